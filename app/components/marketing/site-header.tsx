@@ -1,0 +1,110 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { mainNav } from "~/content/navigation";
+import { site } from "~/content/site";
+import { cn } from "~/lib/utils";
+import { Logo } from "./logo";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
+    isActive ? "text-primary" : "text-foreground/80",
+  );
+
+export function SiteHeader() {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the route changes
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="flex items-center gap-2 font-bold" aria-label={`${site.name} home`}>
+          <Logo />
+          <span className="text-lg">{site.name}</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {mainNav.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === "/"} className={linkClass} prefetch="intent">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="hidden items-center gap-2 md:flex">
+          <Button asChild variant="outline" size="sm">
+            <Link to="/portal">Portal</Link>
+          </Button>
+          <Button asChild size="sm">
+            <Link to="/contact">Book a Demo</Link>
+          </Button>
+        </div>
+
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? "Close menu" : "Open menu"}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? <X aria-hidden /> : <Menu aria-hidden />}
+        </Button>
+      </div>
+
+      <nav
+        id={menuId}
+        aria-label="Mobile"
+        hidden={!open}
+        className="border-t bg-background px-4 pb-4 md:hidden"
+      >
+        <ul className="flex flex-col gap-1 pt-2">
+          {mainNav.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end={item.to === "/"}
+                className={({ isActive }) => cn(linkClass({ isActive }), "block")}
+                onClick={() => setOpen(false)}
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-3 flex flex-col gap-2">
+          <Button asChild variant="outline">
+            <Link to="/portal" onClick={() => setOpen(false)}>
+              Portal
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to="/contact" onClick={() => setOpen(false)}>
+              Book a Demo
+            </Link>
+          </Button>
+        </div>
+      </nav>
+    </header>
+  );
+}

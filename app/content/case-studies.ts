@@ -1,0 +1,5 @@
+export interface CaseStudy {
+  slug: string;
+  title: string;
+}
+export const caseStudies: CaseStudy[] = [];

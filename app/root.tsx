@@ -1,0 +1,63 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { NotFound } from "~/components/not-found";
+import { Button } from "~/components/ui/button";
+import { Toaster } from "~/components/ui/sonner";
+import { TooltipProvider } from "~/components/ui/tooltip";
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-ZA">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2f3fb4" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <TooltipProvider>
+      <Outlet />
+      <Toaster />
+    </TooltipProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound />;
+  }
+  if (import.meta.env.DEV) console.error(error);
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <p className="text-muted-foreground">
+        {isRouteErrorResponse(error)
+          ? `${error.status} ${error.statusText}`
+          : "Something went wrong on our side. Please try again in a moment."}
+      </p>
+      <Button asChild>
+        <a href="/">Return to Home</a>
+      </Button>
+    </main>
+  );
+}

@@ -1,0 +1,19 @@
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/marketing/layout.tsx", [
+    index("routes/marketing/home.tsx"),
+    route("services", "routes/marketing/services.tsx"),
+    route("services/:service", "routes/marketing/service-detail.tsx"),
+    route("solutions", "routes/marketing/solutions.tsx"),
+    route("pricing", "routes/marketing/pricing.tsx"),
+    route("case-studies", "routes/marketing/case-studies.tsx"),
+    route("case-studies/:slug", "routes/marketing/case-study.tsx"),
+    route("demo", "routes/marketing/demo.tsx"),
+    route("about", "routes/marketing/about.tsx"),
+    route("contact", "routes/marketing/contact.tsx"),
+    ...prefix("legal", [route(":doc", "routes/marketing/legal.tsx")]),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  route("auth", "routes/auth/auth.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,3 @@
+export default function Auth() {
+  return <main id="main">TODO auth</main>;
+}

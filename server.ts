@@ -1,0 +1,125 @@
+/**
+ * The production server: static assets and prerendered public pages from build/client,
+ * everything else through the React Router handler.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const clientDir = path.join(root, "build/client");
+const buildPath = path.join(root, "build/server/index.js");
+
+if (!existsSync(buildPath)) {
+  console.error("No build found. Run `npm run build` first.");
+  process.exit(1);
+}
+
+const build = (await import(buildPath)) as ServerBuild;
+
+/** Hooks the app exports from app/entry.server.tsx. */
+interface AppEntry {
+  startServer?: () => Promise<void>;
+  stopServer?: () => Promise<void>;
+  getLoadContext?: (req: express.Request, res: express.Response) => unknown;
+  configureApp?: (app: express.Express) => void;
+}
+const entry = build.entry.module as unknown as AppEntry;
+
+/** Map of URL path -> prerendered HTML file, e.g. "/about" -> build/client/about/index.html. */
+function findPrerendered(dir: string, base = ""): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const name of readdirSync(dir)) {
+    if (name === "assets") continue;
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) {
+      for (const [k, v] of findPrerendered(full, `${base}/${name}`)) pages.set(k, v);
+    } else if (name === "index.html") {
+      pages.set(base || "/", full);
+    }
+  }
+  return pages;
+}
+const prerendered = findPrerendered(clientDir);
+
+const app = express();
+app.disable("x-powered-by");
+app.set(
+  "trust proxy",
+  process.env.TRUST_PROXY ? Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY : false,
+);
+
+app.use(
+  compression({
+    filter: (req, res) => {
+      const type = String(res.getHeader("Content-Type") ?? "");
+      if (type.includes("text/event-stream")) return false;
+      return compression.filter(req, res);
+    },
+  }),
+);
+
+app.get("/healthz", (_req, res) => {
+  res.setHeader("Cache-Control", "no-store");
+  res.json({ status: "ok" });
+});
+
+app.use(
+  "/assets",
+  express.static(path.join(clientDir, "assets"), {
+    immutable: true,
+    maxAge: "1y",
+    fallthrough: false,
+  }),
+);
+
+app.use((req, res, next) => {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  const file = prerendered.get(req.path.length > 1 ? req.path.replace(/\/$/, "") : req.path);
+  if (!file) return next();
+  if (req.path.length > 1 && req.path.endsWith("/")) {
+    const q = req.url.slice(req.path.length);
+    return res.redirect(301, req.path.replace(/\/+$/, "") + q);
+  }
+  res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+  res.sendFile(file);
+});
+
+app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+
+entry.configureApp?.(app);
+
+app.all(
+  "/{*splat}",
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV === "development" ? "development" : "production",
+    // biome-ignore lint/suspicious/noExplicitAny: the context type is the app's own
+    getLoadContext: entry.getLoadContext as any,
+  }),
+);
+
+await entry.startServer?.();
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+const server = app.listen(port, host, () => {
+  console.log(`Server listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received, shutting down`);
+  server.close();
+  server.closeIdleConnections();
+  await entry.stopServer?.();
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
