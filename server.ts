@@ -48,10 +48,13 @@ const prerendered = findPrerendered(clientDir);
 
 const app = express();
 app.disable("x-powered-by");
-app.set(
-  "trust proxy",
-  process.env.TRUST_PROXY ? Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY : false,
-);
+// Client IPs (for rate limits) come from the socket unless TRUSTED_PROXIES names the proxies.
+const trustedProxies = (process.env.TRUSTED_PROXIES ?? "").split(/[,\s]+/).filter(Boolean);
+app.set("trust proxy", trustedProxies.length > 0 ? trustedProxies : false);
+app.use((req, _res, next) => {
+  req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  next();
+});
 
 app.use(
   compression({
@@ -103,7 +106,13 @@ app.all(
   }),
 );
 
-await entry.startServer?.();
+try {
+  await entry.startServer?.();
+} catch (error) {
+  // Invalid settings or an unreachable database: say what is wrong and stop.
+  console.error((error as Error).message);
+  process.exit(1);
+}
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";

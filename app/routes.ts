@@ -16,4 +16,7 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   route("auth", "routes/auth/auth.tsx"),
+  route("sign-out", "routes/auth/sign-out.ts"),
+  route("api/auth/*", "routes/api/auth.ts"),
+  route("portal", "routes/portal/layout.tsx", [index("routes/portal/dashboard.tsx")]),
 ] satisfies RouteConfig;

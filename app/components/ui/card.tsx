@@ -18,7 +18,7 @@ export function CardTitle({
   className,
   as: Tag = "h3",
   ...props
-}: React.ComponentProps<"h3"> & { as?: "h2" | "h3" | "h4" | "p" }) {
+}: React.ComponentProps<"h3"> & { as?: "h1" | "h2" | "h3" | "h4" | "p" }) {
   return (
     <Tag
       className={cn("text-xl font-semibold leading-tight tracking-tight", className)}

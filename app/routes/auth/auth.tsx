@@ -1,3 +1,219 @@
-export default function Auth() {
-  return <main id="main">TODO auth</main>;
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { Logo } from "~/components/marketing/logo";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { site } from "~/content/site";
+import { firstIssue, PASSWORD_MIN, signInSchema, signUpSchema } from "~/lib/validation/auth";
+import { signIn, signUp } from "~/server/accounts.server";
+import { getCurrentSession } from "~/server/session.server";
+import { toastCookie } from "~/server/toast.server";
+import type { Route } from "./+types/auth";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Sign in | ${site.name}` },
+  { name: "description", content: `Sign in to the ${site.name} customer portal.` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getCurrentSession(request)) throw redirect("/portal");
+  return null;
+}
+
+type Intent = "signin" | "signup";
+interface ActionResult {
+  intent: Intent;
+  error: string;
+  values: { email?: string; fullName?: string };
+}
+
+function failure(intent: Intent, error: string, values: ActionResult["values"], status: number) {
+  return data<ActionResult>({ intent, error, values }, { status });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent: Intent = form.get("intent") === "signup" ? "signup" : "signin";
+  const raw = Object.fromEntries(
+    ["email", "password", "fullName"].map((k) => {
+      const v = form.get(k);
+      return [k, typeof v === "string" ? v : undefined];
+    }),
+  );
+  const values = { email: raw.email, fullName: raw.fullName };
+
+  if (intent === "signup") {
+    const parsed = signUpSchema.safeParse(raw);
+    if (!parsed.success) return failure(intent, firstIssue(parsed.error).message, values, 400);
+    const created = await signUp(request, parsed.data);
+    if (!created.ok) return failure(intent, created.message, values, created.status);
+    created.headers.append(
+      "Set-Cookie",
+      toastCookie({
+        type: "success",
+        title: "Success!",
+        description: "Account created successfully. You can now log in.",
+      }),
+    );
+    return redirect("/portal", { headers: created.headers });
+  }
+
+  const parsed = signInSchema.safeParse(raw);
+  if (!parsed.success) return failure(intent, firstIssue(parsed.error).message, values, 400);
+  const signedIn = await signIn(request, parsed.data);
+  if (!signedIn.ok) return failure(intent, signedIn.message, values, signedIn.status);
+  return redirect("/portal", { headers: signedIn.headers });
+}
+
+function SubmitButton({ intent, label }: { intent: Intent; label: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  return (
+    <Button type="submit" name="intent" value={intent} className="w-full" disabled={busy}>
+      {busy ? "Sending..." : label}
+    </Button>
+  );
+}
+
+export default function AuthPage({ actionData }: Route.ComponentProps) {
+  const [params, setParams] = useSearchParams();
+  const tab: Intent = params.get("tab") === "signup" ? "signup" : "signin";
+  const [active, setActive] = useState<Intent>(actionData?.intent ?? tab);
+
+  useEffect(() => {
+    if (actionData?.error) toast.error("Error", { description: actionData.error });
+  }, [actionData]);
+
+  const errorFor = (intent: Intent) =>
+    actionData?.intent === intent && actionData.error ? (
+      <p role="alert" className="text-sm font-medium text-destructive">
+        {actionData.error}
+      </p>
+    ) : null;
+  const values = actionData?.values ?? {};
+
+  return (
+    <main
+      id="main"
+      className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-gradient-to-br from-accent to-background p-4"
+    >
+      <Link to="/" className="flex items-center gap-2 font-bold">
+        <Logo />
+        <span className="text-lg">{site.name}</span>
+      </Link>
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <CardTitle as="h1" className="text-2xl">
+            Welcome
+          </CardTitle>
+          <CardDescription>Sign in to your account or create a new one</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs
+            value={active}
+            onValueChange={(v) => {
+              setActive(v as Intent);
+              setParams(v === "signup" ? { tab: "signup" } : {}, { replace: true });
+            }}
+          >
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="signin">Sign In</TabsTrigger>
+              <TabsTrigger value="signup">Sign Up</TabsTrigger>
+            </TabsList>
+            <noscript>
+              <p className="mt-3 text-center text-sm">
+                <a href="/auth" className="underline">
+                  Sign In
+                </a>{" "}
+                ·{" "}
+                <a href="/auth?tab=signup" className="underline">
+                  Sign Up
+                </a>
+              </p>
+            </noscript>
+
+            <TabsContent value="signin">
+              <Form method="post" className="mt-4 space-y-4" key="signin">
+                <div className="space-y-2">
+                  <Label htmlFor="signin-email">Email</Label>
+                  <Input
+                    id="signin-email"
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    defaultValue={actionData?.intent === "signin" ? values.email : undefined}
+                  />
+                </div>
+                <div className="space-y-2">
+                  <Label htmlFor="signin-password">Password</Label>
+                  <Input
+                    id="signin-password"
+                    name="password"
+                    type="password"
+                    autoComplete="current-password"
+                    required
+                  />
+                </div>
+                {errorFor("signin")}
+                <SubmitButton intent="signin" label="Sign In" />
+              </Form>
+            </TabsContent>
+
+            <TabsContent value="signup">
+              <Form method="post" className="mt-4 space-y-4" key="signup">
+                <div className="space-y-2">
+                  <Label htmlFor="signup-name">Full Name</Label>
+                  <Input
+                    id="signup-name"
+                    name="fullName"
+                    autoComplete="name"
+                    required
+                    maxLength={100}
+                    defaultValue={actionData?.intent === "signup" ? values.fullName : undefined}
+                  />
+                </div>
+                <div className="space-y-2">
+                  <Label htmlFor="signup-email">Email</Label>
+                  <Input
+                    id="signup-email"
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    defaultValue={actionData?.intent === "signup" ? values.email : undefined}
+                  />
+                </div>
+                <div className="space-y-2">
+                  <Label htmlFor="signup-password">Password</Label>
+                  <Input
+                    id="signup-password"
+                    name="password"
+                    type="password"
+                    autoComplete="new-password"
+                    required
+                    minLength={PASSWORD_MIN}
+                    aria-describedby="signup-password-hint"
+                  />
+                  <p id="signup-password-hint" className="text-xs text-muted-foreground">
+                    At least {PASSWORD_MIN} characters.
+                  </p>
+                </div>
+                {errorFor("signup")}
+                <SubmitButton intent="signup" label="Sign Up" />
+              </Form>
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+      <Link to="/" className="text-sm text-muted-foreground hover:text-foreground">
+        ← Back to website
+      </Link>
+    </main>
+  );
 }

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(255, "Email must be less than 255 characters")
+  .pipe(z.email("Invalid email address"));
+
+export const signInSchema = z.object({
+  email,
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX),
+});
+
+export const signUpSchema = z.object({
+  fullName: z
+    .string({ error: "Full name is required" })
+    .trim()
+    .min(1, "Full name is required")
+    .max(100, "Name must be less than 100 characters"),
+  email,
+  password: z
+    .string({ error: "Password is required" })
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+
+export type SignInInput = z.infer<typeof signInSchema>;
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** The first issue's message, as the product shows only one. */
+export function firstIssue(error: z.ZodError): { field: string; message: string } {
+  const issue = error.issues[0];
+  return { field: String(issue?.path[0] ?? ""), message: issue?.message ?? "Invalid input" };
+}

@@ -1,0 +1,120 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Database, DatabaseHandle } from "./db/client.server";
+import { getDatabase } from "./db/client.server";
+import * as schema from "./db/schema.server";
+import { type Env, env } from "./env.server";
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+const DAY = 60 * 60 * 24;
+
+export interface AuthOptions {
+  handle: DatabaseHandle;
+  env: Env;
+  /** Requests per minute allowed on sign-in and sign-up per client IP. */
+  authRateLimit?: number;
+}
+
+/** The request's own origin, e.g. http://127.0.0.1:3000. */
+function requestOrigin(request: Request | undefined): string | undefined {
+  if (!request) return undefined;
+  try {
+    return new URL(request.url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions) {
+  const db = handle.db;
+  const limit = authRateLimit ?? settings.AUTH_RATE_LIMIT;
+  return betterAuth({
+    appName: "Portal",
+    baseURL: settings.BASE_URL,
+    basePath: "/api/auth",
+    secret: settings.AUTH_SECRET,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Sign-up signs the new account in at once (the spec's sign-up-then-sign-in), and a
+      // duplicate e-mail gets better-auth's own 'User already exists' message.
+      autoSignIn: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+    },
+    session: {
+      expiresIn: 7 * DAY,
+      // Sliding expiry: a session used after a day is extended by another 7 days.
+      updateAge: DAY,
+    },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 100,
+      storage: handle.driver === "postgres" ? "database" : "memory",
+      customRules: {
+        "/sign-in/email": { window: 60, max: limit },
+        "/sign-up/email": { window: 60, max: limit },
+      },
+    },
+    trustedOrigins: (request) => [settings.BASE_URL, requestOrigin(request)],
+    advanced: {
+      useSecureCookies:
+        settings.NODE_ENV === "production" && settings.BASE_URL.startsWith("https:"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ipAddress: {
+        // server.ts replaces this header with the address it trusts (socket or trusted proxy).
+        ipAddressHeaders: ["x-client-ip"],
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await db
+              .insert(schema.profiles)
+              .values({ id: user.id, fullName: user.name?.trim() || null })
+              .onConflictDoNothing();
+            if (settings.ADMIN_EMAILS.includes(user.email.toLowerCase())) {
+              await grantRole(db, user.id, "admin");
+            }
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export async function grantRole(db: Database, userId: string, role: schema.Role) {
+  await db
+    .insert(schema.userRoles)
+    .values({ userId, role })
+    .onConflictDoUpdate({ target: schema.userRoles.userId, set: { role } });
+}
+
+let current: Promise<Auth> | undefined;
+
+export function getAuth(): Promise<Auth> {
+  current ??= getDatabase().then((handle) => createAuth({ handle, env: env() }));
+  current.catch(() => {
+    current = undefined;
+  });
+  return current;
+}
+
+/** For tests: use this auth instance from now on. */
+export function setAuth(auth: Auth | undefined) {
+  current = auth ? Promise.resolve(auth) : undefined;
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import pg from "pg";
+import { inject } from "vitest";
+import { type DatabaseHandle, migrateDatabase, openPglite, openPostgres } from "./client.server";
+
+/**
+ * A fresh, migrated database for one test file: PGlite loaded from the migrated template, or a
+ * new PostgreSQL database when TEST_DATABASE_URL is set. close() drops it.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const tar = await readFile(inject("pgliteTemplate"));
+    return openPglite({ loadDataDir: new Blob([tar]) });
+  }
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const handle = await openPostgres(dbUrl.toString(), 5);
+  await migrateDatabase(handle);
+  const close = handle.close;
+  handle.close = async () => {
+    await close();
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+  return handle;
+}
+
+export function testDatabaseKind() {
+  return process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+}

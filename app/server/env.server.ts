@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const emailList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(/[,\s]+/)
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email("ADMIN_EMAILS must be a comma-separated list of e-mail addresses")));
+
+const optionalUrl = (name: string, protocols: RegExp) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), {
+      message: `${name} must be a valid URL`,
+    });
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  BASE_URL: z
+    .url("BASE_URL must be a full URL such as https://example.co.za")
+    .optional()
+    .transform((v) => v?.replace(/\/$/, "")),
+  DATABASE_URL: optionalUrl("DATABASE_URL", /^postgres(ql)?:$/),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  SMTP_URL: optionalUrl("SMTP_URL", /^smtps?:$/),
+  MAIL_FROM: z.string().trim().min(3).default("Kopano AI <no-reply@kopano.ai>"),
+  LEADS_TO: z.email("LEADS_TO must be an e-mail address").default("hello@kopano.ai"),
+  ADMIN_EMAILS: emailList,
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(/[,\s]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema> & { BASE_URL: string; AUTH_SECRET: string };
+
+export class EnvError extends Error {}
+
+/** Parse and validate settings; throws EnvError with every problem listed. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".") || "env"}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}`,
+    AUTH_SECRET: env.AUTH_SECRET ?? loadOrCreateSecret(env.DATA_DIR),
+  };
+}
+
+/** AUTH_SECRET, when unset, is generated once and kept in the data folder. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.resolve(dataDir, "auth-secret");
+  if (existsSync(file)) {
+    const secret = readFileSync(file, "utf8").trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+/** The validated settings, read once. */
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** For tests: replace the settings. */
+export function setEnv(next: Env | undefined) {
+  cached = next;
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Every test: typecheck, lint, unit + integration (PGlite, and PostgreSQL when
+# TEST_DATABASE_URL is set), production build, browser journeys in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
+
+step "Browser"
+bash scripts/ensure-chromium.sh
+
+step "Typecheck"
+npx react-router typegen
+npx tsc
+
+step "Lint"
+npx biome check .
+
+step "Unit and integration tests (PGlite)"
+env -u TEST_DATABASE_URL npx vitest run
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "Integration tests (PostgreSQL: ${TEST_DATABASE_URL})"
+  npx vitest run app/server
+fi
+
+step "Build"
+npx react-router build
+
+step "Browser journeys (Playwright + Chromium)"
+npx playwright test

@@ -1,0 +1,91 @@
+import { createUser, expect, test, uniqueEmail } from "./fixtures";
+
+test.describe("sign-in page", () => {
+  test("sign up through the form lands on /portal with the 'Success!' toast", async ({ page }) => {
+    await page.goto("/auth");
+    await expect(page.getByRole("heading", { name: "Welcome" })).toBeVisible();
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await page.getByLabel("Full Name").fill("Sipho Mokoena");
+    await page.getByLabel("Email").fill(uniqueEmail("signup"));
+    await page.getByLabel("Password").fill("secret1");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL(/\/portal$/);
+    const toast = page.getByRole("region", { name: /Notifications/ });
+    await expect(toast.getByText("Success!")).toBeVisible();
+    await expect(
+      toast.getByText("Account created successfully. You can now log in."),
+    ).toBeVisible();
+
+    // Stays signed in after a reload.
+    await page.reload();
+    await expect(page).toHaveURL(/\/portal$/);
+  });
+
+  test("a signed-out visitor to /portal is sent to /auth", async ({ page }) => {
+    const response = await page.goto("/portal");
+    expect(response?.url()).toMatch(/\/auth$/);
+    await expect(page.getByRole("heading", { name: "Welcome" })).toBeVisible();
+  });
+
+  test("a signed-in visitor to /auth is sent to /portal by the server", async ({
+    page,
+    baseURL,
+  }) => {
+    await createUser(page.request, baseURL ?? "");
+    const res = await page.request.get("/auth", { maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+    expect(res.headers().location).toBe("/portal");
+    await page.goto("/auth");
+    await expect(page).toHaveURL(/\/portal$/);
+  });
+
+  test("a wrong password shows 'Error' and keeps the e-mail", async ({ page, baseURL }) => {
+    const user = await createUser(page.request, baseURL ?? "");
+    await page.context().clearCookies();
+    await page.goto("/auth");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    const toasts = page.getByRole("region", { name: /Notifications/ });
+    await expect(toasts.getByText("Error", { exact: true })).toBeVisible();
+    await expect(toasts.getByText("Invalid email or password")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(user.email);
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("sign in, sign out to /, sign in again", async ({ page, baseURL }) => {
+    const user = await createUser(page.request, baseURL ?? "");
+    await page.context().clearCookies();
+    await page.goto("/auth");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/portal$/);
+    await page.getByRole("button", { name: /sign out/i }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/portal");
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("sign up and sign in work with plain forms", async ({ page }) => {
+    const email = uniqueEmail("nojs");
+    await page.goto("/auth?tab=signup");
+    await page.getByLabel("Full Name").fill("Lerato Khumalo");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("secret1");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL(/\/portal$/);
+
+    await page.context().clearCookies();
+    await page.goto("/auth");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("wrong-one");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+  });
+});

@@ -1,0 +1,56 @@
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+
+let counter = 0;
+export function uniqueEmail(prefix = "user") {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@e2e.test`;
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  fullName: string;
+}
+
+/** Create an account through the auth API; the request context keeps its session cookie. */
+export async function createUser(
+  request: APIRequestContext,
+  baseURL: string,
+  overrides: Partial<TestUser> = {},
+): Promise<TestUser> {
+  const user = {
+    email: uniqueEmail(),
+    password: "secret-pass-1",
+    fullName: "Naledi Dlamini",
+    ...overrides,
+  };
+  const res = await request.post("/api/auth/sign-up/email", {
+    headers: { origin: baseURL },
+    data: { email: user.email, password: user.password, name: user.fullName },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return user;
+}
+
+/** A page whose browser context is signed in as a fresh user. */
+export const test = base.extend<{ user: TestUser; signedInPage: Page }>({
+  user: async ({ page, baseURL }, use) => {
+    await use(await createUser(page.request, baseURL ?? ""));
+  },
+  signedInPage: async ({ page, user }, use) => {
+    void user;
+    await use(page);
+  },
+});
+
+export { expect };
+
+/** Fail the test on unexpected console errors in the page. */
+export function collectConsoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(err.message));
+  return errors;
+}
