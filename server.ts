@@ -76,8 +76,10 @@ app.use(
   express.static(path.join(clientDir, "assets"), {
     immutable: true,
     maxAge: "1y",
-    fallthrough: false,
   }),
+  (_req: express.Request, res: express.Response) => {
+    res.status(404).type("text/plain").send("Not found");
+  },
 );
 
 app.use((req, res, next) => {

@@ -7,6 +7,7 @@ import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { closeDatabase, getDatabase } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
+import { startEventBus, stopEventBus } from "~/server/events.server";
 import { logger } from "~/server/logger.server";
 import { applyAdminEmails } from "~/server/roles.server";
 
@@ -17,6 +18,7 @@ export async function startServer() {
   const settings = env();
   const handle = await getDatabase();
   await applyAdminEmails(handle.db, settings.ADMIN_EMAILS);
+  await startEventBus(handle);
   logger.info(
     {
       database: handle.driver,
@@ -28,6 +30,7 @@ export async function startServer() {
 
 /** Called by server.ts on SIGTERM/SIGINT after the HTTP server stops accepting. */
 export async function stopServer() {
+  await stopEventBus();
   await closeDatabase();
 }
 

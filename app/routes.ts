@@ -18,5 +18,14 @@ export default [
   route("auth", "routes/auth/auth.tsx"),
   route("sign-out", "routes/auth/sign-out.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
-  route("portal", "routes/portal/layout.tsx", [index("routes/portal/dashboard.tsx")]),
+  route("api/events", "routes/api/events.ts"),
+  route("portal", "routes/portal/layout.tsx", [
+    index("routes/portal/dashboard.tsx"),
+    route("projects", "routes/portal/projects.tsx"),
+    route("messages", "routes/portal/messages.tsx"),
+    route("reports", "routes/portal/reports.tsx"),
+    route("analytics", "routes/portal/analytics.tsx"),
+    route("team", "routes/portal/team.tsx"),
+    route("settings", "routes/portal/settings.tsx"),
+  ]),
 ] satisfies RouteConfig;

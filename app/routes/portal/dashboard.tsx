@@ -1,14 +1,107 @@
-import { useRouteLoaderData } from "react-router";
+import { CheckCircle2, FolderKanban, Mail, PlayCircle } from "lucide-react";
+import { PriorityBadge, StatusBadge } from "~/components/portal/badges";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Progress } from "~/components/ui/progress";
+import { capitalise, greetingName } from "~/lib/names";
+import { unreadCount } from "~/server/messages.server";
+import { requireUser } from "~/server/portal.server";
+import { listProjects, projectCounts } from "~/server/projects.server";
+import type { Route } from "./+types/dashboard";
+import { usePortalUser } from "./layout";
 
-export default function Dashboard() {
-  const data = useRouteLoaderData("routes/portal/layout") as
-    | { user: { name: string; email: string } }
-    | undefined;
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Portal" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, user } = await requireUser(request);
+  const [recent, counts, unread] = await Promise.all([
+    listProjects(db, user.id, 5),
+    projectCounts(db, user.id),
+    unreadCount(db, user.id),
+  ]);
+  return { recent, counts, unread };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const user = usePortalUser();
+  const { recent, counts, unread } = loaderData;
+  const cards = [
+    { title: "Total Projects", value: counts.total, icon: FolderKanban },
+    { title: "Active Projects", value: counts.active, icon: PlayCircle },
+    { title: "Completed", value: counts.completed, icon: CheckCircle2 },
+    { title: "Unread Messages", value: unread, icon: Mail },
+  ];
   return (
-    <main id="main" className="p-6">
-      <h1 className="text-2xl font-bold">
-        Welcome back, {data?.user.name || data?.user.email.split("@")[0]}!
-      </h1>
-    </main>
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">
+            Welcome back, {greetingName(user.fullName, user.email)}!
+          </h1>
+          <p className="mt-1 text-muted-foreground">
+            Here's what's happening with your projects today.
+          </p>
+        </div>
+        {user.role ? <Badge variant="secondary">{capitalise(user.role)}</Badge> : null}
+      </div>
+
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Summary">
+        {cards.map(({ title, value, icon: Icon }) => (
+          <li key={title}>
+            <Card>
+              <CardHeader className="flex flex-row items-center justify-between pb-2">
+                <CardTitle as="h2" className="text-sm font-medium">
+                  {title}
+                </CardTitle>
+                <Icon className="size-4 text-muted-foreground" aria-hidden />
+              </CardHeader>
+              <CardContent>
+                <p className="text-3xl font-bold">{value}</p>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Recent Projects</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {recent.length === 0 ? (
+            <p className="text-muted-foreground">
+              No projects yet. Create your first project to get started!
+            </p>
+          ) : (
+            <ul className="space-y-4">
+              {recent.map((p) => (
+                <li key={p.id} className="rounded-lg border p-4">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h3 className="font-semibold">{p.title}</h3>
+                    <div className="flex gap-2">
+                      <StatusBadge status={p.status} />
+                      <PriorityBadge priority={p.priority} />
+                    </div>
+                  </div>
+                  {p.description ? (
+                    <p className="mt-2 line-clamp-2 text-sm text-muted-foreground">
+                      {p.description}
+                    </p>
+                  ) : null}
+                  <div className="mt-3 flex items-center gap-3">
+                    <Progress
+                      value={p.progress}
+                      className="flex-1"
+                      aria-label={`${p.title} progress`}
+                    />
+                    <span className="text-sm font-medium tabular-nums">{p.progress}%</span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
   );
 }

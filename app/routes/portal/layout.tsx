@@ -1,33 +1,68 @@
-import { data, Form, Outlet } from "react-router";
+import { data, Outlet, useRouteLoaderData } from "react-router";
+import { AppSidebar } from "~/components/portal/app-sidebar";
+import { useLiveUpdates } from "~/components/portal/live-updates";
+import { NavigationProgress } from "~/components/portal/navigation-progress";
+import { PortalHeader } from "~/components/portal/portal-header";
 import { useToastFromServer } from "~/components/portal/use-server-toast";
-import { Button } from "~/components/ui/button";
-import { requireSession } from "~/server/session.server";
+import { SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
+import { parseSidebarCookie } from "~/components/ui/sidebar-cookie";
+import { site } from "~/content/site";
+import { requireUser } from "~/server/portal.server";
 import { readToast } from "~/server/toast.server";
 import type { Route } from "./+types/layout";
 
+export const meta: Route.MetaFunction = () => [
+  { title: `Portal | ${site.name}` },
+  { name: "robots", content: "noindex" },
+];
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireSession(request);
+  const { user, headers } = await requireUser(request);
   const { toast, clearHeader } = readToast(request);
-  if (clearHeader) session.headers.append("Set-Cookie", clearHeader);
-  return data({ user: session.user, toast }, { headers: session.headers });
+  const responseHeaders = new Headers(headers);
+  if (clearHeader) responseHeaders.append("Set-Cookie", clearHeader);
+  responseHeaders.set("Cache-Control", "private, no-store");
+  return data(
+    {
+      user,
+      toast,
+      sidebarOpen: parseSidebarCookie(request.headers.get("cookie")),
+    },
+    { headers: responseHeaders },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store" };
+}
+
+/** The portal layout's data, for pages that need the user. */
+export function usePortalUser() {
+  const loaderData = useRouteLoaderData<typeof loader>("routes/portal/layout");
+  if (!loaderData) throw new Error("usePortalUser must be used inside the portal");
+  return loaderData.user;
 }
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
-  useToastFromServer(loaderData.toast);
+  const { user, toast, sidebarOpen } = loaderData;
+  useToastFromServer(toast);
+  useLiveUpdates();
   return (
-    <div className="min-h-dvh">
-      <header className="flex items-center justify-between border-b px-4 py-3">
-        <p className="font-semibold">Portal</p>
-        <div className="flex items-center gap-3">
-          <span className="text-sm">{loaderData.user.email}</span>
-          <Form method="post" action="/sign-out">
-            <Button type="submit" variant="outline" size="sm">
-              Sign out
-            </Button>
-          </Form>
-        </div>
-      </header>
-      <Outlet />
-    </div>
+    <SidebarProvider defaultOpen={sidebarOpen}>
+      <NavigationProgress />
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <AppSidebar isAdmin={user.role === "admin"} />
+      <SidebarInset>
+        <PortalHeader email={user.email} fullName={user.fullName} />
+        <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
+          <Outlet />
+        </main>
+      </SidebarInset>
+    </SidebarProvider>
   );
 }

@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ProjectPriority, ProjectStatus } from "../../lib/validation/portal";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -119,10 +120,7 @@ export const userRoles = pgTable(
   (t) => [check("user_roles_role_check", sql`${t.role} in ('admin')`)],
 );
 
-export const PROJECT_STATUSES = ["active", "completed", "on-hold", "cancelled"] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-export const PROJECT_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
-export type ProjectPriority = (typeof PROJECT_PRIORITIES)[number];
+export type { ProjectPriority, ProjectStatus };
 
 export const projects = pgTable(
   "projects",

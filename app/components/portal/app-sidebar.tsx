@@ -1,0 +1,87 @@
+import {
+  BarChart3,
+  FileText,
+  FolderKanban,
+  LayoutDashboard,
+  type LucideIcon,
+  Mail,
+  Settings,
+  Users,
+} from "lucide-react";
+import { Link, NavLink } from "react-router";
+import { Logo } from "~/components/marketing/logo";
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarRail,
+  useSidebar,
+} from "~/components/ui/sidebar";
+import { site } from "~/content/site";
+
+interface Entry {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  adminOnly?: boolean;
+}
+
+export const portalEntries: Entry[] = [
+  { label: "Dashboard", to: "/portal", icon: LayoutDashboard },
+  { label: "Projects", to: "/portal/projects", icon: FolderKanban },
+  { label: "Messages", to: "/portal/messages", icon: Mail },
+  { label: "Reports", to: "/portal/reports", icon: FileText },
+  { label: "Analytics", to: "/portal/analytics", icon: BarChart3 },
+  { label: "Team", to: "/portal/team", icon: Users, adminOnly: true },
+  { label: "Settings", to: "/portal/settings", icon: Settings },
+];
+
+export function AppSidebar({ isAdmin }: { isAdmin: boolean }) {
+  const { isMobile, setOpenMobile } = useSidebar();
+  return (
+    <Sidebar collapsible="icon" aria-label="Portal">
+      <SidebarHeader>
+        <Link to="/" className="flex items-center gap-2 px-1 py-1.5 font-bold">
+          <Logo className="size-7 shrink-0" />
+          <span className="truncate group-data-[collapsible=icon]:sr-only">{site.name}</span>
+        </Link>
+      </SidebarHeader>
+      <SidebarContent>
+        <SidebarGroup>
+          <SidebarGroupLabel>Navigation</SidebarGroupLabel>
+          <SidebarGroupContent>
+            <nav aria-label="Portal navigation">
+              <SidebarMenu>
+                {portalEntries
+                  .filter((e) => !e.adminOnly || isAdmin)
+                  .map(({ label, to, icon: Icon }) => (
+                    <SidebarMenuItem key={to}>
+                      <SidebarMenuButton asChild tooltip={label}>
+                        <NavLink
+                          to={to}
+                          end
+                          onClick={() => {
+                            if (isMobile) setOpenMobile(false);
+                          }}
+                        >
+                          <Icon aria-hidden />
+                          <span>{label}</span>
+                        </NavLink>
+                      </SidebarMenuButton>
+                    </SidebarMenuItem>
+                  ))}
+              </SidebarMenu>
+            </nav>
+          </SidebarGroupContent>
+        </SidebarGroup>
+      </SidebarContent>
+      <SidebarRail />
+    </Sidebar>
+  );
+}

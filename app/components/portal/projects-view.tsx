@@ -1,0 +1,324 @@
+import { Calendar, FolderKanban, Pencil, Plus, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { useFetcher } from "react-router";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Progress } from "~/components/ui/progress";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "~/components/ui/select";
+import { Slider } from "~/components/ui/slider";
+import { Textarea } from "~/components/ui/textarea";
+import { formatDate } from "~/lib/dates";
+import {
+  PRIORITY_LABELS,
+  PROJECT_PRIORITIES,
+  PROJECT_STATUSES,
+  type ProjectPriority,
+  type ProjectStatus,
+  STATUS_LABELS,
+} from "~/lib/validation/portal";
+import { PriorityBadge, StatusBadge } from "./badges";
+import { type ActionOutcome, useFetcherOutcome } from "./use-action-error";
+
+export interface ProjectItem {
+  id: string;
+  title: string;
+  description: string | null;
+  status: ProjectStatus;
+  priority: ProjectPriority;
+  progress: number;
+  createdAt: Date | string;
+}
+
+export function ProjectsView({ projects }: { projects: ProjectItem[] }) {
+  const [editing, setEditing] = useState<ProjectItem | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<ProjectItem | null>(null);
+
+  const openCreate = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const openEdit = (project: ProjectItem) => {
+    setEditing(project);
+    setFormOpen(true);
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Projects</h1>
+          <p className="mt-1 text-muted-foreground">Manage and track all your projects</p>
+        </div>
+        <Button onClick={openCreate}>
+          <Plus aria-hidden />
+          New Project
+        </Button>
+      </div>
+
+      {projects.length === 0 ? (
+        <Card className="flex flex-col items-center gap-4 p-12 text-center">
+          <FolderKanban className="size-12 text-muted-foreground" aria-hidden />
+          <div>
+            <h2 className="text-lg font-semibold">No projects yet</h2>
+            <p className="text-muted-foreground">
+              Create your first project to start tracking it here.
+            </p>
+          </div>
+          <Button onClick={openCreate}>
+            <Plus aria-hidden />
+            Create Project
+          </Button>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Projects">
+          {projects.map((project) => (
+            <li key={project.id}>
+              <ProjectCard
+                project={project}
+                onEdit={() => openEdit(project)}
+                onDelete={() => setDeleting(project)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ProjectFormDialog
+        key={editing?.id ?? "new"}
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        project={editing}
+      />
+      <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}
+
+function ProjectCard({
+  project,
+  onEdit,
+  onDelete,
+}: {
+  project: ProjectItem;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Card className="flex h-full flex-col">
+      <CardHeader className="gap-3">
+        <div className="flex items-start justify-between gap-2">
+          <CardTitle as="h2" className="text-lg">
+            {project.title}
+          </CardTitle>
+          <div className="flex shrink-0 gap-1">
+            <Button variant="ghost" size="icon" className="size-8" onClick={onEdit}>
+              <Pencil aria-hidden />
+              <span className="sr-only">Edit {project.title}</span>
+            </Button>
+            <Button variant="ghost" size="icon" className="size-8" onClick={onDelete}>
+              <Trash2 aria-hidden />
+              <span className="sr-only">Delete {project.title}</span>
+            </Button>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <StatusBadge status={project.status} />
+          <PriorityBadge priority={project.priority} />
+        </div>
+      </CardHeader>
+      <CardContent className="mt-auto space-y-3">
+        {project.description ? (
+          <p className="line-clamp-2 text-sm text-muted-foreground">{project.description}</p>
+        ) : null}
+        <div className="space-y-1">
+          <div className="flex justify-between text-sm">
+            <span>Progress</span>
+            <span className="font-medium tabular-nums">{project.progress}%</span>
+          </div>
+          <Progress value={project.progress} aria-label={`${project.title} progress`} />
+        </div>
+        <p className="flex items-center gap-1 text-xs text-muted-foreground">
+          <Calendar className="size-3" aria-hidden />
+          Created {formatDate(project.createdAt)}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProjectFormDialog({
+  open,
+  onOpenChange,
+  project,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  project: ProjectItem | null;
+}) {
+  const fetcher = useFetcher<ActionOutcome>();
+  const busy = fetcher.state !== "idle";
+  const [progress, setProgress] = useState(project?.progress ?? 0);
+  const ids = useId();
+  useFetcherOutcome(fetcher, () => onOpenChange(false));
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{project ? "Edit Project" : "Create New Project"}</DialogTitle>
+          <DialogDescription>
+            {project
+              ? "Update the details of this project."
+              : "Add a project to track its progress."}
+          </DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value={project ? "update" : "create"} />
+          {project ? <input type="hidden" name="id" value={project.id} /> : null}
+          <div className="space-y-2">
+            <Label htmlFor={`${ids}-title`}>Title *</Label>
+            <Input
+              id={`${ids}-title`}
+              name="title"
+              required
+              maxLength={200}
+              defaultValue={project?.title}
+            />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={`${ids}-description`}>Description</Label>
+            <Textarea
+              id={`${ids}-description`}
+              name="description"
+              rows={3}
+              maxLength={2000}
+              defaultValue={project?.description ?? ""}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-2">
+              <Label id={`${ids}-status-label`}>Status</Label>
+              <Select name="status" defaultValue={project?.status ?? "active"}>
+                <SelectTrigger aria-labelledby={`${ids}-status-label`} className="w-full">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {PROJECT_STATUSES.map((s) => (
+                    <SelectItem key={s} value={s}>
+                      {STATUS_LABELS[s]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="space-y-2">
+              <Label id={`${ids}-priority-label`}>Priority</Label>
+              <Select name="priority" defaultValue={project?.priority ?? "medium"}>
+                <SelectTrigger aria-labelledby={`${ids}-priority-label`} className="w-full">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {PROJECT_PRIORITIES.map((p) => (
+                    <SelectItem key={p} value={p}>
+                      {PRIORITY_LABELS[p]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </div>
+          <div className="space-y-3">
+            <Label id={`${ids}-progress-label`}>Progress: {progress}%</Label>
+            <Slider
+              name="progress"
+              min={0}
+              max={100}
+              step={5}
+              value={[progress]}
+              onValueChange={(v) => setProgress(v[0] ?? 0)}
+              aria-label="Progress"
+            />
+          </div>
+          <DialogFooter>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => onOpenChange(false)}
+              disabled={busy}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving..." : project ? "Update" : "Create"}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteProjectDialog({
+  project,
+  onClose,
+}: {
+  project: ProjectItem | null;
+  onClose: () => void;
+}) {
+  const fetcher = useFetcher<ActionOutcome>();
+  const busy = fetcher.state !== "idle";
+  useFetcherOutcome(fetcher, onClose);
+  return (
+    <AlertDialog open={project !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete project?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Are you sure you want to delete this project?
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            disabled={busy}
+            onClick={(event) => {
+              event.preventDefault();
+              if (!project) return;
+              fetcher.submit({ intent: "delete", id: project.id }, { method: "post" });
+            }}
+          >
+            {busy ? "Deleting..." : "Delete"}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

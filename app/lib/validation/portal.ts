@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+export const PROJECT_STATUSES = ["active", "completed", "on-hold", "cancelled"] as const;
+export const PROJECT_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export type ProjectPriority = (typeof PROJECT_PRIORITIES)[number];
+
+export const STATUS_LABELS: Record<ProjectStatus, string> = {
+  active: "Active",
+  completed: "Completed",
+  "on-hold": "On Hold",
+  cancelled: "Cancelled",
+};
+export const PRIORITY_LABELS: Record<ProjectPriority, string> = {
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+  urgent: "Urgent",
+};
+
+export const projectSchema = z.object({
+  title: z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .max(200, "Title must be less than 200 characters"),
+  description: z
+    .string()
+    .trim()
+    .max(2000, "Description must be less than 2000 characters")
+    .optional()
+    .transform((v) => (v ? v : null)),
+  status: z.enum(PROJECT_STATUSES, { error: "Choose a valid status" }).default("active"),
+  priority: z.enum(PROJECT_PRIORITIES, { error: "Choose a valid priority" }).default("medium"),
+  progress: z.coerce
+    .number({ error: "Progress must be a number" })
+    .int("Progress must be a whole number")
+    .min(0, "Progress must be between 0 and 100")
+    .max(100, "Progress must be between 0 and 100")
+    .multipleOf(5, "Progress moves in steps of 5")
+    .default(0),
+});
+export type ProjectInput = z.infer<typeof projectSchema>;
+
+export const messageSchema = z.object({
+  subject: z
+    .string({ error: "Subject is required" })
+    .trim()
+    .min(1, "Subject is required")
+    .max(200, "Subject must be less than 200 characters"),
+  content: z
+    .string({ error: "Message is required" })
+    .trim()
+    .min(1, "Message is required")
+    .max(5000, "Message must be less than 5000 characters"),
+});
+export type MessageInput = z.infer<typeof messageSchema>;
+
+export const profileSchema = z.object({
+  fullName: z
+    .string()
+    .trim()
+    .max(100, "Name must be less than 100 characters")
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** An id from a URL or form: a UUID, or nothing. */
+export const idSchema = z.uuid("Not found");

@@ -1,0 +1,98 @@
+import { and, eq, gt } from "drizzle-orm";
+import { getDb } from "~/server/db/client.server";
+import { session as sessions } from "~/server/db/schema.server";
+import { onShutdown, subscribe } from "~/server/events.server";
+import { getCurrentSession } from "~/server/session.server";
+import type { Route } from "./+types/events";
+
+const HEARTBEAT_MS = 25_000;
+const SESSION_CHECK_MS = 30_000;
+
+async function sessionStillValid(sessionId: string) {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The realtime stream of one signed-in browser (Server-Sent Events). It carries only the
+ * signed-in user's own events: "change" (projects or messages to reload) and "session-ended".
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const current = await getCurrentSession(request);
+  if (!current) {
+    return Response.json({ error: "Not signed in" }, { status: 401 });
+  }
+  const { user, sessionId } = current;
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let closed = false;
+      const write = (chunk: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(chunk));
+        } catch {
+          cleanup();
+        }
+      };
+      const send = (event: string, data: unknown) =>
+        write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+      const end = () => {
+        send("session-ended", {});
+        cleanup();
+      };
+      const unsubscribe = subscribe(user.id, (event) => {
+        if (event.kind === "session-ended") {
+          if (event.sessionIds.includes(sessionId)) end();
+        } else {
+          send("change", { kind: event.kind });
+        }
+      });
+      const heartbeat = setInterval(() => write(": keep-alive\n\n"), HEARTBEAT_MS);
+      const check = setInterval(() => {
+        sessionStillValid(sessionId)
+          .then((ok) => {
+            if (!ok) end();
+          })
+          .catch(() => {});
+      }, SESSION_CHECK_MS);
+      const offShutdown = onShutdown(() => cleanup());
+
+      cleanup = () => {
+        if (closed) return;
+        closed = true;
+        unsubscribe();
+        offShutdown();
+        clearInterval(heartbeat);
+        clearInterval(check);
+        try {
+          controller.close();
+        } catch {
+          // already closed by the client
+        }
+      };
+      request.signal.addEventListener("abort", () => cleanup());
+
+      write("retry: 3000\n\n");
+      send("ready", {});
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+
+  const headers = new Headers(current.headers);
+  headers.set("Content-Type", "text/event-stream; charset=utf-8");
+  headers.set("Cache-Control", "no-store, no-transform");
+  headers.set("Connection", "keep-alive");
+  headers.set("X-Accel-Buffering", "no");
+  return new Response(stream, { headers });
+}

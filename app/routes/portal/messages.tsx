@@ -1,0 +1,56 @@
+import { data, redirect } from "react-router";
+import { MessagesView } from "~/components/portal/messages-view";
+import { firstIssue } from "~/lib/validation/auth";
+import { idSchema, messageSchema } from "~/lib/validation/portal";
+import { ForbiddenError, listMessages, markRead, sendMessage } from "~/server/messages.server";
+import { readForm, requireUser } from "~/server/portal.server";
+import type { Route } from "./+types/messages";
+
+export const meta: Route.MetaFunction = () => [{ title: "Messages | Portal" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, user } = await requireUser(request);
+  const selected = new URL(request.url).searchParams.get("id");
+  const messages = await listMessages(db, user.id);
+  return {
+    messages,
+    userId: user.id,
+    selectedId: messages.some((m) => m.id === selected) ? selected : null,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { db, user } = await requireUser(request);
+  const form = await readForm(request);
+
+  if (form.intent === "send") {
+    const parsed = messageSchema.safeParse(form);
+    if (!parsed.success) return data({ error: firstIssue(parsed.error).message }, { status: 400 });
+    try {
+      await sendMessage(
+        db,
+        { id: user.id, role: user.role },
+        parsed.data,
+        form.recipientId || user.id,
+      );
+    } catch (error) {
+      if (error instanceof ForbiddenError) return data({ error: error.message }, { status: 403 });
+      throw error;
+    }
+    return { ok: true as const, success: "Message sent successfully" };
+  }
+
+  if (form.intent === "open") {
+    const id = idSchema.safeParse(form.id);
+    if (!id.success) return data({ error: "Message not found" }, { status: 404 });
+    // Marks read only when the user is the recipient; a sender's own view changes nothing.
+    await markRead(db, user.id, id.data);
+    return redirect(`/portal/messages?id=${id.data}`);
+  }
+
+  return data({ error: "Unknown action" }, { status: 400 });
+}
+
+export default function Messages({ loaderData }: Route.ComponentProps) {
+  return <MessagesView {...loaderData} />;
+}

@@ -1,0 +1,71 @@
+import { data } from "react-router";
+import { NO_PERMISSION } from "~/lib/portal-text";
+import { type Database, getDb } from "./db/client.server";
+import { logger } from "./logger.server";
+import { getPortalUser, type PortalUser } from "./profiles.server";
+import { requireSession } from "./session.server";
+
+export interface PortalContext {
+  db: Database;
+  user: PortalUser;
+  sessionId: string;
+  /** Set-Cookie headers of a sliding-expiry refresh. */
+  headers: Headers;
+}
+
+const perRequest = new WeakMap<Request, Promise<PortalContext>>();
+
+async function load(request: Request): Promise<PortalContext> {
+  const session = await requireSession(request);
+  const db = await getDb();
+  let user: PortalUser = {
+    id: session.user.id,
+    email: session.user.email,
+    fullName: null,
+    role: null,
+  };
+  try {
+    user = (await getPortalUser(db, session.user.id)) ?? user;
+  } catch (error) {
+    // The spec: a failed profile or role load is logged and the portal still opens.
+    logger.error({ err: error }, "profile or role failed to load");
+  }
+  return { db, user, sessionId: session.sessionId, headers: session.headers };
+}
+
+/**
+ * The signed-in portal user (profile and role) or a redirect to /auth. Loaded once per request
+ * even when several loaders of the same request ask.
+ */
+export function requireUser(request: Request): Promise<PortalContext> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = load(request);
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+export { NO_PERMISSION };
+
+/** An admin, or a 403 carrying the spec's no-permission text. */
+export async function requireAdmin(request: Request): Promise<PortalContext> {
+  const ctx = await requireUser(request);
+  if (ctx.user.role !== "admin") throw data({ message: NO_PERMISSION }, { status: 403 });
+  return ctx;
+}
+
+/** Form fields as strings (missing fields are undefined; files are ignored). */
+export async function readForm(request: Request): Promise<Record<string, string | undefined>> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw data({ error: "The form could not be read." }, { status: 400 });
+  }
+  const out: Record<string, string | undefined> = {};
+  for (const [key, value] of form) {
+    if (typeof value === "string" && !(key in out)) out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,257 @@
+import type { Page } from "@playwright/test";
+import { createUser, expect, test } from "./fixtures";
+
+async function createProject(page: Page, title: string, description = "") {
+  await page.getByRole("button", { name: "New Project" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Project" });
+  await dialog.getByLabel("Title *").fill(title);
+  if (description) await dialog.getByLabel("Description").fill(description);
+  await dialog.getByRole("button", { name: "Create" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe("portal", () => {
+  test("dashboard greets the user and counts everything", async ({ signedInPage: page, user }) => {
+    await page.goto("/portal");
+    await expect(
+      page.getByRole("heading", { name: `Welcome back, ${user.fullName}!` }),
+    ).toBeVisible();
+    await expect(page.getByText("Here's what's happening with your projects today.")).toBeVisible();
+    await expect(
+      page.getByText("No projects yet. Create your first project to get started!"),
+    ).toBeVisible();
+    for (const card of ["Total Projects", "Active Projects", "Completed", "Unread Messages"]) {
+      await expect(page.getByRole("heading", { name: card })).toBeVisible();
+    }
+    await expect(page.getByRole("banner").getByText("Portal", { exact: true })).toBeVisible();
+    await expect(page.getByRole("banner").getByText(user.email)).toBeVisible();
+    // Sidebar: the current entry is marked; Team is admin-only.
+    const nav = page.getByRole("navigation", { name: "Portal navigation" });
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(nav.getByRole("link", { name: "Projects" })).not.toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(nav.getByRole("link", { name: "Team" })).toHaveCount(0);
+  });
+
+  test("dashboard counts all projects, not only the five shown", async ({ signedInPage: page }) => {
+    await page.goto("/portal/projects");
+    for (let i = 1; i <= 6; i++) await createProject(page, `Project ${i}`);
+    await page.goto("/portal");
+    const total = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Total Projects" }) });
+    await expect(total.getByText("6", { exact: true })).toBeVisible();
+    const active = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Active Projects" }) });
+    await expect(active.getByText("6", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /^Project \d$/ })).toHaveCount(5);
+  });
+
+  test("projects: create, edit, delete with the spec's toasts", async ({ signedInPage: page }) => {
+    await page.goto("/portal/projects");
+    await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible();
+    await expect(page.getByText("Manage and track all your projects")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Create Project" })).toBeVisible();
+
+    await createProject(page, "Chatbot for Retail", "A WhatsApp assistant for order tracking");
+    const toasts = page.getByRole("region", { name: /Notifications/ });
+    await expect(toasts.getByText("Project created successfully")).toBeVisible();
+    const card = page.getByRole("listitem").filter({ hasText: "Chatbot for Retail" });
+    await expect(card.getByText("Active")).toBeVisible();
+    await expect(card.getByText("Medium")).toBeVisible();
+    await expect(card.getByText("0%")).toBeVisible();
+    await expect(card.getByText(/^Created /)).toBeVisible();
+
+    await card.getByRole("button", { name: "Edit Chatbot for Retail" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Project" });
+    await expect(dialog.getByLabel("Title *")).toHaveValue("Chatbot for Retail");
+    await dialog.getByRole("combobox", { name: "Status" }).click();
+    await page.getByRole("option", { name: "Completed" }).click();
+    await dialog.getByRole("combobox", { name: "Priority" }).click();
+    await page.getByRole("option", { name: "Urgent" }).click();
+    const slider = dialog.getByRole("slider", { name: "Progress" });
+    await slider.focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+    await expect(slider).toHaveAttribute("aria-valuenow", "25");
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await expect(toasts.getByText("Project updated successfully")).toBeVisible();
+    await expect(card.getByText("Completed")).toBeVisible();
+    await expect(card.getByText("Urgent")).toBeVisible();
+    await expect(card.getByText("25%")).toBeVisible();
+
+    await card.getByRole("button", { name: "Delete Chatbot for Retail" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm.getByText("Are you sure you want to delete this project?")).toBeVisible();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(toasts.getByText("Project deleted successfully")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Create Project" })).toBeVisible();
+  });
+
+  test("messages: send to yourself, 'New' badge, open marks it read", async ({
+    signedInPage: page,
+    user,
+  }) => {
+    await page.goto("/portal/messages");
+    await expect(page.getByText("No messages yet")).toBeVisible();
+    await expect(page.getByText("Select a message to view details")).toBeVisible();
+    await page.getByRole("button", { name: "New Message" }).click();
+    const dialog = page.getByRole("dialog", { name: "Send New Message" });
+    await expect(dialog.getByText("Create a new message (demo: sends to yourself)")).toBeVisible();
+    await dialog.getByLabel("Subject *").fill("Kick-off meeting");
+    await dialog.getByLabel("Message *").fill("Can we meet on Tuesday at 10:00?");
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await expect(
+      page.getByRole("region", { name: /Notifications/ }).getByText("Message sent successfully"),
+    ).toBeVisible();
+
+    const item = page.getByRole("button", { name: /Kick-off meeting/ });
+    await expect(item.getByText("New")).toBeVisible();
+    await expect(item.getByText(user.fullName)).toBeVisible();
+    await expect(item.getByText("just now")).toBeVisible();
+
+    await page.goto("/portal");
+    const unread = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Unread Messages" }) });
+    await expect(unread.getByText("1", { exact: true })).toBeVisible();
+
+    await page.goto("/portal/messages");
+    await page.getByRole("button", { name: /Kick-off meeting/ }).click();
+    const details = page.getByRole("article", { name: "Selected message" });
+    await expect(details.getByText("Can we meet on Tuesday at 10:00?")).toBeVisible();
+    await expect(details.getByText(user.fullName)).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: /Kick-off meeting/ }).getByText("New"),
+    ).toHaveCount(0);
+  });
+
+  test("settings: save the full name; the header follows", async ({ signedInPage: page }) => {
+    await page.goto("/portal/settings");
+    await expect(page.getByRole("heading", { name: "Profile Settings" })).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
+    await page.getByLabel("Full Name").fill("Zanele Mthembu");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(
+      page.getByRole("region", { name: /Notifications/ }).getByText("Profile updated successfully"),
+    ).toBeVisible();
+    await expect(page.getByTestId("header-name")).toHaveText("Zanele Mthembu");
+  });
+
+  test("placeholders and the admin-only Team page", async ({ signedInPage: page }) => {
+    await page.goto("/portal/reports");
+    await expect(page.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible();
+    await expect(page.getByText(/coming soon/i).first()).toBeVisible();
+    await page.goto("/portal/analytics");
+    await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
+    const res = await page.goto("/portal/team");
+    expect(res?.status()).toBe(403);
+    await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  });
+
+  test("an admin sees Team Management", async ({ page, baseURL }) => {
+    await createUser(page.request, baseURL ?? "", { email: `admin-${Date.now()}@e2e.test` }).catch(
+      () => undefined,
+    );
+    // ADMIN_EMAILS for the e2e server is admin@e2e.test
+    const res = await page.request.post("/api/auth/sign-up/email", {
+      headers: { origin: baseURL ?? "" },
+      data: { email: "admin@e2e.test", password: "admin-pass-1", name: "Ayanda Admin" },
+    });
+    if (res.status() !== 200) {
+      await page.request.post("/api/auth/sign-in/email", {
+        headers: { origin: baseURL ?? "" },
+        data: { email: "admin@e2e.test", password: "admin-pass-1" },
+      });
+    }
+    await page.goto("/portal/team");
+    await expect(page.getByRole("heading", { name: "Team Management" })).toBeVisible();
+    await expect(
+      page
+        .getByRole("navigation", { name: "Portal navigation" })
+        .getByRole("link", { name: "Team" }),
+    ).toBeVisible();
+    await page.goto("/portal");
+    await expect(page.getByText("Admin", { exact: true })).toBeVisible();
+  });
+
+  test("the sidebar state survives a reload and Ctrl+B toggles it", async ({
+    signedInPage: page,
+  }) => {
+    await page.goto("/portal");
+    const sidebar = page
+      .locator("[data-state][data-collapsible], [data-state='expanded'], [data-state='collapsed']")
+      .first();
+    await expect(sidebar).toHaveAttribute("data-state", "expanded");
+    await page.keyboard.press("Control+b");
+    await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === "sidebar_state")?.value).toBe("false");
+    await page.reload();
+    await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+    // Collapsed to icons, entries keep their names.
+    await expect(
+      page
+        .getByRole("navigation", { name: "Portal navigation" })
+        .getByRole("link", { name: "Projects" }),
+    ).toBeVisible();
+    await page.keyboard.press("Control+b");
+    await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  });
+});
+
+test.describe("live updates and isolation", () => {
+  test("a project created in one tab appears in the same user's other tab, never in another user's", async ({
+    browser,
+    baseURL,
+  }) => {
+    const a = await browser.newContext({ baseURL });
+    const b = await browser.newContext({ baseURL });
+    try {
+      await createUser(a.request, baseURL ?? "", { fullName: "Owner One" });
+      await createUser(b.request, baseURL ?? "", { fullName: "Other User" });
+      const tab1 = await a.newPage();
+      const tab2 = await a.newPage();
+      const stranger = await b.newPage();
+      await tab1.goto("/portal/projects");
+      await tab2.goto("/portal/projects");
+      await stranger.goto("/portal/projects");
+      // Let the streams connect.
+      await tab2.waitForTimeout(500);
+
+      await createProject(tab1, "Live Project Alpha");
+      await expect(tab2.getByRole("heading", { name: "Live Project Alpha" })).toBeVisible({
+        timeout: 5000,
+      });
+      await stranger.waitForTimeout(1500);
+      await expect(stranger.getByText("Live Project Alpha")).toHaveCount(0);
+      await stranger.reload();
+      await expect(stranger.getByText("Live Project Alpha")).toHaveCount(0);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  test("signing out in one tab sends the other tab to /auth", async ({ browser, baseURL }) => {
+    const ctx = await browser.newContext({ baseURL });
+    try {
+      await createUser(ctx.request, baseURL ?? "");
+      const tab1 = await ctx.newPage();
+      const tab2 = await ctx.newPage();
+      await tab1.goto("/portal");
+      await tab2.goto("/portal/projects");
+      await tab2.waitForTimeout(500);
+      await tab1.getByRole("button", { name: /sign out/i }).click();
+      await expect(tab1).toHaveURL(/\/$/);
+      await expect(tab2).toHaveURL(/\/auth$/, { timeout: 10_000 });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
