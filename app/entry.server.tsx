@@ -6,6 +6,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { closeDatabase, getDatabase } from "~/server/db/client.server";
+import { createMailer } from "~/server/email/mailer.server";
+import { setOutboxWorker, startOutboxWorker, stopOutboxWorker } from "~/server/email/outbox.server";
 import { env } from "~/server/env.server";
 import { startEventBus, stopEventBus } from "~/server/events.server";
 import { logger } from "~/server/logger.server";
@@ -19,6 +21,9 @@ export async function startServer() {
   const handle = await getDatabase();
   await applyAdminEmails(handle.db, settings.ADMIN_EMAILS);
   await startEventBus(handle);
+  const mailer = createMailer({ smtpUrl: settings.SMTP_URL, dataDir: settings.DATA_DIR });
+  setOutboxWorker(startOutboxWorker(handle.db, mailer, { from: settings.MAIL_FROM }));
+  logger.info(`outgoing mail: ${mailer.describe}`);
   logger.info(
     {
       database: handle.driver,
@@ -30,6 +35,7 @@ export async function startServer() {
 
 /** Called by server.ts on SIGTERM/SIGINT after the HTTP server stops accepting. */
 export async function stopServer() {
+  await stopOutboxWorker();
   await stopEventBus();
   await closeDatabase();
 }

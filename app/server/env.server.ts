@@ -48,6 +48,8 @@ export const envSchema = z.object({
         .filter(Boolean),
     ),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  LEAD_RATE_LIMIT_IP: z.coerce.number().int().min(1).max(100_000).default(10),
+  LEAD_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).max(100_000).default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

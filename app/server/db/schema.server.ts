@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -169,5 +170,73 @@ export const messages = pgTable(
     index("messages_sender_idx").on(t.senderId, t.createdAt),
     check("messages_subject_check", sql`length(${t.subject}) between 1 and 200`),
     check("messages_content_check", sql`length(${t.content}) between 1 and 5000`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Leads and the e-mail outbox
+// ---------------------------------------------------------------------------
+
+export const LEAD_KINDS = ["contact", "quote"] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+export const LEAD_STATUSES = ["new", "contacted", "won", "lost"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").$type<LeadKind>().notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    company: text("company"),
+    /** The message as sent to the agency (composed for quotes). */
+    message: text("message").notNull(),
+    packageName: text("package_name"),
+    address: text("address"),
+    startDate: date("start_date"),
+    finishDate: date("finish_date"),
+    /** The visitor saw the privacy notice and submitted: POPIA consent and when. */
+    consent: boolean("consent").notNull(),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    consentNotice: text("consent_notice").notNull(),
+    status: text("status").$type<LeadStatus>().notNull().default("new"),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("leads_created_idx").on(t.createdAt),
+    index("leads_email_created_idx").on(t.email, t.createdAt),
+    index("leads_ip_created_idx").on(t.ipAddress, t.createdAt),
+    check("leads_kind_check", sql`${t.kind} in ('contact', 'quote')`),
+    check("leads_status_check", sql`${t.status} in ('new', 'contacted', 'won', 'lost')`),
+  ],
+);
+
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    toAddress: text("to_address").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    status: text("status").$type<OutboxStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    check("email_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );

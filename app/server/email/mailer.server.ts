@@ -1,0 +1,69 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export interface OutgoingMail {
+  id: string;
+  from: string;
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Where mail goes, for the log. */
+  describe: string;
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** SMTP when SMTP_URL is set; otherwise .eml files under DATA_DIR/mail. */
+export function createMailer(options: { smtpUrl?: string; dataDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl, {
+      connectionTimeout: 5_000,
+      greetingTimeout: 5_000,
+      socketTimeout: 10_000,
+    } as never);
+    const url = new URL(options.smtpUrl);
+    return {
+      describe: `SMTP ${url.hostname}:${url.port || (url.protocol === "smtps:" ? 465 : 587)}`,
+      async send(mail) {
+        await transport.sendMail({
+          from: mail.from,
+          to: mail.to,
+          replyTo: mail.replyTo ?? undefined,
+          subject: mail.subject,
+          text: mail.text,
+          messageId: `<${mail.id}@outbox>`,
+        });
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const dir = path.resolve(options.dataDir, "mail");
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
+  return {
+    describe: `files in ${dir}`,
+    async send(mail) {
+      const info = await transport.sendMail({
+        from: mail.from,
+        to: mail.to,
+        replyTo: mail.replyTo ?? undefined,
+        subject: mail.subject,
+        text: mail.text,
+        messageId: `<${mail.id}@outbox>`,
+      });
+      await mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      await writeFile(path.join(dir, `${stamp}-${mail.id}.eml`), info.message as Buffer);
+    },
+    close: () => transport.close(),
+  };
+}
