@@ -1,3 +1,88 @@
-export default function Page() {
-  return <main id="main">TODO contact</main>;
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { ContactForm } from "~/components/marketing/contact-form";
+import { MapEmbed } from "~/components/marketing/map-embed";
+import { ScheduleDemo } from "~/components/marketing/schedule-demo";
+import { Container, PageHero, Section } from "~/components/marketing/section";
+import { contactPage } from "~/content/contact";
+import { formatAddress, site } from "~/content/site";
+import { pageMeta } from "~/lib/seo";
+
+export const meta = () =>
+  pageMeta({
+    title: "Contact Us & Book a Demo",
+    description: `Contact ${site.name} in ${site.address.city}: call ${site.phone}, e-mail ${site.email} or send a message. Book a free 30-minute AI and automation consultation.`,
+    path: "/contact",
+  });
+
+const details = [
+  { icon: Phone, label: "Phone", value: site.phone, href: `tel:${site.phoneE164}` },
+  { icon: Mail, label: "Email", value: site.email, href: `mailto:${site.email}` },
+  { icon: MapPin, label: "Address", value: `${formatAddress()}, ${site.address.country}` },
+  { icon: Clock, label: "Office hours", value: site.hours },
+];
+
+export default function Contact() {
+  return (
+    <main id="main">
+      <PageHero title={contactPage.title} intro={contactPage.intro} />
+
+      <Section>
+        <Container className="grid gap-10 lg:grid-cols-5">
+          <div className="flex flex-col gap-8 lg:col-span-2">
+            <section aria-labelledby="details-heading">
+              <h2 id="details-heading" className="text-2xl font-bold tracking-tight">
+                {contactPage.detailsTitle}
+              </h2>
+              <address className="mt-6 not-italic">
+                <dl className="space-y-5">
+                  {details.map(({ icon: Icon, label, value, href }) => (
+                    <div key={label} className="flex gap-4">
+                      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-accent text-primary">
+                        <Icon className="size-5" aria-hidden />
+                      </span>
+                      <div>
+                        <dt className="font-semibold">{label}</dt>
+                        <dd className="text-muted-foreground">
+                          {href ? (
+                            <a href={href} className="text-primary hover:underline">
+                              {value}
+                            </a>
+                          ) : (
+                            value
+                          )}
+                        </dd>
+                      </div>
+                    </div>
+                  ))}
+                </dl>
+              </address>
+            </section>
+
+            <ScheduleDemo />
+          </div>
+
+          <section
+            aria-labelledby="form-heading"
+            className="rounded-xl border bg-card p-6 shadow-sm md:p-8 lg:col-span-3"
+          >
+            <h2 id="form-heading" className="text-2xl font-bold tracking-tight">
+              {contactPage.formTitle}
+            </h2>
+            <p className="mt-2 mb-6 text-muted-foreground">{contactPage.formIntro}</p>
+            <ContactForm />
+          </section>
+        </Container>
+      </Section>
+
+      <Section className="bg-muted/40" aria-labelledby="map-heading">
+        <Container>
+          <h2 id="map-heading" className="text-3xl font-bold tracking-tight">
+            {contactPage.mapTitle}
+          </h2>
+          <p className="mt-2 mb-6 text-muted-foreground">{contactPage.mapIntro}</p>
+          <MapEmbed />
+        </Container>
+      </Section>
+    </main>
+  );
 }

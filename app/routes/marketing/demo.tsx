@@ -1,3 +1,46 @@
-export default function Page() {
-  return <main id="main">TODO demo</main>;
+import { CtaSection } from "~/components/marketing/cta-section";
+import { DemoChat } from "~/components/marketing/demo-chat";
+import { Container, PageHero, Section } from "~/components/marketing/section";
+import { VoiceAgentPanel } from "~/components/marketing/voice-agent-panel";
+import { demoPage } from "~/content/demo";
+import { site } from "~/content/site";
+import { pageMeta } from "~/lib/seo";
+
+export const meta = () =>
+  pageMeta({
+    title: "Try Our AI Chatbot & Voice Agent Demo",
+    description: `Try ${site.name}'s demo AI chatbot in your browser and call our 24/7 AI voice agent demo line. Then book a personalised demo for your business.`,
+    path: "/demo",
+  });
+
+export default function Demo() {
+  return (
+    <main id="main">
+      <PageHero title={demoPage.title} intro={demoPage.intro} />
+
+      <Section>
+        <Container className="grid gap-8 lg:grid-cols-5">
+          <section aria-labelledby="chat-heading" className="flex flex-col gap-4 lg:col-span-3">
+            <div>
+              <h2 id="chat-heading" className="text-2xl font-bold tracking-tight">
+                {demoPage.chatTitle}
+              </h2>
+              <p className="mt-2 text-muted-foreground">{demoPage.chatIntro}</p>
+            </div>
+            <DemoChat />
+          </section>
+          <section aria-labelledby="voice-heading" className="lg:col-span-2">
+            <VoiceAgentPanel headingId="voice-heading" />
+          </section>
+        </Container>
+      </Section>
+
+      <CtaSection
+        title={demoPage.ctaTitle}
+        text={demoPage.ctaText}
+        primary={{ label: demoPage.ctaLabel, to: "/contact" }}
+        secondary={{ label: "View Case Studies", to: "/case-studies" }}
+      />
+    </main>
+  );
 }

@@ -1,3 +1,32 @@
-export default function Page() {
-  return <main id="main">TODO legal</main>;
+import { data } from "react-router";
+import { LegalDocument } from "~/components/marketing/legal-document";
+import { NotFoundBoundary, notFoundMeta } from "~/components/marketing/not-found-boundary";
+import { NotFound } from "~/components/not-found";
+import { getLegalDoc } from "~/content/legal";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/legal";
+
+export function loader({ params }: Route.LoaderArgs) {
+  if (!getLegalDoc(params.doc)) throw data(null, { status: 404 });
+  return null;
+}
+
+export function meta({ params }: Route.MetaArgs) {
+  const doc = getLegalDoc(params.doc);
+  if (!doc) return notFoundMeta;
+  return pageMeta({ title: doc.title, description: doc.description, path: `/legal/${doc.slug}` });
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <NotFoundBoundary error={error} />;
+}
+
+export default function Legal({ params }: Route.ComponentProps) {
+  const doc = getLegalDoc(params.doc);
+  if (!doc) return <NotFound />;
+  return (
+    <main id="main">
+      <LegalDocument doc={doc} />
+    </main>
+  );
 }

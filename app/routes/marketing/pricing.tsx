@@ -1,3 +1,56 @@
-export default function Page() {
-  return <main id="main">TODO pricing</main>;
+import { FaqList } from "~/components/marketing/faq-list";
+import { PlanCard } from "~/components/marketing/plan-card";
+import { QuoteForm } from "~/components/marketing/quote-form";
+import { Container, PageHero, Section, SectionHeading } from "~/components/marketing/section";
+import { packages, pricingFaqs, pricingPage } from "~/content/packages";
+import { site } from "~/content/site";
+import { pageMeta } from "~/lib/seo";
+
+export const meta = () =>
+  pageMeta({
+    title: "Packages & Pricing",
+    description: `Compare ${site.name}'s Starter, Growth and Enterprise packages for AI chatbots, automations and voice agents, with prices in rand, and request a custom quote.`,
+    path: "/pricing",
+  });
+
+export default function Pricing() {
+  return (
+    <main id="main">
+      <PageHero title={pricingPage.title} intro={pricingPage.intro} />
+
+      <Section aria-label="Packages">
+        <Container>
+          <ul className="grid items-stretch gap-8 pt-4 lg:grid-cols-3">
+            {packages.map((plan) => (
+              <li key={plan.name}>
+                <PlanCard plan={plan} />
+              </li>
+            ))}
+          </ul>
+          <p className="mt-8 text-center text-sm text-muted-foreground">{pricingPage.priceNote}</p>
+        </Container>
+      </Section>
+
+      <Section className="bg-muted/40" aria-labelledby="quote">
+        <Container className="max-w-3xl">
+          <div className="mb-10 text-center">
+            <h2 id="quote" className="scroll-mt-24 text-3xl font-bold tracking-tight md:text-4xl">
+              {pricingPage.quoteTitle}
+            </h2>
+            <p className="mt-4 text-lg text-muted-foreground">{pricingPage.quoteIntro}</p>
+          </div>
+          <div className="rounded-xl border bg-card p-6 shadow-sm md:p-8">
+            <QuoteForm />
+          </div>
+        </Container>
+      </Section>
+
+      <Section aria-labelledby="pricing-faq-heading">
+        <Container className="max-w-3xl">
+          <SectionHeading id="pricing-faq-heading" title="Pricing Questions" />
+          <FaqList faqs={pricingFaqs} />
+        </Container>
+      </Section>
+    </main>
+  );
 }

@@ -1,3 +1,148 @@
-export default function Page() {
-  return <main id="main">TODO service-detail</main>;
+import { Check } from "lucide-react";
+import { data, Link } from "react-router";
+import { Breadcrumbs } from "~/components/marketing/breadcrumbs";
+import { CtaSection } from "~/components/marketing/cta-section";
+import { FaqList } from "~/components/marketing/faq-list";
+import { NotFoundBoundary, notFoundMeta } from "~/components/marketing/not-found-boundary";
+import { Container, Section, SectionHeading } from "~/components/marketing/section";
+import { NotFound } from "~/components/not-found";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { getService, services } from "~/content/services";
+import { servicesPage } from "~/content/services-page";
+import { site } from "~/content/site";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/service-detail";
+
+export function loader({ params }: Route.LoaderArgs) {
+  if (!getService(params.service)) throw data(null, { status: 404 });
+  return null;
+}
+
+export function meta({ params }: Route.MetaArgs) {
+  const service = getService(params.service);
+  if (!service) return notFoundMeta;
+  return pageMeta({
+    title: `${service.title}: ${service.detail.headline}`,
+    description: `${service.description} ${site.name}, South Africa.`,
+    path: service.link,
+  });
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <NotFoundBoundary error={error} />;
+}
+
+export default function ServiceDetail({ params }: Route.ComponentProps) {
+  const service = getService(params.service);
+  if (!service) return <NotFound />;
+  const { detail } = service;
+  const Icon = service.icon;
+  const others = services.filter((s) => s.slug !== service.slug);
+
+  return (
+    <main id="main">
+      <section className="border-b bg-gradient-to-b from-accent/60 to-background py-16 md:py-20">
+        <Container className="max-w-4xl text-center">
+          <Breadcrumbs items={[{ label: "Services", to: "/services" }, { label: service.title }]} />
+          <span className="mb-4 inline-flex size-14 items-center justify-center rounded-xl bg-primary text-primary-foreground">
+            <Icon className="size-7" aria-hidden />
+          </span>
+          <h1 className="text-4xl font-bold tracking-tight md:text-5xl">{service.title}</h1>
+          <p className="mt-4 text-2xl font-semibold text-primary">{detail.headline}</p>
+          <p className="mt-5 text-lg text-muted-foreground md:text-xl">{detail.intro}</p>
+        </Container>
+      </section>
+
+      <Section aria-labelledby="outcomes-heading">
+        <Container>
+          <SectionHeading id="outcomes-heading" title={servicesPage.detailOutcomesTitle} />
+          <ul className="grid gap-6 md:grid-cols-3">
+            {detail.outcomes.map((o) => (
+              <li key={o.title}>
+                <Card className="h-full">
+                  <CardHeader>
+                    <CardTitle>{o.title}</CardTitle>
+                  </CardHeader>
+                  <CardContent>
+                    <p className="text-muted-foreground">{o.text}</p>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </Section>
+
+      <Section className="bg-muted/40" aria-labelledby="features-heading">
+        <Container className="grid gap-12 lg:grid-cols-2">
+          <div>
+            <h2 id="features-heading" className="text-3xl font-bold tracking-tight">
+              {servicesPage.detailFeaturesTitle}
+            </h2>
+            <ul className="mt-6 space-y-3">
+              {service.features.map((f) => (
+                <li key={f} className="flex gap-3">
+                  <Check className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
+                  <span className="text-lg">{f}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h2 className="text-3xl font-bold tracking-tight">{servicesPage.detailProcessTitle}</h2>
+            <ol className="mt-6 space-y-4">
+              {detail.process.map((p, i) => (
+                <li key={p.step} className="flex gap-4">
+                  <span
+                    className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground"
+                    aria-hidden
+                  >
+                    {i + 1}
+                  </span>
+                  <div>
+                    <h3 className="font-semibold">{p.step}</h3>
+                    <p className="text-muted-foreground">{p.text}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </Container>
+      </Section>
+
+      <Section aria-labelledby="faq-heading">
+        <Container className="max-w-3xl">
+          <SectionHeading id="faq-heading" title={servicesPage.detailFaqTitle} />
+          <FaqList faqs={detail.faqs} />
+        </Container>
+      </Section>
+
+      <Section className="border-t pt-12 md:pt-16" aria-labelledby="other-heading">
+        <Container>
+          <h2 id="other-heading" className="mb-6 text-center text-2xl font-bold tracking-tight">
+            Explore Our Other Services
+          </h2>
+          <ul className="flex flex-wrap justify-center gap-3">
+            {others.map((s) => (
+              <li key={s.slug}>
+                <Link
+                  to={s.link}
+                  className="inline-flex items-center rounded-full border px-4 py-2 font-medium hover:bg-accent"
+                >
+                  {s.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </Section>
+
+      <CtaSection
+        title={`Ready to Get Started with ${service.title}?`}
+        text="Book a free 30-minute consultation. We'll look at how you work today and show you what this could do for your business."
+        primary={{ label: "Book a Demo", to: "/contact" }}
+        secondary={{ label: "View Pricing", to: "/pricing" }}
+      />
+    </main>
+  );
 }

@@ -1,3 +1,50 @@
-export default function Page() {
-  return <main id="main">TODO solutions</main>;
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { IndustryCard } from "~/components/marketing/industry-card";
+import { Container, PageHero, Section } from "~/components/marketing/section";
+import { Button } from "~/components/ui/button";
+import { industries, industriesPage } from "~/content/industries";
+import { site } from "~/content/site";
+import { pageMeta } from "~/lib/seo";
+
+export const meta = () =>
+  pageMeta({
+    title: "AI & Automation Solutions by Industry",
+    description: `${site.name} builds AI and automation for retail and e-commerce, financial services, healthcare, education, professional services and real estate in South Africa.`,
+    path: "/solutions",
+  });
+
+export default function Solutions() {
+  return (
+    <main id="main">
+      <PageHero title={industriesPage.title} intro={industriesPage.intro} />
+
+      <Section>
+        <Container>
+          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {industries.map((industry) => (
+              <li key={industry.slug}>
+                <IndustryCard industry={industry} />
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </Section>
+
+      <Section className="bg-muted/40" aria-labelledby="other-industry-heading">
+        <Container className="max-w-3xl text-center">
+          <h2 id="other-industry-heading" className="text-3xl font-bold tracking-tight md:text-4xl">
+            {industriesPage.otherTitle}
+          </h2>
+          <p className="mt-4 text-lg text-muted-foreground">{industriesPage.otherText}</p>
+          <Button asChild size="lg" className="mt-8">
+            <Link to="/contact">
+              {industriesPage.otherCta}
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+        </Container>
+      </Section>
+    </main>
+  );
 }

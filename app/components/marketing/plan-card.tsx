@@ -1,0 +1,71 @@
+import { ArrowRight, Check } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatRand, type Package } from "~/content/packages";
+import { cn } from "~/lib/utils";
+
+/** A package card; 'Get Started' preselects the package in the quote form below it. */
+export function PlanCard({ plan }: { plan: Package }) {
+  const headingId = `plan-${plan.name.toLowerCase()}`;
+  return (
+    <Card
+      className={cn(
+        "relative flex h-full flex-col",
+        plan.popular && "border-2 border-primary shadow-lg lg:-mt-4 lg:mb-4",
+      )}
+    >
+      <article aria-labelledby={headingId} className="flex h-full flex-col">
+        {plan.popular ? (
+          <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1 text-sm">
+            Most Popular
+          </Badge>
+        ) : null}
+        <CardHeader className="pt-8">
+          <CardTitle as="h2" id={headingId} className="text-2xl">
+            {plan.name}
+          </CardTitle>
+          <CardDescription className="text-base">{plan.tagline}</CardDescription>
+          <p className="mt-4">
+            {plan.price.kind === "from" ? (
+              <>
+                <span className="text-sm text-muted-foreground">from </span>
+                <span className="text-4xl font-bold tracking-tight">
+                  {formatRand(plan.price.monthly)}
+                </span>
+                <span className="text-muted-foreground"> per month</span>
+              </>
+            ) : (
+              <>
+                <span className="block text-4xl font-bold tracking-tight">Custom</span>
+                <span className="text-muted-foreground">Contact us for a quote</span>
+              </>
+            )}
+          </p>
+        </CardHeader>
+        <CardContent className="flex flex-1 flex-col gap-6">
+          <ul className="space-y-3 text-sm" aria-label={`${plan.name} features`}>
+            {plan.features.map((feature) => (
+              <li key={feature} className="flex gap-2">
+                <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                <span>{feature}</span>
+              </li>
+            ))}
+          </ul>
+          <Button
+            asChild
+            size="lg"
+            variant={plan.popular ? "default" : "outline"}
+            className="mt-auto w-full"
+          >
+            <Link to={`/pricing?package=${plan.name}#quote`} preventScrollReset replace>
+              Get Started<span className="sr-only"> with {plan.name}</span>
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+        </CardContent>
+      </article>
+    </Card>
+  );
+}

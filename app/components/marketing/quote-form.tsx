@@ -1,0 +1,140 @@
+import { Send } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, useLocation, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { isPackageName, packageNames } from "~/content/packages";
+import { Field, NativeSelect, PopiaNotice } from "./form-field";
+
+/** A date as YYYY-MM-DD in the browser's local time zone. */
+export function toIsoDate(date: Date): string {
+  const y = date.getFullYear();
+  const m = String(date.getMonth() + 1).padStart(2, "0");
+  const d = String(date.getDate()).padStart(2, "0");
+  return `${y}-${m}-${d}`;
+}
+
+/** Adds days to a YYYY-MM-DD date (calendar arithmetic, no time-zone or DST drift). */
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The 'Request a Custom Quote' form. A 'Get Started' link to `?package=Growth#quote`
+ * preselects that package. Submission is handled by the route's action.
+ */
+export function QuoteForm() {
+  const id = useId();
+  const fid = (name: string) => `${id}-${name}`;
+  const [searchParams] = useSearchParams();
+  const requested = searchParams.get("package");
+  const { key: navigationKey } = useLocation();
+  const [selectedPackage, setSelectedPackage] = useState("");
+  const [today, setToday] = useState<string>();
+  const [startDate, setStartDate] = useState("");
+  const selectRef = useRef<HTMLSelectElement>(null);
+
+  // Dates depend on the visitor's clock, so they are set after hydration, never while prerendering.
+  useEffect(() => setToday(toIsoDate(new Date())), []);
+
+  // Runs on every navigation, so 'Get Started' works again after the visitor changed the select.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: navigationKey marks a new click
+  useEffect(() => {
+    if (isPackageName(requested)) {
+      setSelectedPackage(requested);
+      selectRef.current?.focus({ preventScroll: true });
+    }
+  }, [requested, navigationKey]);
+
+  const finishMin = startDate ? addDays(startDate, 1) : today ? addDays(today, 1) : undefined;
+
+  return (
+    <Form method="post" className="grid gap-5 sm:grid-cols-2" aria-label="Request a custom quote">
+      <p className="text-sm text-muted-foreground sm:col-span-2">All fields are required.</p>
+
+      <Field id={fid("package")} label="Package" className="sm:col-span-2">
+        <NativeSelect
+          ref={selectRef}
+          id={fid("package")}
+          name="selectedPackage"
+          value={selectedPackage}
+          onChange={(e) => setSelectedPackage(e.target.value)}
+        >
+          <option value="">Select a package</option>
+          {packageNames.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+
+      <Field id={fid("name")} label="Name">
+        <Input id={fid("name")} name="name" autoComplete="name" maxLength={100} />
+      </Field>
+
+      <Field id={fid("email")} label="Email">
+        <Input id={fid("email")} name="email" type="email" autoComplete="email" maxLength={255} />
+      </Field>
+
+      <Field id={fid("phone")} label="Phone" className="sm:col-span-2">
+        <Input id={fid("phone")} name="phone" type="tel" autoComplete="tel" maxLength={50} />
+      </Field>
+
+      <Field id={fid("address")} label="Address" className="sm:col-span-2">
+        <Textarea
+          id={fid("address")}
+          name="address"
+          rows={3}
+          autoComplete="street-address"
+          maxLength={500}
+        />
+      </Field>
+
+      <Field id={fid("start")} label="Project Start Date">
+        <Input
+          id={fid("start")}
+          name="startDate"
+          type="date"
+          min={today}
+          value={startDate}
+          onChange={(e) => setStartDate(e.target.value)}
+        />
+      </Field>
+
+      <Field id={fid("finish")} label="Project Finish Date" hint="Must be after the start date.">
+        <Input
+          id={fid("finish")}
+          name="finishDate"
+          type="date"
+          min={finishMin}
+          aria-describedby={`${fid("finish")}-hint`}
+        />
+      </Field>
+
+      <Field id={fid("message")} label="Message" className="sm:col-span-2">
+        <Textarea
+          id={fid("message")}
+          name="message"
+          rows={5}
+          maxLength={2000}
+          placeholder="What would you like to automate or build? Which systems do you use today?"
+        />
+      </Field>
+
+      <div className="sm:col-span-2">
+        <PopiaNotice purpose="quote" />
+      </div>
+
+      <div className="sm:col-span-2">
+        <Button type="submit" size="lg" className="w-full sm:w-auto">
+          <Send aria-hidden />
+          Request Quote
+        </Button>
+      </div>
+    </Form>
+  );
+}

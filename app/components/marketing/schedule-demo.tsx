@@ -1,0 +1,37 @@
+import { CalendarDays, Clock } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { contactPage } from "~/content/contact";
+
+/** The contact page's 'Schedule a Demo' block. Online booking is not live yet, so it says so. */
+export function ScheduleDemo() {
+  return (
+    <section
+      aria-labelledby="schedule-heading"
+      className="rounded-xl border bg-primary p-6 text-primary-foreground shadow-sm md:p-8"
+    >
+      <CalendarDays className="mb-4 size-8" aria-hidden />
+      <h2 id="schedule-heading" className="text-2xl font-bold tracking-tight">
+        {contactPage.scheduleTitle}
+      </h2>
+      <p className="mt-2 inline-flex items-center gap-2 font-semibold">
+        <Clock className="size-4" aria-hidden />
+        30-minute consultation
+      </p>
+      <p className="mt-3 opacity-90">{contactPage.scheduleText}</p>
+      <Button
+        type="button"
+        variant="secondary"
+        size="lg"
+        className="mt-6 w-full sm:w-auto"
+        onClick={() =>
+          toast(contactPage.scheduleToastTitle, {
+            description: contactPage.scheduleToastDescription,
+          })
+        }
+      >
+        {contactPage.scheduleButton}
+      </Button>
+    </section>
+  );
+}
