@@ -27,6 +27,8 @@ export default [
     route("reports", "routes/portal/reports.tsx"),
     route("analytics", "routes/portal/analytics.tsx"),
     route("team", "routes/portal/team.tsx"),
+    route("leads", "routes/portal/leads.tsx"),
+    route("leads/:id", "routes/portal/lead.tsx"),
     route("settings", "routes/portal/settings.tsx"),
   ]),
 ] satisfies RouteConfig;

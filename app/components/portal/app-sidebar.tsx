@@ -2,6 +2,7 @@ import {
   BarChart3,
   FileText,
   FolderKanban,
+  Inbox,
   LayoutDashboard,
   type LucideIcon,
   Mail,
@@ -39,6 +40,7 @@ export const portalEntries: Entry[] = [
   { label: "Reports", to: "/portal/reports", icon: FileText },
   { label: "Analytics", to: "/portal/analytics", icon: BarChart3 },
   { label: "Team", to: "/portal/team", icon: Users, adminOnly: true },
+  { label: "Leads", to: "/portal/leads", icon: Inbox, adminOnly: true },
   { label: "Settings", to: "/portal/settings", icon: Settings },
 ];
 

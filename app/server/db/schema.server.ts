@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { LeadKind, LeadStatus } from "../../lib/validation/lead-status";
 import type { ProjectPriority, ProjectStatus } from "../../lib/validation/portal";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -177,10 +178,7 @@ export const messages = pgTable(
 // Leads and the e-mail outbox
 // ---------------------------------------------------------------------------
 
-export const LEAD_KINDS = ["contact", "quote"] as const;
-export type LeadKind = (typeof LEAD_KINDS)[number];
-export const LEAD_STATUSES = ["new", "contacted", "won", "lost"] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export type { LeadKind, LeadStatus };
 
 export const leads = pgTable(
   "leads",

@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+export const LEAD_KINDS = ["contact", "quote"] as const;
+export const LEAD_STATUSES = ["new", "contacted", "won", "lost"] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const leadStatusSchema = z.object({
+  status: z.enum(LEAD_STATUSES, { error: "Choose a valid status" }),
+});

@@ -1,0 +1,185 @@
+import { data, Link, useSearchParams } from "react-router";
+import { z } from "zod";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { formatDateTime } from "~/lib/dates";
+import { capitalise } from "~/lib/names";
+import { NO_PERMISSION } from "~/lib/portal-text";
+import { LEAD_KINDS, LEAD_STATUSES, type LeadStatus } from "~/lib/validation/lead-status";
+import { listLeads } from "~/server/leads.server";
+import { requireUser } from "~/server/portal.server";
+import type { Route } from "./+types/leads";
+
+export const meta: Route.MetaFunction = () => [{ title: "Leads | Portal" }];
+
+const filtersSchema = z.object({
+  kind: z.enum(LEAD_KINDS).optional(),
+  status: z.enum(LEAD_STATUSES).optional(),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, user } = await requireUser(request);
+  if (user.role !== "admin") return data({ allowed: false as const }, { status: 403 });
+  const params = new URL(request.url).searchParams;
+  const parsed = filtersSchema.safeParse({
+    kind: params.get("kind") || undefined,
+    status: params.get("status") || undefined,
+  });
+  const filters = parsed.success ? parsed.data : {};
+  const rows = await listLeads(db, filters);
+  return data(
+    {
+      allowed: true as const,
+      filterError: parsed.success ? null : "That filter is not valid, so all leads are shown.",
+      filters,
+      leads: rows.map((l) => ({
+        id: l.id,
+        kind: l.kind,
+        name: l.name,
+        email: l.email,
+        packageName: l.packageName,
+        status: l.status,
+        createdAt: l.createdAt,
+      })),
+    },
+    { status: parsed.success ? 200 : 400 },
+  );
+}
+
+export const statusStyles: Record<LeadStatus, string> = {
+  new: "bg-blue-100 text-blue-800 dark:bg-blue-900/60 dark:text-blue-100",
+  contacted: "bg-yellow-100 text-yellow-900 dark:bg-yellow-900/60 dark:text-yellow-100",
+  won: "bg-green-100 text-green-800 dark:bg-green-900/60 dark:text-green-100",
+  lost: "bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-100",
+};
+
+export default function Leads({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  if (!loaderData.allowed) {
+    return (
+      <div className="space-y-6">
+        <h1 className="text-3xl font-bold tracking-tight">Leads</h1>
+        <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-6">
+          {NO_PERMISSION}
+        </p>
+      </div>
+    );
+  }
+  const { leads, filters, filterError } = loaderData;
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Leads</h1>
+        <p className="mt-1 text-muted-foreground">
+          Every contact message and quote request from the website.
+        </p>
+      </div>
+
+      {filterError ? (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
+        >
+          {filterError}
+        </p>
+      ) : null}
+      <form method="get" className="flex flex-wrap items-end gap-4" aria-label="Filter leads">
+        <div className="space-y-1">
+          <Label htmlFor="filter-kind">Type</Label>
+          <select
+            id="filter-kind"
+            name="kind"
+            defaultValue={filters.kind ?? ""}
+            className="h-10 rounded-md border border-input bg-background px-3 text-sm"
+          >
+            <option value="">All types</option>
+            <option value="contact">Contact</option>
+            <option value="quote">Quote</option>
+          </select>
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="filter-status">Status</Label>
+          <select
+            id="filter-status"
+            name="status"
+            defaultValue={filters.status ?? ""}
+            className="h-10 rounded-md border border-input bg-background px-3 text-sm"
+          >
+            <option value="">All statuses</option>
+            {LEAD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {capitalise(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="outline">
+          Filter
+        </Button>
+        {params.toString() ? (
+          <Button asChild variant="ghost">
+            <Link to="/portal/leads">Clear</Link>
+          </Button>
+        ) : null}
+      </form>
+
+      {leads.length === 0 ? (
+        <Card>
+          <CardContent className="p-8 text-center text-muted-foreground">
+            No leads found.
+          </CardContent>
+        </Card>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Leads, newest first</caption>
+            <thead className="bg-muted/50">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Received
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Type
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {leads.map((lead) => (
+                <tr key={lead.id} className="border-t">
+                  <td className="whitespace-nowrap px-4 py-3">{formatDateTime(lead.createdAt)}</td>
+                  <td className="px-4 py-3">
+                    <Link
+                      to={`/portal/leads/${lead.id}`}
+                      className="font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      {lead.name}
+                    </Link>
+                    <div className="text-muted-foreground">{lead.email}</div>
+                  </td>
+                  <td className="px-4 py-3">
+                    {lead.kind === "quote"
+                      ? `Quote${lead.packageName ? ` (${lead.packageName})` : ""}`
+                      : "Contact"}
+                  </td>
+                  <td className="px-4 py-3">
+                    <Badge className={`border-transparent ${statusStyles[lead.status]}`}>
+                      {capitalise(lead.status)}
+                    </Badge>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
