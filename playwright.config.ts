@@ -37,6 +37,8 @@ export default defineConfig({
       PORT: String(PORT),
       BASE_URL: baseURL,
       AUTH_RATE_LIMIT: "500",
+      LEAD_RATE_LIMIT_IP: "1000",
+      LEAD_RATE_LIMIT_EMAIL: "5",
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       ADMIN_EMAILS: "admin@e2e.test",

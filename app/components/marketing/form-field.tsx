@@ -9,6 +9,7 @@ export function Field({
   label,
   optional = false,
   hint,
+  error,
   className,
   children,
 }: {
@@ -16,6 +17,8 @@ export function Field({
   label: string;
   optional?: boolean;
   hint?: string;
+  /** The validation message for this field, shown beside it. */
+  error?: string;
   className?: string;
   children: React.ReactNode;
 }) {
@@ -29,6 +32,11 @@ export function Field({
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {error}
         </p>
       ) : null}
     </div>
@@ -62,5 +70,40 @@ export function NativeSelect({ className, ...props }: React.ComponentProps<"sele
       )}
       {...props}
     />
+  );
+}
+
+/** A field people leave empty and form-filling bots do not (quietly refused on the server). */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label>
+        Leave this field empty
+        <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+/** The outcome of a form posted without JavaScript. */
+export function FormOutcome({
+  message,
+}: {
+  message: { tone: "success" | "error"; title: string; text: string } | null;
+}) {
+  if (!message) return null;
+  return (
+    <div
+      role={message.tone === "error" ? "alert" : "status"}
+      className={cn(
+        "rounded-md border px-4 py-3 text-sm sm:col-span-2",
+        message.tone === "error"
+          ? "border-destructive/50 bg-destructive/5 text-foreground"
+          : "border-green-700/40 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100",
+      )}
+    >
+      <p className="font-semibold">{message.title}</p>
+      <p>{message.text}</p>
+    </div>
   );
 }

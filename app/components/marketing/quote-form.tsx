@@ -1,11 +1,14 @@
 import { Send } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, useLocation, useSearchParams } from "react-router";
+import { useActionData, useLocation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { isPackageName, packageNames } from "~/content/packages";
-import { Field, NativeSelect, PopiaNotice } from "./form-field";
+import type { LeadFormResult } from "~/lib/validation/lead-form-result";
+import { quoteSchema } from "~/lib/validation/leads";
+import { Field, FormOutcome, Honeypot, NativeSelect, PopiaNotice } from "./form-field";
+import { useLeadForm } from "./use-lead-form";
 
 /** A date as YYYY-MM-DD in the browser's local time zone. */
 export function toIsoDate(date: Date): string {
@@ -32,10 +35,21 @@ export function QuoteForm() {
   const [searchParams] = useSearchParams();
   const requested = searchParams.get("package");
   const { key: navigationKey } = useLocation();
-  const [selectedPackage, setSelectedPackage] = useState("");
+  // After a post without JavaScript, the page comes back with what the visitor typed.
+  const posted = useActionData<LeadFormResult>();
+  const initial = posted && !posted.success ? (posted.values ?? {}) : {};
+  const [selectedPackage, setSelectedPackage] = useState(initial.selectedPackage ?? "");
   const [today, setToday] = useState<string>();
-  const [startDate, setStartDate] = useState("");
+  const [startDate, setStartDate] = useState(initial.startDate ?? "");
   const selectRef = useRef<HTMLSelectElement>(null);
+  const { fetcher, formRef, busy, onSubmit, control, errorFor, documentMessage } = useLeadForm(
+    "quote",
+    quoteSchema,
+    () => {
+      setSelectedPackage("");
+      setStartDate("");
+    },
+  );
 
   // Dates depend on the visitor's clock, so they are set after hydration, never while prerendering.
   useEffect(() => setToday(toIsoDate(new Date())), []);
@@ -52,14 +66,28 @@ export function QuoteForm() {
   const finishMin = startDate ? addDays(startDate, 1) : today ? addDays(today, 1) : undefined;
 
   return (
-    <Form method="post" className="grid gap-5 sm:grid-cols-2" aria-label="Request a custom quote">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/pricing"
+      noValidate
+      onSubmit={onSubmit}
+      className="relative grid gap-5 sm:grid-cols-2"
+      aria-label="Request a custom quote"
+    >
+      <FormOutcome message={documentMessage} />
       <p className="text-sm text-muted-foreground sm:col-span-2">All fields are required.</p>
 
-      <Field id={fid("package")} label="Package" className="sm:col-span-2">
+      <Field
+        id={fid("package")}
+        label="Package"
+        className="sm:col-span-2"
+        error={errorFor("selectedPackage")}
+      >
         <NativeSelect
           ref={selectRef}
-          id={fid("package")}
-          name="selectedPackage"
+          {...control("selectedPackage", fid("package"))}
+          defaultValue={undefined}
           value={selectedPackage}
           onChange={(e) => setSelectedPackage(e.target.value)}
         >
@@ -72,32 +100,41 @@ export function QuoteForm() {
         </NativeSelect>
       </Field>
 
-      <Field id={fid("name")} label="Name">
-        <Input id={fid("name")} name="name" autoComplete="name" maxLength={100} />
+      <Field id={fid("name")} label="Name" error={errorFor("name")}>
+        <Input {...control("name", fid("name"))} autoComplete="name" maxLength={100} />
       </Field>
 
-      <Field id={fid("email")} label="Email">
-        <Input id={fid("email")} name="email" type="email" autoComplete="email" maxLength={255} />
+      <Field id={fid("email")} label="Email" error={errorFor("email")}>
+        <Input
+          {...control("email", fid("email"))}
+          type="email"
+          autoComplete="email"
+          maxLength={255}
+        />
       </Field>
 
-      <Field id={fid("phone")} label="Phone" className="sm:col-span-2">
-        <Input id={fid("phone")} name="phone" type="tel" autoComplete="tel" maxLength={50} />
+      <Field id={fid("phone")} label="Phone" error={errorFor("phone")} className="sm:col-span-2">
+        <Input {...control("phone", fid("phone"))} type="tel" autoComplete="tel" maxLength={50} />
       </Field>
 
-      <Field id={fid("address")} label="Address" className="sm:col-span-2">
+      <Field
+        id={fid("address")}
+        label="Address"
+        className="sm:col-span-2"
+        error={errorFor("address")}
+      >
         <Textarea
-          id={fid("address")}
-          name="address"
+          {...control("address", fid("address"))}
           rows={3}
           autoComplete="street-address"
           maxLength={500}
         />
       </Field>
 
-      <Field id={fid("start")} label="Project Start Date">
+      <Field id={fid("start")} label="Project Start Date" error={errorFor("startDate")}>
         <Input
-          id={fid("start")}
-          name="startDate"
+          {...control("startDate", fid("start"))}
+          defaultValue={undefined}
           type="date"
           min={today}
           value={startDate}
@@ -105,36 +142,50 @@ export function QuoteForm() {
         />
       </Field>
 
-      <Field id={fid("finish")} label="Project Finish Date" hint="Must be after the start date.">
+      <Field
+        id={fid("finish")}
+        label="Project Finish Date"
+        hint="Must be after the start date."
+        error={errorFor("finishDate")}
+      >
         <Input
-          id={fid("finish")}
-          name="finishDate"
+          {...control("finishDate", fid("finish"))}
           type="date"
           min={finishMin}
-          aria-describedby={`${fid("finish")}-hint`}
+          aria-describedby={
+            errorFor("finishDate")
+              ? `${fid("finish")}-error ${fid("finish")}-hint`
+              : `${fid("finish")}-hint`
+          }
         />
       </Field>
 
-      <Field id={fid("message")} label="Message" className="sm:col-span-2">
+      <Field
+        id={fid("message")}
+        label="Message"
+        className="sm:col-span-2"
+        error={errorFor("message")}
+      >
         <Textarea
-          id={fid("message")}
-          name="message"
+          {...control("message", fid("message"))}
           rows={5}
           maxLength={2000}
           placeholder="What would you like to automate or build? Which systems do you use today?"
         />
       </Field>
 
+      <Honeypot />
+
       <div className="sm:col-span-2">
         <PopiaNotice purpose="quote" />
       </div>
 
       <div className="sm:col-span-2">
-        <Button type="submit" size="lg" className="w-full sm:w-auto">
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
           <Send aria-hidden />
-          Request Quote
+          {busy ? "Sending..." : "Request Quote"}
         </Button>
       </div>
-    </Form>
+    </fetcher.Form>
   );
 }

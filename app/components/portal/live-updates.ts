@@ -1,6 +1,13 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 
+const SIGNING_OUT = "portal:signing-out";
+
+/** Called as this tab signs out: its own stream must not send it to /auth instead of /. */
+export function announceSigningOut() {
+  window.dispatchEvent(new Event(SIGNING_OUT));
+}
+
 /**
  * Keep the open portal live: the server's event stream says when this user's projects or
  * messages change (reload the data) or when this session ended (leave for /auth). After a drop
@@ -49,6 +56,13 @@ export function useLiveUpdates() {
     };
     connect();
 
+    const onSigningOut = () => {
+      stopped = true;
+      source?.close();
+      clearTimeout(retryTimer);
+    };
+    window.addEventListener(SIGNING_OUT, onSigningOut);
+
     const onVisible = () => {
       if (document.visibilityState === "visible") refresh();
     };
@@ -60,6 +74,7 @@ export function useLiveUpdates() {
       clearTimeout(retryTimer);
       clearTimeout(debounce);
       document.removeEventListener("visibilitychange", onVisible);
+      window.removeEventListener(SIGNING_OUT, onSigningOut);
     };
   }, []);
 }

@@ -4,6 +4,7 @@ import { Avatar, AvatarFallback } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { SidebarTrigger } from "~/components/ui/sidebar";
 import { avatarInitial, displayName } from "~/lib/names";
+import { announceSigningOut } from "./live-updates";
 
 export function PortalHeader({ email, fullName }: { email: string; fullName: string | null }) {
   const navigation = useNavigation();
@@ -24,7 +25,7 @@ export function PortalHeader({ email, fullName }: { email: string; fullName: str
           </p>
           <p className="truncate text-xs text-muted-foreground">{email}</p>
         </div>
-        <Form method="post" action="/sign-out">
+        <Form method="post" action="/sign-out" onSubmit={announceSigningOut}>
           <Button type="submit" variant="outline" size="sm" disabled={signingOut}>
             <LogOut aria-hidden />
             <span className="sr-only sm:not-sr-only">Sign out</span>

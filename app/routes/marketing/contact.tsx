@@ -6,6 +6,7 @@ import { Container, PageHero, Section } from "~/components/marketing/section";
 import { contactPage } from "~/content/contact";
 import { formatAddress, site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import { handleLeadForm } from "~/server/lead-form.server";
 
 export const meta = () =>
   pageMeta({
@@ -20,6 +21,20 @@ const details = [
   { icon: MapPin, label: "Address", value: `${formatAddress()}, ${site.address.country}` },
   { icon: Clock, label: "Office hours", value: site.hours },
 ];
+
+/** The contact form's submission (with or without JavaScript). */
+export function action({ request }: { request: Request }) {
+  return handleLeadForm(request, "contact");
+}
+
+/** In the browser: a request that never reaches the server still ends in the 'Error' toast. */
+export async function clientAction({ serverAction }: { serverAction: () => Promise<unknown> }) {
+  try {
+    return await serverAction();
+  } catch {
+    return { success: false, error: "Failed to send message. Please try again." };
+  }
+}
 
 export default function Contact() {
   return (

@@ -5,6 +5,7 @@ import { Container, PageHero, Section, SectionHeading } from "~/components/marke
 import { packages, pricingFaqs, pricingPage } from "~/content/packages";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import { handleLeadForm } from "~/server/lead-form.server";
 
 export const meta = () =>
   pageMeta({
@@ -12,6 +13,20 @@ export const meta = () =>
     description: `Compare ${site.name}'s Starter, Growth and Enterprise packages for AI chatbots, automations and voice agents, with prices in rand, and request a custom quote.`,
     path: "/pricing",
   });
+
+/** The quote form's submission (with or without JavaScript). */
+export function action({ request }: { request: Request }) {
+  return handleLeadForm(request, "quote");
+}
+
+/** In the browser: a request that never reaches the server still ends in the 'Error' toast. */
+export async function clientAction({ serverAction }: { serverAction: () => Promise<unknown> }) {
+  try {
+    return await serverAction();
+  } catch {
+    return { success: false, error: "Failed to send quote request. Please try again." };
+  }
+}
 
 export default function Pricing() {
   return (
