@@ -2,13 +2,14 @@
  * The production server: static assets and prerendered public pages from build/client,
  * everything else through the React Router handler.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import { staticFiles } from "./server/static-files.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = path.join(root, "build/client");
@@ -29,22 +30,6 @@ interface AppEntry {
   configureApp?: (app: express.Express) => void;
 }
 const entry = build.entry.module as unknown as AppEntry;
-
-/** Map of URL path -> prerendered HTML file, e.g. "/about" -> build/client/about/index.html. */
-function findPrerendered(dir: string, base = ""): Map<string, string> {
-  const pages = new Map<string, string>();
-  for (const name of readdirSync(dir)) {
-    if (name === "assets") continue;
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) {
-      for (const [k, v] of findPrerendered(full, `${base}/${name}`)) pages.set(k, v);
-    } else if (name === "index.html") {
-      pages.set(base || "/", full);
-    }
-  }
-  return pages;
-}
-const prerendered = findPrerendered(clientDir);
 
 const app = express();
 app.disable("x-powered-by");
@@ -71,30 +56,7 @@ app.get("/healthz", (_req, res) => {
   res.json({ status: "ok" });
 });
 
-app.use(
-  "/assets",
-  express.static(path.join(clientDir, "assets"), {
-    immutable: true,
-    maxAge: "1y",
-  }),
-  (_req: express.Request, res: express.Response) => {
-    res.status(404).type("text/plain").send("Not found");
-  },
-);
-
-app.use((req, res, next) => {
-  if (req.method !== "GET" && req.method !== "HEAD") return next();
-  const file = prerendered.get(req.path.length > 1 ? req.path.replace(/\/$/, "") : req.path);
-  if (!file) return next();
-  if (req.path.length > 1 && req.path.endsWith("/")) {
-    const q = req.url.slice(req.path.length);
-    return res.redirect(301, req.path.replace(/\/+$/, "") + q);
-  }
-  res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
-  res.sendFile(file);
-});
-
-app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+app.use(staticFiles(clientDir));
 
 entry.configureApp?.(app);
 

@@ -3,5 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DATA_DIR="${E2E_DATA_DIR:-$(mktemp -d /tmp/agency-e2e-XXXXXX)}"
-[ -f build/server/index.js ] || npx react-router build
+[ -f build/server/index.js ] || npm run build
 exec node server.ts

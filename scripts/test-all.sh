@@ -25,7 +25,7 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 fi
 
 step "Build"
-npx react-router build
+npm run build
 
 step "Browser journeys (Playwright + Chromium)"
 npx playwright test

@@ -56,10 +56,11 @@ test.describe("every public page", () => {
   }
 
   test("titles, descriptions and canonical URLs are unique per page", async ({ page }) => {
+    test.setTimeout(120_000);
     const titles = new Set<string>();
     const descriptions = new Set<string>();
     for (const { path } of pages) {
-      await page.goto(path);
+      await page.goto(path, { waitUntil: "domcontentloaded" });
       titles.add(await page.title());
       descriptions.add(
         (await page.locator('meta[name="description"]').getAttribute("content")) ?? "",
