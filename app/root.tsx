@@ -10,8 +10,6 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFound } from "~/components/not-found";
 import { Button } from "~/components/ui/button";
-import { Toaster } from "~/components/ui/sonner";
-import { TooltipProvider } from "~/components/ui/tooltip";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -34,12 +32,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return (
-    <TooltipProvider>
-      <Outlet />
-      <Toaster />
-    </TooltipProvider>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

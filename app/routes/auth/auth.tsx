@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Toaster } from "~/components/ui/sonner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { site } from "~/content/site";
 import { firstIssue, PASSWORD_MIN, signInSchema, signUpSchema } from "~/lib/validation/auth";
@@ -214,6 +215,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
       <Link to="/" className="text-sm text-muted-foreground hover:text-foreground">
         ← Back to website
       </Link>
+      <Toaster />
     </main>
   );
 }

@@ -3,6 +3,7 @@ import { SiteFooter } from "~/components/marketing/site-footer";
 import { SiteHeader } from "~/components/marketing/site-header";
 import { WhatsAppButton } from "~/components/marketing/whatsapp-button";
 import { NotFound } from "~/components/not-found";
+import { LazyToaster } from "~/components/ui/lazy-toaster";
 import type { Route } from "./+types/layout";
 
 function Shell({ children }: { children: React.ReactNode }) {
@@ -18,6 +19,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <div className="flex-1">{children}</div>
       <SiteFooter />
       <WhatsAppButton />
+      <LazyToaster />
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { PortalHeader } from "~/components/portal/portal-header";
 import { useToastFromServer } from "~/components/portal/use-server-toast";
 import { SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
 import { parseSidebarCookie } from "~/components/ui/sidebar-cookie";
+import { Toaster } from "~/components/ui/sonner";
+import { TooltipProvider } from "~/components/ui/tooltip";
 import { site } from "~/content/site";
 import { requireUser } from "~/server/portal.server";
 import { readToast } from "~/server/toast.server";
@@ -48,21 +50,24 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   useToastFromServer(toast);
   useLiveUpdates();
   return (
-    <SidebarProvider defaultOpen={sidebarOpen}>
-      <NavigationProgress />
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <AppSidebar isAdmin={user.role === "admin"} />
-      <SidebarInset>
-        <PortalHeader email={user.email} fullName={user.fullName} />
-        <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
-          <Outlet />
-        </main>
-      </SidebarInset>
-    </SidebarProvider>
+    <TooltipProvider>
+      <SidebarProvider defaultOpen={sidebarOpen}>
+        <NavigationProgress />
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <AppSidebar isAdmin={user.role === "admin"} />
+        <SidebarInset>
+          <PortalHeader email={user.email} fullName={user.fullName} />
+          <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
+            <Outlet />
+          </main>
+        </SidebarInset>
+      </SidebarProvider>
+      <Toaster />
+    </TooltipProvider>
   );
 }

@@ -1,0 +1,112 @@
+/**
+ * npm run lighthouse [-- --runs 3 --routes /,/about]
+ * Lighthouse 13 (mobile defaults) on every public route of the production build, in Debian's
+ * Chromium; the median of N runs per route; a table; a non-zero exit when a budget fails.
+ */
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { publicPaths } from "../app/content/public-paths.ts";
+import { startBuiltServer } from "./serve-build.ts";
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    routes: { type: "string" },
+    port: { type: "string", default: "3411" },
+  },
+});
+const runs = Math.max(1, Number(values.runs));
+const routes = values.routes ? values.routes.split(",") : publicPaths;
+
+const BUDGET = { performance: 98, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1500, tbtMs: 50, cls: 0 };
+
+if (!existsSync("build/server/index.js")) {
+  console.error("No build found. Run `npm run build` first.");
+  process.exit(1);
+}
+
+interface Row {
+  route: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+const server = await startBuiltServer(Number(values.port));
+const chrome = await chromeLauncher.launch({
+  chromePath: "/usr/bin/chromium",
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+
+const rows: Row[] = [];
+try {
+  for (const route of routes) {
+    const results: Row[] = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(`${server.url}${route}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      results.push({
+        route,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        lcpMs: Math.round(num("largest-contentful-paint")),
+        tbtMs: Math.round(num("total-blocking-time")),
+        cls: Number(num("cumulative-layout-shift").toFixed(3)),
+      });
+    }
+    results.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
+    const median = results[Math.floor(results.length / 2)] as Row;
+    rows.push(median);
+    console.log(`${route}: performance ${median.performance}, LCP ${median.lcpMs} ms`);
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+
+const failures: string[] = [];
+for (const r of rows) {
+  if (r.performance < BUDGET.performance) failures.push(`${r.route}: performance ${r.performance} < ${BUDGET.performance}`);
+  if (r.accessibility < BUDGET.accessibility) failures.push(`${r.route}: accessibility ${r.accessibility}`);
+  if (r.bestPractices < BUDGET.bestPractices) failures.push(`${r.route}: best practices ${r.bestPractices}`);
+  if (r.seo < BUDGET.seo) failures.push(`${r.route}: SEO ${r.seo}`);
+  if (r.lcpMs > BUDGET.lcpMs) failures.push(`${r.route}: LCP ${r.lcpMs} ms > ${BUDGET.lcpMs}`);
+  if (r.tbtMs > BUDGET.tbtMs) failures.push(`${r.route}: TBT ${r.tbtMs} ms > ${BUDGET.tbtMs}`);
+  if (r.cls > BUDGET.cls) failures.push(`${r.route}: CLS ${r.cls}`);
+}
+
+console.log(`\nLighthouse ${runs === 1 ? "(1 run)" : `(median of ${runs})`}, mobile:\n`);
+console.log("| route | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS |");
+console.log("|---|---|---|---|---|---|---|---|");
+for (const r of rows) {
+  console.log(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`);
+}
+if (failures.length > 0) {
+  console.log(`\nBudget failures:\n${failures.map((f) => `  - ${f}`).join("\n")}`);
+  process.exit(1);
+}
+console.log("\nAll budgets met.");
