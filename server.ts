@@ -9,6 +9,11 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import {
+  BASELINE_CSP,
+  commonSecurityHeaders,
+  isForeignOriginWrite,
+} from "./app/server/security.server.ts";
 import { staticFiles } from "./server/static-files.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -39,6 +44,44 @@ app.set("trust proxy", trustedProxies.length > 0 ? trustedProxies : false);
 app.use((req, _res, next) => {
   req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
   next();
+});
+
+const securityHeaders = commonSecurityHeaders(process.env.NODE_ENV === "production");
+app.use((_req, res, next) => {
+  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+  // Pages set their own policy (nonce or hashes); everything else gets the strict baseline.
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+    if (!this.getHeader("Content-Security-Policy"))
+      this.setHeader("Content-Security-Policy", BASELINE_CSP);
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+});
+
+// Request bodies are small forms and JSON: anything larger is refused before it is read.
+const MAX_BODY_BYTES = 1024 * 1024;
+app.use((req, res, next) => {
+  const length = Number(req.get("content-length") ?? 0);
+  if (length > MAX_BODY_BYTES) {
+    res.status(413).json({ success: false, error: "The request is too large." });
+    return;
+  }
+  next();
+});
+
+// State changes only from our own pages: a POST/PUT/PATCH/DELETE from a foreign origin is refused.
+const baseOrigin = process.env.BASE_URL ? new URL(process.env.BASE_URL).origin : null;
+app.use((req, res, next) => {
+  const own = `${req.protocol}://${req.get("host")}`;
+  const allowed = baseOrigin ? [own, baseOrigin] : [own];
+  const foreign = isForeignOriginWrite(
+    req.method,
+    { origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") },
+    allowed,
+  );
+  if (!foreign) return next();
+  res.status(403).json({ success: false, error: "Cross-site requests are not allowed." });
 });
 
 app.use(

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -12,6 +13,7 @@ import { env } from "~/server/env.server";
 import { startEventBus, stopEventBus } from "~/server/events.server";
 import { logger } from "~/server/logger.server";
 import { applyAdminEmails } from "~/server/roles.server";
+import { documentCsp } from "~/server/security.server";
 
 export const streamTimeout = 5_000;
 
@@ -55,6 +57,12 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  // Documents rendered per request get a fresh CSP nonce. Prerendered pages (rendered at build
+  // time) get none: the server allows their inline scripts by hash instead.
+  const prerendering = process.env.IS_RR_BUILD_REQUEST === "yes";
+  const nonce = prerendering ? undefined : randomBytes(16).toString("base64");
+  if (nonce) responseHeaders.set("Content-Security-Policy", documentCsp([`'nonce-${nonce}'`]));
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -67,8 +75,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -61,7 +61,11 @@ try {
   const signUp = await fetch(`${app.url}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: app.url },
-    body: JSON.stringify({ email: `bench-${Date.now()}@example.co.za`, password: "bench-pass-1", name: "Bench User" }),
+    body: JSON.stringify({
+      email: `bench-${Date.now()}@example.co.za`,
+      password: "bench-pass-1",
+      name: "Bench User",
+    }),
   });
   const cookie = signUp.headers
     .getSetCookie()
@@ -74,7 +78,12 @@ try {
 
   results.push(await measure("plain static server: /", { url: plainUrl }));
   results.push(await measure("app: / (prerendered)", { url: `${app.url}/` }));
-  results.push(await measure("app: /portal (SSR, signed in)", { url: `${app.url}/portal`, headers: { cookie } }));
+  results.push(
+    await measure("app: /portal (SSR, signed in)", {
+      url: `${app.url}/portal`,
+      headers: { cookie },
+    }),
+  );
   results.push(
     await measure("app: POST /functions/v1/send-contact-email", {
       url: `${app.url}/functions/v1/send-contact-email`,
@@ -93,7 +102,9 @@ try {
 }
 
 const base = results[0] as Result;
-console.log(`\nautocannon: ${connections} connections, ${duration} s each, loopback, 2 shared cores\n`);
+console.log(
+  `\nautocannon: ${connections} connections, ${duration} s each, loopback, 2 shared cores\n`,
+);
 console.log("| target | req/s | p50 ms | p99 ms | errors | non-2xx | req/s vs plain |");
 console.log("|---|---|---|---|---|---|---|");
 for (const r of results) {

@@ -20,7 +20,15 @@ const { values } = parseArgs({
 const runs = Math.max(1, Number(values.runs));
 const routes = values.routes ? values.routes.split(",") : publicPaths;
 
-const BUDGET = { performance: 98, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1500, tbtMs: 50, cls: 0 };
+const BUDGET = {
+  performance: 98,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  lcpMs: 1500,
+  tbtMs: 50,
+  cls: 0,
+};
 
 if (!existsSync("build/server/index.js")) {
   console.error("No build found. Run `npm run build` first.");
@@ -90,9 +98,12 @@ try {
 
 const failures: string[] = [];
 for (const r of rows) {
-  if (r.performance < BUDGET.performance) failures.push(`${r.route}: performance ${r.performance} < ${BUDGET.performance}`);
-  if (r.accessibility < BUDGET.accessibility) failures.push(`${r.route}: accessibility ${r.accessibility}`);
-  if (r.bestPractices < BUDGET.bestPractices) failures.push(`${r.route}: best practices ${r.bestPractices}`);
+  if (r.performance < BUDGET.performance)
+    failures.push(`${r.route}: performance ${r.performance} < ${BUDGET.performance}`);
+  if (r.accessibility < BUDGET.accessibility)
+    failures.push(`${r.route}: accessibility ${r.accessibility}`);
+  if (r.bestPractices < BUDGET.bestPractices)
+    failures.push(`${r.route}: best practices ${r.bestPractices}`);
   if (r.seo < BUDGET.seo) failures.push(`${r.route}: SEO ${r.seo}`);
   if (r.lcpMs > BUDGET.lcpMs) failures.push(`${r.route}: LCP ${r.lcpMs} ms > ${BUDGET.lcpMs}`);
   if (r.tbtMs > BUDGET.tbtMs) failures.push(`${r.route}: TBT ${r.tbtMs} ms > ${BUDGET.tbtMs}`);
@@ -103,7 +114,9 @@ console.log(`\nLighthouse ${runs === 1 ? "(1 run)" : `(median of ${runs})`}, mob
 console.log("| route | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS |");
 console.log("|---|---|---|---|---|---|---|---|");
 for (const r of rows) {
-  console.log(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`);
+  console.log(
+    `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`,
+  );
 }
 if (failures.length > 0) {
   console.log(`\nBudget failures:\n${failures.map((f) => `  - ${f}`).join("\n")}`);

@@ -10,7 +10,10 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-export async function startBuiltServer(port: number, env: Record<string, string> = {}): Promise<Running> {
+export async function startBuiltServer(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<Running> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "agency-script-"));
   const child = spawn(process.execPath, ["server.ts"], {
     env: {

@@ -3,15 +3,18 @@
  * (`/about` → about/index.html, no trailing-slash redirect) and other public files, each sent
  * precompressed (Brotli or gzip, written at build time) when the browser accepts it.
  */
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
+import { documentCsp, inlineScriptHashes } from "../app/server/security.server.ts";
 
 interface Entry {
   file: string;
   br: boolean;
   gz: boolean;
   kind: "asset" | "page" | "file";
+  /** Pages: the CSP allowing exactly their inline scripts (by hash). */
+  csp?: string;
 }
 
 const TYPES: Record<string, string> = {
@@ -46,7 +49,8 @@ export function indexClientFiles(clientDir: string): Map<string, Entry> {
     };
     if (rel.endsWith("/index.html")) {
       const page = rel.slice(0, -"/index.html".length) || "/";
-      index.set(page, { ...entry, kind: "page" });
+      const csp = documentCsp(inlineScriptHashes(readFileSync(file, "utf8")));
+      index.set(page, { ...entry, kind: "page", csp });
     } else {
       const kind = rel.startsWith("/assets/") ? "asset" : rel.endsWith(".data") ? "page" : "file";
       index.set(rel, { ...entry, kind });
@@ -86,17 +90,29 @@ export function staticFiles(clientDir: string) {
       return next();
     }
     const accept = String(req.headers["accept-encoding"] ?? "");
-    const encoding = entry.br && /\bbr\b/.test(accept) ? "br" : entry.gz && /\bgzip\b/.test(accept) ? "gzip" : null;
+    const encoding =
+      entry.br && /\bbr\b/.test(accept)
+        ? "br"
+        : entry.gz && /\bgzip\b/.test(accept)
+          ? "gzip"
+          : null;
     const ext = path.extname(entry.file);
     const headers: Record<string, string> = {
       "Cache-Control": cacheControl(entry.kind),
       Vary: "Accept-Encoding",
     };
+    if (entry.csp) headers["Content-Security-Policy"] = entry.csp;
     const type = TYPES[ext];
     if (type) headers["Content-Type"] = type;
-    else if (encoding) headers["Content-Type"] = res.type(ext).get("Content-Type") ?? "application/octet-stream";
+    else if (encoding)
+      headers["Content-Type"] = res.type(ext).get("Content-Type") ?? "application/octet-stream";
     if (encoding) headers["Content-Encoding"] = encoding;
-    const file = encoding === "br" ? `${entry.file}.br` : encoding === "gzip" ? `${entry.file}.gz` : entry.file;
+    const file =
+      encoding === "br"
+        ? `${entry.file}.br`
+        : encoding === "gzip"
+          ? `${entry.file}.gz`
+          : entry.file;
     res.sendFile(file, { headers, dotfiles: "deny" }, (error) => {
       if (error && !res.headersSent) next(error);
     });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 export const LEAD_KINDS = ["contact", "quote"] as const;
 export const LEAD_STATUSES = ["new", "contacted", "won", "lost"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 export const PACKAGES = ["Starter", "Growth", "Enterprise"] as const;
 export type PackageName = (typeof PACKAGES)[number];

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 export const PROJECT_STATUSES = ["active", "completed", "on-hold", "cancelled"] as const;
 export const PROJECT_PRIORITIES = ["low", "medium", "high", "urgent"] as const;

@@ -1,5 +1,4 @@
 import { data, Link, useSearchParams } from "react-router";
-import { z } from "zod";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -8,6 +7,7 @@ import { formatDateTime } from "~/lib/dates";
 import { capitalise } from "~/lib/names";
 import { NO_PERMISSION } from "~/lib/portal-text";
 import { LEAD_KINDS, LEAD_STATUSES, type LeadStatus } from "~/lib/validation/lead-status";
+import { z } from "~/lib/validation/zod";
 import { listLeads } from "~/server/leads.server";
 import { requireUser } from "~/server/portal.server";
 import type { Route } from "./+types/leads";
