@@ -31,6 +31,7 @@ const build = (await import(buildPath)) as ServerBuild;
 interface AppEntry {
   startServer?: () => Promise<void>;
   stopServer?: () => Promise<void>;
+  beginShutdown?: () => void;
   getLoadContext?: (req: express.Request, res: express.Response) => unknown;
   configureApp?: (app: express.Express) => void;
 }
@@ -128,14 +129,22 @@ const server = app.listen(port, host, () => {
 });
 
 let stopping = false;
+/**
+ * Graceful shutdown: stop accepting, end the event streams, let in-flight requests finish
+ * (10 s at most), then stop the outbox worker and the event bus and close the database.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received, shutting down`);
-  server.close();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
+  entry.beginShutdown?.();
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref());
+  await Promise.race([closed, timeout]);
+  server.closeAllConnections();
   await entry.stopServer?.();
-  setTimeout(() => process.exit(0), 10_000).unref();
+  process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -10,7 +10,7 @@ import { closeDatabase, getDatabase } from "~/server/db/client.server";
 import { createMailer } from "~/server/email/mailer.server";
 import { setOutboxWorker, startOutboxWorker, stopOutboxWorker } from "~/server/email/outbox.server";
 import { env } from "~/server/env.server";
-import { startEventBus, stopEventBus } from "~/server/events.server";
+import { endEventStreams, startEventBus, stopEventBus } from "~/server/events.server";
 import { logger } from "~/server/logger.server";
 import { applyAdminEmails } from "~/server/roles.server";
 import { documentCsp } from "~/server/security.server";
@@ -35,7 +35,12 @@ export async function startServer() {
   );
 }
 
-/** Called by server.ts on SIGTERM/SIGINT after the HTTP server stops accepting. */
+/** Called by server.ts on SIGTERM/SIGINT as soon as it stops accepting: end open streams. */
+export function beginShutdown() {
+  endEventStreams();
+}
+
+/** Called by server.ts once in-flight requests have finished. */
 export async function stopServer() {
   await stopOutboxWorker();
   await stopEventBus();

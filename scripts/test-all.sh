@@ -27,5 +27,8 @@ fi
 step "Build"
 npm run build
 
+step "Process tests on the build (shutdown, crash recovery; two instances when PostgreSQL is set)"
+npx vitest run --config vitest.scale.config.ts
+
 step "Browser journeys (Playwright + Chromium)"
 npx playwright test

@@ -99,9 +99,14 @@ export async function startEventBus(handle: DatabaseHandle) {
 }
 
 export async function stopEventBus() {
+  endEventStreams();
   const t = transport;
   transport = null;
   await t?.stop();
+}
+
+/** Ask every open event stream to close (graceful shutdown). */
+export function endEventStreams() {
   local.emit("shutdown");
 }
 

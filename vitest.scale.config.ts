@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+/** Tests that start the production build (after `npm run build`). */
+export default defineConfig({
+  test: {
+    include: ["tests/scale/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    pool: "forks",
+    maxWorkers: 1,
+  },
+});
