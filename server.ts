@@ -32,6 +32,7 @@ interface AppEntry {
   startServer?: () => Promise<void>;
   stopServer?: () => Promise<void>;
   beginShutdown?: () => void;
+  databaseHealthy?: () => boolean;
   getLoadContext?: (req: express.Request, res: express.Response) => unknown;
   configureApp?: (app: express.Express) => void;
 }
@@ -95,12 +96,38 @@ app.use(
   }),
 );
 
+// Liveness: the process answers.
 app.get("/healthz", (_req, res) => {
   res.setHeader("Cache-Control", "no-store");
   res.json({ status: "ok" });
 });
 
+// Readiness: the database answers too (for load balancers).
+app.get("/readyz", (_req, res) => {
+  const ready = entry.databaseHealthy?.() !== false;
+  res.setHeader("Cache-Control", "no-store");
+  res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "database unavailable" });
+});
+
 app.use(staticFiles(clientDir));
+
+// While the database is unreachable, answer at once with a clear 503 (public pages above still work).
+app.use((req, res, next) => {
+  if (entry.databaseHealthy?.() !== false) return next();
+  res.setHeader("Retry-After", "5");
+  res.setHeader("Cache-Control", "no-store");
+  const message = "The service is temporarily unavailable. Please try again in a moment.";
+  if (req.accepts(["html", "json"]) === "html" && req.method === "GET") {
+    res
+      .status(503)
+      .type("html")
+      .send(
+        `<!doctype html><html lang="en-ZA"><meta charset="utf-8"><title>Temporarily unavailable</title><main><h1>Temporarily unavailable</h1><p>${message}</p></main></html>`,
+      );
+    return;
+  }
+  res.status(503).json({ success: false, error: message });
+});
 
 entry.configureApp?.(app);
 

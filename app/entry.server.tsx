@@ -7,6 +7,13 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { closeDatabase, getDatabase } from "~/server/db/client.server";
+import {
+  databaseHealthy,
+  isConnectionError,
+  markUnhealthy,
+  startHealthMonitor,
+  stopHealthMonitor,
+} from "~/server/db/health.server";
 import { createMailer } from "~/server/email/mailer.server";
 import { setOutboxWorker, startOutboxWorker, stopOutboxWorker } from "~/server/email/outbox.server";
 import { env } from "~/server/env.server";
@@ -23,6 +30,7 @@ export async function startServer() {
   const handle = await getDatabase();
   await applyAdminEmails(handle.db, settings.ADMIN_EMAILS);
   await startEventBus(handle);
+  if (handle.pool) startHealthMonitor(handle.pool);
   const mailer = createMailer({ smtpUrl: settings.SMTP_URL, dataDir: settings.DATA_DIR });
   setOutboxWorker(startOutboxWorker(handle.db, mailer, { from: settings.MAIL_FROM }));
   logger.info(`outgoing mail: ${mailer.describe}`);
@@ -42,13 +50,18 @@ export function beginShutdown() {
 
 /** Called by server.ts once in-flight requests have finished. */
 export async function stopServer() {
+  stopHealthMonitor();
   await stopOutboxWorker();
   await stopEventBus();
   await closeDatabase();
 }
 
+/** server.ts answers 503 at once while this is false. */
+export { databaseHealthy };
+
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  if (isConnectionError(error)) markUnhealthy(error);
   logger.error({ err: error, url: request.url }, "request failed");
 };
 

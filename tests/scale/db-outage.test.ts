@@ -1,0 +1,155 @@
+/**
+ * PostgreSQL goes away under load and comes back: while it is unreachable the app answers a
+ * quick, clear 503; afterwards it serves again without a restart. The outage is made by a TCP
+ * proxy between the app and PostgreSQL that drops every connection and refuses new ones.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+
+const baseUrl = process.env.TEST_DATABASE_URL;
+const describeIf = baseUrl ? describe : describe.skip;
+
+function startProxy(port: number, target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host);
+    sockets.add(client);
+    sockets.add(upstream);
+    client.pipe(upstream).pipe(client);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on("error", drop);
+    upstream.on("error", drop);
+    client.on("close", drop);
+    upstream.on("close", drop);
+  });
+  return new Promise<{ stop(): Promise<void> }>((resolve) =>
+    server.listen(port, "127.0.0.1", () =>
+      resolve({
+        stop: () =>
+          new Promise<void>((done) => {
+            for (const s of sockets) s.destroy();
+            server.close(() => done());
+          }),
+      }),
+    ),
+  );
+}
+
+let child: ChildProcess | undefined;
+let dbName = "";
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    await new Promise<void>((r) => {
+      child?.once("exit", () => r());
+      child?.kill("SIGKILL");
+    });
+  }
+  if (dbName && baseUrl) {
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+});
+
+describeIf("PostgreSQL outage", () => {
+  it("fails fast with 503 while down and recovers without a restart", async () => {
+    dbName = `outage_${randomBytes(5).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const target = new URL(baseUrl ?? "");
+    const proxyPort = 3551;
+    let proxy = await startProxy(proxyPort, {
+      host: target.hostname,
+      port: Number(target.port || 5432),
+    });
+    const dbUrl = new URL(baseUrl ?? "");
+    dbUrl.hostname = "127.0.0.1";
+    dbUrl.port = String(proxyPort);
+    dbUrl.pathname = `/${dbName}`;
+
+    const port = 3552;
+    const url = `http://localhost:${port}`;
+    child = spawn(process.execPath, ["server.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        BASE_URL: url,
+        DATABASE_URL: dbUrl.toString(),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "outage-")),
+        LOG_LEVEL: "fatal",
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    for (let i = 0; i < 200; i++) {
+      try {
+        if ((await fetch(`${url}/healthz`)).ok) break;
+      } catch {
+        // starting
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: url },
+      body: JSON.stringify({
+        email: `outage-${Date.now()}@example.co.za`,
+        password: "secret-1",
+        name: "Outage",
+      }),
+    });
+    expect(signUp.status).toBe(200);
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+
+    const portal = async () => {
+      const started = Date.now();
+      const res = await fetch(`${url}/portal`, { headers: { cookie }, redirect: "manual" });
+      await res.arrayBuffer();
+      return { status: res.status, ms: Date.now() - started };
+    };
+    expect((await portal()).status).toBe(200);
+
+    // Down.
+    await proxy.stop();
+    await new Promise((r) => setTimeout(r, 2500));
+    const during = [];
+    for (let i = 0; i < 10; i++) during.push(await portal());
+    expect(during.map((d) => d.status)).toEqual(Array(10).fill(503));
+    expect(Math.max(...during.map((d) => d.ms))).toBeLessThan(1000);
+    expect((await fetch(`${url}/readyz`)).status).toBe(503);
+    const home = await fetch(`${url}/`);
+    expect(home.status).toBe(200); // prerendered pages still served
+
+    // Back.
+    proxy = await startProxy(proxyPort, {
+      host: target.hostname,
+      port: Number(target.port || 5432),
+    });
+    let recovered = false;
+    for (let i = 0; i < 40 && !recovered; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      recovered = (await portal()).status === 200;
+    }
+    expect(recovered).toBe(true);
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    await proxy.stop();
+  });
+});
