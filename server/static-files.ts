@@ -114,7 +114,10 @@ export function staticFiles(clientDir: string) {
           ? `${entry.file}.gz`
           : entry.file;
     res.sendFile(file, { headers, dotfiles: "deny" }, (error) => {
-      if (error && !res.headersSent) next(error);
+      // A client that went away mid-transfer is not an error worth reporting.
+      if (!error || req.destroyed || (error as NodeJS.ErrnoException).code === "ECONNABORTED")
+        return;
+      if (!res.headersSent) next(error);
     });
   };
 }

@@ -1,0 +1,125 @@
+/**
+ * npm run soak [-- --duration 60]
+ * Mixed traffic against the production build for a minute: public pages, sign-in, portal
+ * pages, project writes and contact posts at once. Reports errors (must be 0), p99 latency and
+ * the server's memory at start and end. A script, not a test. Exits 1 on any error.
+ */
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { startBuiltServer } from "./serve-build.ts";
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: "string", default: "60" },
+    port: { type: "string", default: "3413" },
+  },
+});
+const duration = Number(values.duration);
+
+function rssMb(pid: number | undefined) {
+  if (!pid) return Number.NaN;
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+const app = await startBuiltServer(Number(values.port), {
+  AUTH_RATE_LIMIT: "100000",
+  LEAD_RATE_LIMIT_IP: "100000",
+  LEAD_RATE_LIMIT_EMAIL: "100000",
+});
+const pid = app.process.pid;
+const email = `soak-${Date.now()}@example.co.za`;
+const json = { "content-type": "application/json", origin: app.url };
+const signUp = await fetch(`${app.url}/api/auth/sign-up/email`, {
+  method: "POST",
+  headers: json,
+  body: JSON.stringify({ email, password: "soak-pass-1", name: "Soak User" }),
+});
+const cookie = signUp.headers
+  .getSetCookie()
+  .map((c) => c.split(";")[0])
+  .join("; ");
+const memoryStart = rssMb(pid);
+
+const form = { "content-type": "application/x-www-form-urlencoded", origin: app.url, cookie };
+const streams: [string, autocannon.Options][] = [
+  [
+    "public pages",
+    {
+      url: app.url,
+      connections: 6,
+      requests: [
+        { path: "/" },
+        { path: "/pricing" },
+        { path: "/services/ai" },
+        { path: "/case-studies" },
+      ],
+    },
+  ],
+  [
+    "sign-in",
+    {
+      url: `${app.url}/api/auth/sign-in/email`,
+      connections: 2,
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ email, password: "soak-pass-1" }),
+    },
+  ],
+  [
+    "portal pages",
+    {
+      url: app.url,
+      connections: 3,
+      headers: { cookie },
+      requests: [{ path: "/portal" }, { path: "/portal/projects" }, { path: "/portal/messages" }],
+    },
+  ],
+  [
+    "project writes",
+    {
+      url: `${app.url}/portal/projects`,
+      connections: 2,
+      method: "POST",
+      headers: form,
+      body: "intent=create&title=Soak+project&status=active&priority=medium&progress=10",
+    },
+  ],
+  [
+    "contact posts",
+    {
+      url: `${app.url}/functions/v1/send-contact-email`,
+      connections: 2,
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({
+        name: "Soak",
+        email: "soak-lead@example.co.za",
+        message: "Soak test",
+      }),
+    },
+  ],
+];
+
+console.log(`Soaking for ${duration} s (server RSS at start: ${memoryStart} MB)…`);
+const results = await Promise.all(
+  streams.map(([name, options]) => autocannon({ duration, ...options }).then((r) => ({ name, r }))),
+);
+const memoryEnd = rssMb(pid);
+await app.stop();
+
+let errors = 0;
+console.log("\n| traffic | requests | req/s | p50 ms | p99 ms | errors | non-2xx |");
+console.log("|---|---|---|---|---|---|---|");
+for (const { name, r } of results) {
+  const bad = r.errors + r.timeouts + r.non2xx;
+  errors += bad;
+  console.log(
+    `| ${name} | ${r.requests.total} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} |`,
+  );
+}
+console.log(`\nServer memory (RSS): ${memoryStart} MB at start, ${memoryEnd} MB at end.`);
+console.log(errors === 0 ? "No errors." : `${errors} failed requests.`);
+process.exit(errors === 0 ? 0 : 1);
