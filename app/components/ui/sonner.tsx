@@ -1,3 +1,4 @@
+import type * as React from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
 /** Sonner with its defaults kept: 3 visible, 4000 ms, Alt+T, label 'Notifications'. */
@@ -5,6 +6,14 @@ export function Toaster(props: ToasterProps) {
   return (
     <Sonner
       className="toaster group"
+      // Sonner's own light/dark palettes follow neither our `dark` class nor our colours.
+      style={
+        {
+          "--normal-bg": "var(--popover)",
+          "--normal-text": "var(--popover-foreground)",
+          "--normal-border": "var(--border)",
+        } as React.CSSProperties
+      }
       toastOptions={{
         classNames: {
           toast:

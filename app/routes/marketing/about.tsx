@@ -34,7 +34,7 @@ export default function About() {
         </Container>
       </Section>
 
-      <Section className="bg-primary text-primary-foreground" aria-labelledby="stats-heading">
+      <Section className="bg-band text-band-foreground" aria-labelledby="stats-heading">
         <Container>
           <h2 id="stats-heading" className="mb-12 text-center text-3xl font-bold tracking-tight">
             {aboutPage.statsTitle}
