@@ -47,3 +47,39 @@ export function pageMeta({ title, description, path, noindex }: PageMetaInput) {
     ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }
+
+/** A portal page: its title, and never indexed (child routes' meta replaces the layout's). */
+export function portalMeta(title: string) {
+  return [{ title: `${title} | Portal | ${site.name}` }, { name: "robots", content: "noindex" }];
+}
+
+/** Paths crawlers are asked to stay out of: the portal, sign-in and the JSON endpoints. */
+export const disallowedPaths = ["/portal", "/auth", "/api", "/functions"];
+
+function escapeXml(text: string) {
+  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** sitemap.xml listing `paths` as absolute URLs on `baseUrl`. */
+export function sitemapXml(paths: string[], baseUrl: string = site.url): string {
+  const urls = paths.map((p) => `  <url><loc>${escapeXml(`${baseUrl}${p}`)}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+/** robots.txt: everything public may be crawled, the private areas not; where the sitemap is. */
+export function robotsTxt(baseUrl: string = site.url): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...disallowedPaths.map((p) => `Disallow: ${p}`),
+    "",
+    `Sitemap: ${baseUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
