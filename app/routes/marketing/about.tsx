@@ -1,6 +1,8 @@
+import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
 import { CtaSection } from "~/components/marketing/cta-section";
 import { Container, PageHero, Section, SectionHeading } from "~/components/marketing/section";
 import { aboutPage, stats, values } from "~/content/about";
+import { navCrumb } from "~/content/breadcrumbs";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 
@@ -77,6 +79,7 @@ export default function About() {
         primary={{ label: "Book a Demo", to: "/contact" }}
         secondary={{ label: "View Case Studies", to: "/case-studies" }}
       />
+      <BreadcrumbData items={[navCrumb("/about")]} />
     </main>
   );
 }
