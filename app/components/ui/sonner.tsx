@@ -18,7 +18,8 @@ export function Toaster(props: ToasterProps) {
         classNames: {
           toast:
             "group toast group-[.toaster]:bg-background group-[.toaster]:text-foreground group-[.toaster]:border-border group-[.toaster]:shadow-lg",
-          description: "group-[.toast]:text-muted-foreground",
+          // Sonner's own grey (#3f3f3f) is unreadable on dark and on error toasts.
+          description: "group-[.toast]:!text-inherit group-[.toast]:opacity-90",
           error:
             "group-[.toaster]:!bg-destructive group-[.toaster]:!text-destructive-foreground group-[.toaster]:!border-destructive",
         },
