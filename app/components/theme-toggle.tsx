@@ -25,9 +25,13 @@ function applyStoredTheme() {
   showTheme(resolveTheme(parseThemeCookie(document.cookie), systemDark()));
 }
 
-/** Keeps <html> in step with the system setting and with choices made in other tabs. */
+/**
+ * Keeps <html> in step with the system setting and with choices made in other tabs. Also applies
+ * the stored theme once on start, in case a Content-Security-Policy kept the head script out.
+ */
 export function useThemeSync() {
   useEffect(() => {
+    applyStoredTheme();
     const media = window.matchMedia(DARK_QUERY);
     const onVisible = () => {
       if (document.visibilityState === "visible") applyStoredTheme();
