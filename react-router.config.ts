@@ -1,7 +1,7 @@
 import type { Config } from "@react-router/dev/config";
-import { publicPaths } from "./app/content/public-paths";
+import { crawlerFiles, publicPaths } from "./app/content/public-paths";
 
 export default {
   ssr: true,
-  prerender: { paths: publicPaths, concurrency: 2 },
+  prerender: { paths: [...publicPaths, ...crawlerFiles], concurrency: 2 },
 } satisfies Config;

@@ -6,6 +6,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { themeScript } from "~/lib/theme";
 import { closeDatabase, getDatabase } from "~/server/db/client.server";
 import {
   databaseHealthy,
@@ -20,9 +21,10 @@ import { env } from "~/server/env.server";
 import { endEventStreams, startEventBus, stopEventBus } from "~/server/events.server";
 import { logger } from "~/server/logger.server";
 import { applyAdminEmails } from "~/server/roles.server";
-import { documentCsp } from "~/server/security.server";
+import { documentCsp, sha256Source } from "~/server/security.server";
 
 export const streamTimeout = 5_000;
+const THEME_SCRIPT_HASH = sha256Source(themeScript);
 
 /** Called by server.ts before it listens: settings, database and migrations. */
 export async function startServer() {
@@ -79,7 +81,13 @@ export default function handleRequest(
   // time) get none: the server allows their inline scripts by hash instead.
   const prerendering = process.env.IS_RR_BUILD_REQUEST === "yes";
   const nonce = prerendering ? undefined : randomBytes(16).toString("base64");
-  if (nonce) responseHeaders.set("Content-Security-Policy", documentCsp([`'nonce-${nonce}'`]));
+  if (nonce) {
+    // The theme script in <head> (app/root.tsx) is allowed by its hash: it runs before paint.
+    responseHeaders.set(
+      "Content-Security-Policy",
+      documentCsp([`'nonce-${nonce}'`, THEME_SCRIPT_HASH]),
+    );
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

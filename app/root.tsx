@@ -9,13 +9,18 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFound } from "~/components/not-found";
+import { useThemeSync } from "~/components/theme-toggle";
 import { Button } from "~/components/ui/button";
+import { themeScript } from "~/lib/theme";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en-ZA">
+    // The theme script sets class="dark" before React hydrates; React must not complain.
+    <html lang="en-ZA" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, hashed by the CSP */}
+        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#2f3fb4" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
@@ -32,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useThemeSync();
   return <Outlet />;
 }
 

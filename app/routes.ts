@@ -15,6 +15,8 @@ export default [
     ...prefix("legal", [route(":doc", "routes/marketing/legal.tsx")]),
     route("*", "routes/not-found.tsx"),
   ]),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
   route("auth", "routes/auth/auth.tsx"),
   route("sign-out", "routes/auth/sign-out.ts"),
   route("api/auth/*", "routes/api/auth.ts"),

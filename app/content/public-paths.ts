@@ -19,3 +19,6 @@ export const publicPaths: string[] = [
   "/legal/terms",
   "/legal/cookies",
 ];
+
+/** Files for crawlers, also prerendered (into build/client, served as static files). */
+export const crawlerFiles = ["/sitemap.xml", "/robots.txt"];

@@ -31,7 +31,10 @@ export interface SiteConfig {
   /** WhatsApp number, digits only with country code. */
   whatsapp: string;
   map: { latitude: number; longitude: number; zoom: number };
+  /** Office hours for people to read. */
   hours: string;
+  /** The same office hours for machines (structured data), in South African time. */
+  openingHours: { days: string[]; opens: string; closes: string };
   url: string;
 }
 
@@ -60,6 +63,11 @@ export const site: SiteConfig = {
     zoom: 16,
   },
   hours: "Mon–Fri 08:00–17:00 SAST",
+  openingHours: {
+    days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+    opens: "08:00",
+    closes: "17:00",
+  },
   url: pick("VITE_SITE_URL", "http://localhost:3000").replace(/\/$/, ""),
 };
 

@@ -1,12 +1,18 @@
 import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
+import { JsonLd } from "~/components/json-ld";
+import type { Crumb } from "~/content/breadcrumbs";
+import { breadcrumbStructuredData } from "~/lib/structured-data";
 
-export interface Crumb {
-  label: string;
-  to?: string;
+/** The trail to an inner page (Home not included) as BreadcrumbList structured data only. */
+export function BreadcrumbData({ items }: { items: Crumb[] }) {
+  return <JsonLd data={breadcrumbStructuredData(items)} />;
 }
 
-/** Breadcrumb trail; the last crumb is the current page. */
+/**
+ * A visible breadcrumb trail, and the same trail as structured data. The last crumb is the
+ * current page.
+ */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb" className="mb-6 text-sm">
@@ -14,21 +20,22 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
         {items.map((item, i) => {
           const last = i === items.length - 1;
           return (
-            <li key={item.label} className="flex items-center gap-1">
-              {item.to && !last ? (
+            <li key={item.to} className="flex items-center gap-1">
+              {last ? (
+                <span aria-current="page" className="text-foreground">
+                  {item.label}
+                </span>
+              ) : (
                 <Link to={item.to} className="hover:text-foreground hover:underline">
                   {item.label}
                 </Link>
-              ) : (
-                <span aria-current={last ? "page" : undefined} className="text-foreground">
-                  {item.label}
-                </span>
               )}
               {last ? null : <ChevronRight className="size-4" aria-hidden />}
             </li>
           );
         })}
       </ol>
+      <BreadcrumbData items={items} />
     </nav>
   );
 }

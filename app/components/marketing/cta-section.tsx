@@ -15,12 +15,16 @@ export function CtaSection({
   secondary?: { label: string; to: string };
 }) {
   return (
-    <section className="bg-primary py-16 text-primary-foreground md:py-20">
+    <section className="bg-band py-16 text-band-foreground md:py-20">
       <Container className="max-w-3xl text-center">
         <h2 className="text-3xl font-bold tracking-tight md:text-4xl">{title}</h2>
         <p className="mt-4 text-lg opacity-90">{text}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg" variant="secondary">
+          <Button
+            asChild
+            size="lg"
+            className="bg-band-foreground text-band hover:bg-band-foreground/90"
+          >
             <Link to={primary.to}>
               {primary.label}
               <ArrowRight aria-hidden />
@@ -31,7 +35,7 @@ export function CtaSection({
               asChild
               size="lg"
               variant="outline"
-              className="border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
+              className="border-band-foreground/50 bg-transparent text-band-foreground hover:bg-band-foreground/10 hover:text-band-foreground"
             >
               <Link to={secondary.to}>{secondary.label}</Link>
             </Button>

@@ -67,7 +67,7 @@ function MapIllustration() {
     <svg
       viewBox="0 0 800 400"
       preserveAspectRatio="xMidYMid slice"
-      className="absolute inset-0 size-full"
+      className="absolute inset-0 size-full dark:[filter:invert(0.88)_hue-rotate(180deg)]"
       aria-hidden="true"
       focusable="false"
     >

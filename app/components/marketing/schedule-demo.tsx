@@ -8,7 +8,7 @@ export function ScheduleDemo() {
   return (
     <section
       aria-labelledby="schedule-heading"
-      className="rounded-xl border bg-primary p-6 text-primary-foreground shadow-sm md:p-8"
+      className="rounded-xl border bg-band p-6 text-band-foreground shadow-sm md:p-8"
     >
       <CalendarDays className="mb-4 size-8" aria-hidden />
       <h2 id="schedule-heading" className="text-2xl font-bold tracking-tight">
@@ -21,9 +21,8 @@ export function ScheduleDemo() {
       <p className="mt-3 opacity-90">{contactPage.scheduleText}</p>
       <Button
         type="button"
-        variant="secondary"
         size="lg"
-        className="mt-6 w-full sm:w-auto"
+        className="mt-6 w-full bg-band-foreground text-band hover:bg-band-foreground/90 sm:w-auto"
         onClick={() =>
           toast(contactPage.scheduleToastTitle, {
             description: contactPage.scheduleToastDescription,

@@ -1,6 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { ThemeToggle } from "~/components/theme-toggle";
 import { Button } from "~/components/ui/button";
 import { mainNav } from "~/content/navigation";
 import { site } from "~/content/site";
@@ -9,7 +10,7 @@ import { Logo } from "./logo";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
+    "whitespace-nowrap rounded-md px-1.5 py-2 text-sm font-medium transition-colors xl:px-3 hover:bg-accent hover:text-accent-foreground",
     isActive ? "text-primary" : "text-foreground/80",
   );
 
@@ -32,13 +33,13 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 xl:px-8">
         <Link to="/" className="flex items-center gap-2 font-bold" aria-label={`${site.name} home`}>
           <Logo />
-          <span className="text-lg">{site.name}</span>
+          <span className="whitespace-nowrap text-lg">{site.name}</span>
         </Link>
 
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {mainNav.map((item) => (
               <li key={item.to}>
@@ -50,33 +51,36 @@ export function SiteHeader() {
           </ul>
         </nav>
 
-        <div className="hidden items-center gap-2 md:flex">
-          <Button asChild variant="outline" size="sm">
-            <Link to="/portal">Portal</Link>
-          </Button>
-          <Button asChild size="sm">
-            <Link to="/contact">Book a Demo</Link>
+        <div className="flex items-center gap-2">
+          <ThemeToggle />
+          <div className="hidden items-center gap-2 lg:flex">
+            <Button asChild variant="outline" size="sm">
+              <Link to="/portal">Portal</Link>
+            </Button>
+            <Button asChild size="sm">
+              <Link to="/contact">Book a Demo</Link>
+            </Button>
+          </div>
+
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? "Close menu" : "Open menu"}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? <X aria-hidden /> : <Menu aria-hidden />}
           </Button>
         </div>
-
-        <Button
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? "Close menu" : "Open menu"}
-          onClick={() => setOpen((v) => !v)}
-        >
-          {open ? <X aria-hidden /> : <Menu aria-hidden />}
-        </Button>
       </div>
 
       <nav
         id={menuId}
         aria-label="Mobile"
         hidden={!open}
-        className="border-t bg-background px-4 pb-4 md:hidden"
+        className="border-t bg-background px-4 pb-4 lg:hidden"
       >
         <ul className="flex flex-col gap-1 pt-2">
           {mainNav.map((item) => (
@@ -84,7 +88,7 @@ export function SiteHeader() {
               <NavLink
                 to={item.to}
                 end={item.to === "/"}
-                className={({ isActive }) => cn(linkClass({ isActive }), "block")}
+                className={({ isActive }) => cn(linkClass({ isActive }), "block px-3")}
                 onClick={() => setOpen(false)}
               >
                 {item.label}

@@ -1,5 +1,6 @@
 import { LogOut } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { ThemeToggle } from "~/components/theme-toggle";
 import { Avatar, AvatarFallback } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { SidebarTrigger } from "~/components/ui/sidebar";
@@ -14,6 +15,7 @@ export function PortalHeader({ email, fullName }: { email: string; fullName: str
       <SidebarTrigger />
       <p className="text-lg font-semibold">Portal</p>
       <div className="ml-auto flex min-w-0 items-center gap-3">
+        <ThemeToggle />
         <Avatar className="size-8">
           <AvatarFallback aria-hidden="true" className="bg-primary text-primary-foreground">
             {avatarInitial(fullName, email)}

@@ -1,6 +1,8 @@
+import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
 import { CtaSection } from "~/components/marketing/cta-section";
 import { Container, PageHero, Section, SectionHeading } from "~/components/marketing/section";
 import { aboutPage, stats, values } from "~/content/about";
+import { navCrumb } from "~/content/breadcrumbs";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 
@@ -34,7 +36,7 @@ export default function About() {
         </Container>
       </Section>
 
-      <Section className="bg-primary text-primary-foreground" aria-labelledby="stats-heading">
+      <Section className="bg-band text-band-foreground" aria-labelledby="stats-heading">
         <Container>
           <h2 id="stats-heading" className="mb-12 text-center text-3xl font-bold tracking-tight">
             {aboutPage.statsTitle}
@@ -77,6 +79,7 @@ export default function About() {
         primary={{ label: "Book a Demo", to: "/contact" }}
         secondary={{ label: "View Case Studies", to: "/case-studies" }}
       />
+      <BreadcrumbData items={[navCrumb("/about")]} />
     </main>
   );
 }

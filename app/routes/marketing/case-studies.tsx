@@ -1,6 +1,8 @@
+import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
 import { CaseStudyCard } from "~/components/marketing/case-study-card";
 import { CtaSection } from "~/components/marketing/cta-section";
 import { Container, PageHero, Section } from "~/components/marketing/section";
+import { navCrumb } from "~/content/breadcrumbs";
 import { caseStudies, caseStudiesPage } from "~/content/case-studies";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
@@ -31,6 +33,7 @@ export default function CaseStudies() {
         primary={{ label: "Book a Demo", to: "/contact" }}
         secondary={{ label: "View Pricing", to: "/pricing" }}
       />
+      <BreadcrumbData items={[navCrumb("/case-studies")]} />
     </main>
   );
 }

@@ -6,6 +6,7 @@ import { CtaSection } from "~/components/marketing/cta-section";
 import { NotFoundBoundary, notFoundMeta } from "~/components/marketing/not-found-boundary";
 import { Container, Section } from "~/components/marketing/section";
 import { NotFound } from "~/components/not-found";
+import { navCrumb } from "~/content/breadcrumbs";
 import { caseStudies, caseStudiesPage, getCaseStudy } from "~/content/case-studies";
 import { getService } from "~/content/services";
 import { site } from "~/content/site";
@@ -48,7 +49,10 @@ export default function CaseStudyPage({ params }: Route.ComponentProps) {
       <section className="border-b bg-gradient-to-b from-accent/60 to-background py-16 md:py-20">
         <Container className="max-w-4xl text-center">
           <Breadcrumbs
-            items={[{ label: "Case Studies", to: "/case-studies" }, { label: study.title }]}
+            items={[
+              navCrumb("/case-studies"),
+              { label: study.title, to: `/case-studies/${study.slug}` },
+            ]}
           />
           <p className="text-sm font-semibold uppercase tracking-wider text-primary">
             {study.client}

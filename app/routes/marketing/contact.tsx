@@ -1,8 +1,10 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
 import { ContactForm } from "~/components/marketing/contact-form";
 import { MapEmbed } from "~/components/marketing/map-embed";
 import { ScheduleDemo } from "~/components/marketing/schedule-demo";
 import { Container, PageHero, Section } from "~/components/marketing/section";
+import { navCrumb } from "~/content/breadcrumbs";
 import { contactPage } from "~/content/contact";
 import { formatAddress, site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
@@ -98,6 +100,7 @@ export default function Contact() {
           <MapEmbed />
         </Container>
       </Section>
+      <BreadcrumbData items={[navCrumb("/contact")]} />
     </main>
   );
 }

@@ -1,7 +1,9 @@
+import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
 import { CtaSection } from "~/components/marketing/cta-section";
 import { DemoChat } from "~/components/marketing/demo-chat";
 import { Container, PageHero, Section } from "~/components/marketing/section";
 import { VoiceAgentPanel } from "~/components/marketing/voice-agent-panel";
+import { navCrumb } from "~/content/breadcrumbs";
 import { demoPage } from "~/content/demo";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
@@ -41,6 +43,7 @@ export default function Demo() {
         primary={{ label: demoPage.ctaLabel, to: "/contact" }}
         secondary={{ label: "View Case Studies", to: "/case-studies" }}
       />
+      <BreadcrumbData items={[navCrumb("/demo")]} />
     </main>
   );
 }

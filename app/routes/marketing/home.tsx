@@ -1,5 +1,6 @@
 import { ArrowRight, Clock, ShieldCheck, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
+import { JsonLd } from "~/components/json-ld";
 import { CtaSection } from "~/components/marketing/cta-section";
 import { Container, Section, SectionHeading } from "~/components/marketing/section";
 import { ServiceCard } from "~/components/marketing/service-card";
@@ -7,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { services } from "~/content/services";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import { homeStructuredData } from "~/lib/structured-data";
 
 export const meta = () =>
   pageMeta({
@@ -100,6 +102,7 @@ export default function Home() {
         primary={{ label: "Book a Demo", to: "/contact" }}
         secondary={{ label: "View Pricing", to: "/pricing" }}
       />
+      <JsonLd data={homeStructuredData()} />
     </main>
   );
 }

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Outlet } from "react-router";
 import { SiteFooter } from "~/components/marketing/site-footer";
 import { SiteHeader } from "~/components/marketing/site-header";
 import { WhatsAppButton } from "~/components/marketing/whatsapp-button";
+import { NavigationProgress } from "~/components/navigation-progress";
 import { NotFound } from "~/components/not-found";
 import { LazyToaster } from "~/components/ui/lazy-toaster";
 import type { Route } from "./+types/layout";
@@ -9,6 +10,7 @@ import type { Route } from "./+types/layout";
 function Shell({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
+      <NavigationProgress />
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

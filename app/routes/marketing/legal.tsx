@@ -1,7 +1,9 @@
 import { data } from "react-router";
+import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
 import { LegalDocument } from "~/components/marketing/legal-document";
 import { NotFoundBoundary, notFoundMeta } from "~/components/marketing/not-found-boundary";
 import { NotFound } from "~/components/not-found";
+import { navCrumb } from "~/content/breadcrumbs";
 import { getLegalDoc } from "~/content/legal";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/legal";
@@ -27,6 +29,7 @@ export default function Legal({ params }: Route.ComponentProps) {
   return (
     <main id="main">
       <LegalDocument doc={doc} />
+      <BreadcrumbData items={[navCrumb(`/legal/${doc.slug}`)]} />
     </main>
   );
 }

@@ -1,7 +1,9 @@
+import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
 import { FaqList } from "~/components/marketing/faq-list";
 import { PlanCard } from "~/components/marketing/plan-card";
 import { QuoteForm } from "~/components/marketing/quote-form";
 import { Container, PageHero, Section, SectionHeading } from "~/components/marketing/section";
+import { navCrumb } from "~/content/breadcrumbs";
 import { packages, pricingFaqs, pricingPage } from "~/content/packages";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
@@ -66,6 +68,7 @@ export default function Pricing() {
           <FaqList faqs={pricingFaqs} />
         </Container>
       </Section>
+      <BreadcrumbData items={[navCrumb("/pricing")]} />
     </main>
   );
 }

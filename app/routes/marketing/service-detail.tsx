@@ -1,5 +1,6 @@
 import { Check } from "lucide-react";
 import { data, Link } from "react-router";
+import { JsonLd } from "~/components/json-ld";
 import { Breadcrumbs } from "~/components/marketing/breadcrumbs";
 import { CtaSection } from "~/components/marketing/cta-section";
 import { FaqList } from "~/components/marketing/faq-list";
@@ -7,10 +8,12 @@ import { NotFoundBoundary, notFoundMeta } from "~/components/marketing/not-found
 import { Container, Section, SectionHeading } from "~/components/marketing/section";
 import { NotFound } from "~/components/not-found";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { navCrumb } from "~/content/breadcrumbs";
 import { getService, services } from "~/content/services";
 import { servicesPage } from "~/content/services-page";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import { serviceStructuredData } from "~/lib/structured-data";
 import type { Route } from "./+types/service-detail";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -43,7 +46,9 @@ export default function ServiceDetail({ params }: Route.ComponentProps) {
     <main id="main">
       <section className="border-b bg-gradient-to-b from-accent/60 to-background py-16 md:py-20">
         <Container className="max-w-4xl text-center">
-          <Breadcrumbs items={[{ label: "Services", to: "/services" }, { label: service.title }]} />
+          <Breadcrumbs
+            items={[navCrumb("/services"), { label: service.title, to: service.link }]}
+          />
           <span className="mb-4 inline-flex size-14 items-center justify-center rounded-xl bg-primary text-primary-foreground">
             <Icon className="size-7" aria-hidden />
           </span>
@@ -143,6 +148,7 @@ export default function ServiceDetail({ params }: Route.ComponentProps) {
         primary={{ label: "Book a Demo", to: "/contact" }}
         secondary={{ label: "View Pricing", to: "/pricing" }}
       />
+      <JsonLd data={serviceStructuredData(service)} />
     </main>
   );
 }

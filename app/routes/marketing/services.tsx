@@ -1,6 +1,8 @@
+import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
 import { CtaSection } from "~/components/marketing/cta-section";
 import { Container, PageHero, Section, SectionHeading } from "~/components/marketing/section";
 import { ServiceCard } from "~/components/marketing/service-card";
+import { navCrumb } from "~/content/breadcrumbs";
 import { services } from "~/content/services";
 import { servicesPage } from "~/content/services-page";
 import { site } from "~/content/site";
@@ -55,6 +57,7 @@ export default function Services() {
         primary={{ label: "Book a Demo", to: "/contact" }}
         secondary={{ label: "Try Demo", to: "/demo" }}
       />
+      <BreadcrumbData items={[navCrumb("/services")]} />
     </main>
   );
 }

@@ -1,8 +1,10 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
 import { IndustryCard } from "~/components/marketing/industry-card";
 import { Container, PageHero, Section } from "~/components/marketing/section";
 import { Button } from "~/components/ui/button";
+import { navCrumb } from "~/content/breadcrumbs";
 import { industries, industriesPage } from "~/content/industries";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
@@ -45,6 +47,7 @@ export default function Solutions() {
           </Button>
         </Container>
       </Section>
+      <BreadcrumbData items={[navCrumb("/solutions")]} />
     </main>
   );
 }

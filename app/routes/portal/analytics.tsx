@@ -1,8 +1,9 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { portalMeta } from "~/lib/seo";
 import { requireUser } from "~/server/portal.server";
 import type { Route } from "./+types/analytics";
 
-export const meta: Route.MetaFunction = () => [{ title: "Analytics | Portal" }];
+export const meta: Route.MetaFunction = () => portalMeta("Analytics");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);

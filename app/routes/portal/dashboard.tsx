@@ -4,13 +4,14 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
 import { capitalise, greetingName } from "~/lib/names";
+import { portalMeta } from "~/lib/seo";
 import { unreadCount } from "~/server/messages.server";
 import { requireUser } from "~/server/portal.server";
 import { listProjects, projectCounts } from "~/server/projects.server";
 import type { Route } from "./+types/dashboard";
 import { usePortalUser } from "./layout";
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Portal" }];
+export const meta: Route.MetaFunction = () => portalMeta("Dashboard");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, user } = await requireUser(request);

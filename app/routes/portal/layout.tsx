@@ -1,7 +1,7 @@
 import { data, Outlet, useRouteLoaderData } from "react-router";
+import { NavigationProgress } from "~/components/navigation-progress";
 import { AppSidebar } from "~/components/portal/app-sidebar";
 import { useLiveUpdates } from "~/components/portal/live-updates";
-import { NavigationProgress } from "~/components/portal/navigation-progress";
 import { PortalHeader } from "~/components/portal/portal-header";
 import { useToastFromServer } from "~/components/portal/use-server-toast";
 import { SidebarInset, SidebarProvider } from "~/components/ui/sidebar";

@@ -7,13 +7,14 @@ import { Label } from "~/components/ui/label";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { capitalise } from "~/lib/names";
 import { NO_PERMISSION } from "~/lib/portal-text";
+import { portalMeta } from "~/lib/seo";
 import { LEAD_STATUSES, leadStatusSchema } from "~/lib/validation/lead-status";
 import { idSchema } from "~/lib/validation/portal";
 import { getLead, setLeadStatus } from "~/server/leads.server";
 import { readForm, requireAdmin, requireUser } from "~/server/portal.server";
 import type { Route } from "./+types/lead";
 
-export const meta: Route.MetaFunction = () => [{ title: "Lead | Portal" }];
+export const meta: Route.MetaFunction = () => portalMeta("Lead");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db, user } = await requireUser(request);

@@ -6,13 +6,14 @@ import { Label } from "~/components/ui/label";
 import { formatDateTime } from "~/lib/dates";
 import { capitalise } from "~/lib/names";
 import { NO_PERMISSION } from "~/lib/portal-text";
+import { portalMeta } from "~/lib/seo";
 import { LEAD_KINDS, LEAD_STATUSES, type LeadStatus } from "~/lib/validation/lead-status";
 import { z } from "~/lib/validation/zod";
 import { listLeads } from "~/server/leads.server";
 import { requireUser } from "~/server/portal.server";
 import type { Route } from "./+types/leads";
 
-export const meta: Route.MetaFunction = () => [{ title: "Leads | Portal" }];
+export const meta: Route.MetaFunction = () => portalMeta("Leads");
 
 const filtersSchema = z.object({
   kind: z.enum(LEAD_KINDS).optional(),

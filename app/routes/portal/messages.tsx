@@ -1,12 +1,13 @@
 import { data, redirect } from "react-router";
 import { MessagesView } from "~/components/portal/messages-view";
+import { portalMeta } from "~/lib/seo";
 import { firstIssue } from "~/lib/validation/auth";
 import { idSchema, messageSchema } from "~/lib/validation/portal";
 import { ForbiddenError, listMessages, markRead, sendMessage } from "~/server/messages.server";
 import { readForm, requireUser } from "~/server/portal.server";
 import type { Route } from "./+types/messages";
 
-export const meta: Route.MetaFunction = () => [{ title: "Messages | Portal" }];
+export const meta: Route.MetaFunction = () => portalMeta("Messages");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, user } = await requireUser(request);

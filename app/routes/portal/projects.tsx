@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { ProjectsView } from "~/components/portal/projects-view";
+import { portalMeta } from "~/lib/seo";
 import { firstIssue } from "~/lib/validation/auth";
 import { idSchema, projectSchema } from "~/lib/validation/portal";
 import { readForm, requireUser } from "~/server/portal.server";
@@ -11,7 +12,7 @@ import {
 } from "~/server/projects.server";
 import type { Route } from "./+types/projects";
 
-export const meta: Route.MetaFunction = () => [{ title: "Projects | Portal" }];
+export const meta: Route.MetaFunction = () => portalMeta("Projects");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, user } = await requireUser(request);

@@ -1,8 +1,9 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { portalMeta } from "~/lib/seo";
 import { requireUser } from "~/server/portal.server";
 import type { Route } from "./+types/reports";
 
-export const meta: Route.MetaFunction = () => [{ title: "Reports | Portal" }];
+export const meta: Route.MetaFunction = () => portalMeta("Reports");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { portalMeta } from "~/lib/seo";
 import { firstIssue } from "~/lib/validation/auth";
 import { profileSchema } from "~/lib/validation/portal";
 import { readForm, requireUser } from "~/server/portal.server";
@@ -11,7 +12,7 @@ import { updateFullName } from "~/server/profiles.server";
 import type { Route } from "./+types/settings";
 import { usePortalUser } from "./layout";
 
-export const meta: Route.MetaFunction = () => [{ title: "Settings | Portal" }];
+export const meta: Route.MetaFunction = () => portalMeta("Settings");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);

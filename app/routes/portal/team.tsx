@@ -1,10 +1,11 @@
 import { data } from "react-router";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { NO_PERMISSION } from "~/lib/portal-text";
+import { portalMeta } from "~/lib/seo";
 import { requireUser } from "~/server/portal.server";
 import type { Route } from "./+types/team";
 
-export const meta: Route.MetaFunction = () => [{ title: "Team | Portal" }];
+export const meta: Route.MetaFunction = () => portalMeta("Team");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
