@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isStorableText, notAllowed } from "./text";
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
@@ -23,7 +24,8 @@ export const signUpSchema = z.object({
     .string({ error: "Full name is required" })
     .trim()
     .min(1, "Full name is required")
-    .max(100, "Name must be less than 100 characters"),
+    .max(100, "Name must be less than 100 characters")
+    .refine(isStorableText, notAllowed("Name")),
   email,
   password: z
     .string({ error: "Password is required" })
