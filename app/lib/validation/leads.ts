@@ -17,7 +17,12 @@ const email = z
   .pipe(z.email("Invalid email address").max(255, "Email must be less than 255 characters"));
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const validDate = (v: string) => isoDate.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+/** A real calendar day as YYYY-MM-DD (2027-02-30 and 2027-04-31 are not). */
+const validDate = (v: string) => {
+  if (!isoDate.test(v)) return false;
+  const time = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === v;
+};
 
 /** Today's date in South Africa, as YYYY-MM-DD. */
 export function todayInSouthAfrica(now: Date = new Date()): string {
