@@ -87,6 +87,9 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
     },
     trustedOrigins: (request) => [settings.BASE_URL, requestOrigin(request)],
     advanced: {
+      // better-auth skips its callback-URL and origin checks under test runners unless told
+      // otherwise; keep them on everywhere so tests see what production does.
+      disableOriginCheck: false,
       useSecureCookies:
         settings.NODE_ENV === "production" && settings.BASE_URL.startsWith("https:"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
