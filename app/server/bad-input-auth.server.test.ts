@@ -3,9 +3,11 @@
  * endpoints called directly. Every answer is a success, a redirect or a 4xx with a message, and
  * no account is ever half-made (every user has one profile and one password account).
  */
-import { count, eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { count, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { action as authApiAction, loader as authApiLoader } from "~/routes/api/auth";
 import { loader as eventsLoader } from "~/routes/api/events";
 import { action as authAction, loader as authLoader } from "~/routes/auth/auth";
 import { action as signOutAction } from "~/routes/auth/sign-out";
@@ -311,7 +313,7 @@ describe(`bad input on sign-in, sign-up and sign-out (${testDatabaseKind()})`, {
     );
   });
 
-  it("better-auth's other endpoints: any path, method, query, body and cookie is never a 5xx", async () => {
+  it("/api/auth/*: any path, method, query, body and cookie is never a 5xx", async () => {
     const live = await freshSession();
     const endpoint = fc.oneof(
       {
@@ -376,13 +378,12 @@ describe(`bad input on sign-in, sign-up and sign-out (${testDatabaseKind()})`, {
           if (type) headers.set("content-type", type);
           if (c) headers.set("cookie", c);
           const before = await userCount();
-          const res = await h.auth.handler(
-            new Request(`${BASE_URL}/api/auth/${path}?${q}`, {
-              method,
-              headers,
-              body: method === "POST" ? text : undefined,
-            }),
-          );
+          const request = new Request(`${BASE_URL}/api/auth/${path}?${q}`, {
+            method,
+            headers,
+            body: method === "POST" ? text : undefined,
+          });
+          const res = await run(method === "GET" ? authApiLoader : authApiAction, request);
           await checkAnswer(res, { requireMessage: false, allowed: [...CLIENT_ERRORS, 405] });
           expect(await userCount()).toBe(before);
           await expectWholeAccounts();
@@ -407,6 +408,19 @@ describe(`bad input on sign-in, sign-up and sign-out (${testDatabaseKind()})`, {
 });
 
 describe("regressions found by the properties", () => {
+  it("answers a very long /api/auth path with 404 before better-auth's rate limiter stores it", async () => {
+    // Incompressible, so PostgreSQL cannot squeeze the rate-limit key under its index limit.
+    const path = `/api/auth/${randomBytes(3000).toString("hex")}`;
+    const headers = { "x-client-ip": nextIp() };
+    const res = await run(authApiLoader, new Request(`${BASE_URL}${path}`, { headers }));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: "Not found" });
+    const long = await h.handle.db.execute(sql`select 1 from rate_limit where length(key) > 300`);
+    expect(long.rows).toHaveLength(0);
+    const ok = await run(authApiLoader, new Request(`${BASE_URL}/api/auth/ok`, { headers }));
+    expect(ok.status).toBe(200);
+  });
+
   it("keeps better-auth's callback-URL check on under tests: no open redirect, no 500", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     for (const callbackURL of ["https://evil.example", "//evil.example", "' OR 1=1 --"]) {
