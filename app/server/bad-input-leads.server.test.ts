@@ -6,16 +6,23 @@
 import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { caseStudies } from "~/content/case-studies";
+import { legalSlugs } from "~/content/legal";
+import { services } from "~/content/services";
 import { nextDay, PACKAGES, todayInSouthAfrica } from "~/lib/validation/leads";
 import { action as sendContactEmail } from "~/routes/api/send-contact-email";
+import { loader as caseStudyLoader } from "~/routes/marketing/case-study";
 import { action as contactAction } from "~/routes/marketing/contact";
+import { loader as legalLoader } from "~/routes/marketing/legal";
 import { action as pricingAction } from "~/routes/marketing/pricing";
+import { loader as serviceLoader } from "~/routes/marketing/service-detail";
 import {
   checkAnswer,
   encoding,
   formEntries,
   formPost,
   formValue,
+  getWithQuery,
   hugeString,
   nastyString,
   plainEmail,
@@ -271,6 +278,29 @@ describe(`bad input on the lead forms and the JSON endpoint (${testDatabaseKind(
       runs(80),
     );
     expect(stored, "runs that reached the database").toBeGreaterThan(2);
+  });
+
+  it("public page loaders: any slug is the page or a 404", async () => {
+    const pages = [
+      [caseStudyLoader, "slug", caseStudies.map((c) => c.slug)],
+      [serviceLoader, "service", services.map((x) => x.slug)],
+      [legalLoader, "doc", [...legalSlugs]],
+    ] as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...pages.keys()),
+        fc.oneof(nastyString, fc.constantFrom("__proto__", "constructor", "toString")),
+        fc.boolean(),
+        async (i, junk, real) => {
+          const [loader, param, slugs] = pages[i] as (typeof pages)[number];
+          const slug = real ? (slugs[0] as string) : junk;
+          const res = await run(loader, getWithQuery(`/x/${param}`, ""), { [param]: slug });
+          await checkAnswer(res, { requireMessage: false });
+          expect(res.status).toBe((slugs as readonly string[]).includes(slug) ? 200 : 404);
+        },
+      ),
+      runs(100),
+    );
   });
 
   it("JSON endpoint: a GET and other methods are refused with a message", async () => {

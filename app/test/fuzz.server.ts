@@ -333,23 +333,31 @@ export async function checkAnswer(
 }
 
 /**
- * The value the portal's readForm gets for a field sent this way: the first string value in a
- * multipart body (file parts are skipped), the first value as text in a urlencoded one.
+ * A part as the server parses it back: in multipart a file part stays a file, except one with an
+ * empty filename, which undici sends without a filename and so arrives as text; other encodings
+ * carry text only.
+ */
+function asParsed(part: Part, how: Encoding): Part {
+  if (typeof part === "string") return part;
+  return how === "multipart" && part.filename !== "" ? part : part.content;
+}
+
+/**
+ * The value the portal's readForm gets for a field sent this way: the first string value (file
+ * parts are skipped).
  */
 export function readFormValue(entries: Entries, name: string, how: Encoding): string | undefined {
-  if (how === "multipart") {
-    for (const [k, p] of entries) if (k === name && typeof p === "string") return p;
-    return undefined;
+  for (const [k, p] of entries) {
+    const parsed = asParsed(p, how);
+    if (k === name && typeof parsed === "string") return parsed;
   }
-  const first = entries.find(([k]) => k === name)?.[1];
-  return first === undefined ? undefined : asText(first);
+  return undefined;
 }
 
 /** What `FormData.get(name)` gives the server for these entries sent this way. */
 export function formValue(entries: Entries, name: string, how: Encoding): Part | undefined {
   const first = entries.find(([k]) => k === name)?.[1];
-  if (first === undefined || how === "multipart") return first;
-  return asText(first);
+  return first === undefined ? undefined : asParsed(first, how);
 }
 
 /** Runs per property: FUZZ_RUNS overrides the count for a longer hunt, FUZZ_SEED replays one. */
