@@ -1,5 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { firstIssue, signUpSchema } from "~/lib/validation/auth";
 import type { Database, DatabaseHandle } from "./db/client.server";
 import { getDatabase } from "./db/client.server";
 import * as schema from "./db/schema.server";
@@ -24,6 +26,22 @@ function requestOrigin(request: Request | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * better-auth's own endpoints (sign-up, update-user) take any name and picture. Hold the name to
+ * the sign-up form's rule (stored trimmed), and refuse pictures, which the product does not have.
+ */
+function checkUserFields<T extends { name?: unknown; image?: unknown }>(fields: T): T {
+  if (fields.image != null) {
+    throw new APIError("BAD_REQUEST", { message: "Profile pictures are not supported" });
+  }
+  if (fields.name === undefined) return fields;
+  const parsed = signUpSchema.shape.fullName.safeParse(fields.name);
+  if (!parsed.success) {
+    throw new APIError("BAD_REQUEST", { message: firstIssue(parsed.error).message });
+  }
+  return { ...fields, name: parsed.data };
 }
 
 export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions) {
@@ -69,6 +87,9 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
     },
     trustedOrigins: (request) => [settings.BASE_URL, requestOrigin(request)],
     advanced: {
+      // better-auth skips its callback-URL and origin checks under test runners unless told
+      // otherwise; keep them on everywhere so tests see what production does.
+      disableOriginCheck: false,
       useSecureCookies:
         settings.NODE_ENV === "production" && settings.BASE_URL.startsWith("https:"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
@@ -80,6 +101,7 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
     databaseHooks: {
       user: {
         create: {
+          before: async (user) => ({ data: checkUserFields(user) }),
           after: async (user) => {
             await db
               .insert(schema.profiles)
@@ -89,6 +111,9 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
               await grantRole(db, user.id, "admin");
             }
           },
+        },
+        update: {
+          before: async (data) => ({ data: checkUserFields(data) }),
         },
       },
     },

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, or } from "drizzle-orm";
 import type { MessageInput } from "~/lib/validation/portal";
+import { isStorableText } from "~/lib/validation/text";
 import type { Database } from "./db/client.server";
 import { messages, profiles, type Role, user } from "./db/schema.server";
 import { publish } from "./events.server";
@@ -64,7 +65,10 @@ export async function sendMessage(
 ) {
   if (recipientId !== actor.id) {
     if (actor.role !== "admin") throw new ForbiddenError("You can only send messages to yourself.");
-    const [exists] = await db.select({ id: user.id }).from(user).where(eq(user.id, recipientId));
+    // An id the database cannot even compare (a NUL character) names nobody.
+    const [exists] = isStorableText(recipientId)
+      ? await db.select({ id: user.id }).from(user).where(eq(user.id, recipientId))
+      : [];
     if (!exists) throw new ForbiddenError("That recipient does not exist.");
   }
   const [row] = await db

@@ -1,3 +1,4 @@
+import { isStorableText, notAllowed } from "./text";
 import { z } from "./zod";
 
 export const PASSWORD_MIN = 6;
@@ -23,7 +24,8 @@ export const signUpSchema = z.object({
     .string({ error: "Full name is required" })
     .trim()
     .min(1, "Full name is required")
-    .max(100, "Name must be less than 100 characters"),
+    .max(100, "Name must be less than 100 characters")
+    .refine(isStorableText, notAllowed("Name")),
   email,
   password: z
     .string({ error: "Password is required" })

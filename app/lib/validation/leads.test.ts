@@ -51,6 +51,12 @@ describe("quote form rules", () => {
     ["startDate", "", "Please select a project start date"],
     ["startDate", "2020-01-01", "Start date cannot be in the past"],
     ["startDate", "31/12/2030", "Please select a project start date"],
+    ["startDate", "2099-02-30", "Please select a project start date"],
+    ["startDate", "2099-02-29", "Please select a project start date"],
+    ["startDate", "99999-01-01", "Please select a project start date"],
+    ["finishDate", "2099-04-31", "Please select a project finish date"],
+    ["address", "1 Main\u0000 Road", "Address contains a character that is not allowed"],
+    ["message", "Hello there \ud800 friend", "Message contains a character that is not allowed"],
     ["finishDate", "", "Please select a project finish date"],
     ["message", "too short", "Please provide more details (minimum 10 characters)"],
     ["message", "x".repeat(2001), "Message must be less than 2000 characters"],
@@ -98,6 +104,8 @@ describe("contact form rules", () => {
     ["company", "c".repeat(101), "Company name must be less than 100 characters"],
     ["message", "   ", "Message is required"],
     ["message", "m".repeat(2001), "Message must be less than 2000 characters"],
+    ["name", "Na\u0000ledi", "Name contains a character that is not allowed"],
+    ["company", "\udc00", "Company name contains a character that is not allowed"],
   ])("%s = %j → %s", (field, value, message) => {
     expect(firstMessage(contactSchema, { ...valid, [field]: value })).toBe(message);
   });

@@ -1,3 +1,4 @@
+import { isStorableText, notAllowed } from "./text";
 import { z } from "./zod";
 
 export const PACKAGES = ["Starter", "Growth", "Enterprise"] as const;
@@ -7,7 +8,8 @@ const name = z
   .string({ error: "Name is required" })
   .trim()
   .min(1, "Name is required")
-  .max(100, "Name must be less than 100 characters");
+  .max(100, "Name must be less than 100 characters")
+  .refine(isStorableText, notAllowed("Name"));
 
 const email = z
   .string({ error: "Invalid email address" })
@@ -15,7 +17,12 @@ const email = z
   .pipe(z.email("Invalid email address").max(255, "Email must be less than 255 characters"));
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const validDate = (v: string) => isoDate.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+/** A real calendar day as YYYY-MM-DD (2027-02-30 and 2027-04-31 are not). */
+const validDate = (v: string) => {
+  if (!isoDate.test(v)) return false;
+  const time = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === v;
+};
 
 /** Today's date in South Africa, as YYYY-MM-DD. */
 export function todayInSouthAfrica(now: Date = new Date()): string {
@@ -41,12 +48,14 @@ export const quoteSchema = z
       .string({ error: "Phone number is required" })
       .trim()
       .min(10, "Phone number is required")
-      .max(50, "Phone must be less than 50 characters"),
+      .max(50, "Phone must be less than 50 characters")
+      .refine(isStorableText, notAllowed("Phone")),
     address: z
       .string({ error: "Address is required" })
       .trim()
       .min(5, "Address is required")
-      .max(500, "Address must be less than 500 characters"),
+      .max(500, "Address must be less than 500 characters")
+      .refine(isStorableText, notAllowed("Address")),
     startDate: z
       .string({ error: "Please select a project start date" })
       .trim()
@@ -62,7 +71,8 @@ export const quoteSchema = z
       .string({ error: "Please provide more details (minimum 10 characters)" })
       .trim()
       .min(10, "Please provide more details (minimum 10 characters)")
-      .max(2000, "Message must be less than 2000 characters"),
+      .max(2000, "Message must be less than 2000 characters")
+      .refine(isStorableText, notAllowed("Message")),
   })
   .refine((v) => v.finishDate > v.startDate, {
     message: "Finish date must be after start date",
@@ -75,24 +85,26 @@ export const quoteSchema = z
   });
 export type QuoteInput = z.infer<typeof quoteSchema>;
 
-const optional = (max: number, message: string) =>
+const optional = (max: number, message: string, label: string) =>
   z
     .string()
     .trim()
     .max(max, message)
+    .refine(isStorableText, notAllowed(label))
     .optional()
     .transform((v) => (v ? v : undefined));
 
 export const contactSchema = z.object({
   name,
   email,
-  phone: optional(50, "Phone must be less than 50 characters"),
-  company: optional(100, "Company name must be less than 100 characters"),
+  phone: optional(50, "Phone must be less than 50 characters", "Phone"),
+  company: optional(100, "Company name must be less than 100 characters", "Company name"),
   message: z
     .string({ error: "Message is required" })
     .trim()
     .min(1, "Message is required")
-    .max(2000, "Message must be less than 2000 characters"),
+    .max(2000, "Message must be less than 2000 characters")
+    .refine(isStorableText, notAllowed("Message")),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
@@ -105,7 +117,8 @@ export const sendContactEmailSchema = contactSchema.extend({
     .string({ error: "Message is required" })
     .trim()
     .min(1, "Message is required")
-    .max(3000, "Message must be less than 3000 characters"),
+    .max(3000, "Message must be less than 3000 characters")
+    .refine(isStorableText, notAllowed("Message")),
 });
 export type SendContactEmailInput = z.infer<typeof sendContactEmailSchema>;
 

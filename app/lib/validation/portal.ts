@@ -1,3 +1,4 @@
+import { isStorableText, notAllowed } from "./text";
 import { z } from "./zod";
 
 export const PROJECT_STATUSES = ["active", "completed", "on-hold", "cancelled"] as const;
@@ -23,11 +24,13 @@ export const projectSchema = z.object({
     .string({ error: "Title is required" })
     .trim()
     .min(1, "Title is required")
-    .max(200, "Title must be less than 200 characters"),
+    .max(200, "Title must be less than 200 characters")
+    .refine(isStorableText, notAllowed("Title")),
   description: z
     .string()
     .trim()
     .max(2000, "Description must be less than 2000 characters")
+    .refine(isStorableText, notAllowed("Description"))
     .optional()
     .transform((v) => (v ? v : null)),
   status: z.enum(PROJECT_STATUSES, { error: "Choose a valid status" }).default("active"),
@@ -47,12 +50,14 @@ export const messageSchema = z.object({
     .string({ error: "Subject is required" })
     .trim()
     .min(1, "Subject is required")
-    .max(200, "Subject must be less than 200 characters"),
+    .max(200, "Subject must be less than 200 characters")
+    .refine(isStorableText, notAllowed("Subject")),
   content: z
     .string({ error: "Message is required" })
     .trim()
     .min(1, "Message is required")
-    .max(5000, "Message must be less than 5000 characters"),
+    .max(5000, "Message must be less than 5000 characters")
+    .refine(isStorableText, notAllowed("Message")),
 });
 export type MessageInput = z.infer<typeof messageSchema>;
 
@@ -61,6 +66,7 @@ export const profileSchema = z.object({
     .string()
     .trim()
     .max(100, "Name must be less than 100 characters")
+    .refine(isStorableText, notAllowed("Name"))
     .optional()
     .transform((v) => (v ? v : null)),
 });

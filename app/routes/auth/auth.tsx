@@ -38,7 +38,12 @@ function failure(intent: Intent, error: string, values: ActionResult["values"], 
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return failure("signin", "The form could not be read.", {}, 400);
+  }
   const intent: Intent = form.get("intent") === "signup" ? "signup" : "signin";
   const raw = Object.fromEntries(
     ["email", "password", "fullName"].map((k) => {
