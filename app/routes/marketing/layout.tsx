@@ -1,7 +1,6 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { SiteFooter } from "~/components/marketing/site-footer";
 import { SiteHeader } from "~/components/marketing/site-header";
-import { WhatsAppButton } from "~/components/marketing/whatsapp-button";
 import { NotFound } from "~/components/not-found";
 import type { Route } from "./+types/layout";
 
@@ -17,7 +16,6 @@ function Shell({ children }: { children: React.ReactNode }) {
       <SiteHeader />
       <div className="flex-1">{children}</div>
       <SiteFooter />
-      <WhatsAppButton />
     </div>
   );
 }
