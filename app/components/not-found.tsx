@@ -9,7 +9,8 @@ export function NotFound() {
   return (
     <main
       id="main"
-      className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6 text-center"
+      tabIndex={-1}
+      className="flex min-h-[60vh] outline-none flex-col items-center justify-center gap-4 p-6 text-center"
     >
       <h1 className="text-5xl font-bold">404</h1>
       <p className="text-xl text-muted-foreground">Oops! Page not found</p>

@@ -4,6 +4,7 @@ import { companyNav, legalNav } from "~/content/navigation";
 import { services } from "~/content/services";
 import { formatAddress, site } from "~/content/site";
 import { Logo } from "./logo";
+import { WhatsAppButton } from "./whatsapp-button";
 
 const COPYRIGHT_YEAR = 2025;
 
@@ -92,6 +93,8 @@ export function SiteFooter() {
           </nav>
         </div>
       </div>
+      {/* Floats over the page; kept in the footer so it sits inside a landmark. */}
+      <WhatsAppButton />
     </footer>
   );
 }

@@ -47,18 +47,19 @@ export const portalEntries: Entry[] = [
 export function AppSidebar({ isAdmin }: { isAdmin: boolean }) {
   const { isMobile, setOpenMobile } = useSidebar();
   return (
-    <Sidebar collapsible="icon" aria-label="Portal">
-      <SidebarHeader>
-        <Link to="/" className="flex items-center gap-2 px-1 py-1.5 font-bold">
-          <Logo className="size-7 shrink-0" />
-          <span className="truncate group-data-[collapsible=icon]:sr-only">{site.name}</span>
-        </Link>
-      </SidebarHeader>
-      <SidebarContent>
-        <SidebarGroup>
-          <SidebarGroupLabel>Navigation</SidebarGroupLabel>
-          <SidebarGroupContent>
-            <nav aria-label="Portal navigation">
+    <Sidebar collapsible="icon">
+      {/* One landmark for the whole sidebar, so the brand link sits inside it too. */}
+      <nav aria-label="Portal navigation" className="flex min-h-0 flex-1 flex-col">
+        <SidebarHeader>
+          <Link to="/" className="flex items-center gap-2 px-1 py-1.5 font-bold">
+            <Logo className="size-7 shrink-0" />
+            <span className="truncate group-data-[collapsible=icon]:sr-only">{site.name}</span>
+          </Link>
+        </SidebarHeader>
+        <SidebarContent>
+          <SidebarGroup>
+            <SidebarGroupLabel>Navigation</SidebarGroupLabel>
+            <SidebarGroupContent>
               <SidebarMenu>
                 {portalEntries
                   .filter((e) => !e.adminOnly || isAdmin)
@@ -79,10 +80,10 @@ export function AppSidebar({ isAdmin }: { isAdmin: boolean }) {
                     </SidebarMenuItem>
                   ))}
               </SidebarMenu>
-            </nav>
-          </SidebarGroupContent>
-        </SidebarGroup>
-      </SidebarContent>
+            </SidebarGroupContent>
+          </SidebarGroup>
+        </SidebarContent>
+      </nav>
       <SidebarRail />
     </Sidebar>
   );

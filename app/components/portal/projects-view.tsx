@@ -1,5 +1,5 @@
 import { Calendar, FolderKanban, Pencil, Plus, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { type RefObject, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import {
   AlertDialog,
@@ -59,6 +59,7 @@ export function ProjectsView({ projects }: { projects: ProjectItem[] }) {
   const [editing, setEditing] = useState<ProjectItem | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<ProjectItem | null>(null);
+  const newProjectRef = useRef<HTMLButtonElement>(null);
 
   const openCreate = () => {
     setEditing(null);
@@ -76,7 +77,7 @@ export function ProjectsView({ projects }: { projects: ProjectItem[] }) {
           <h1 className="text-3xl font-bold tracking-tight">Projects</h1>
           <p className="mt-1 text-muted-foreground">Manage and track all your projects</p>
         </div>
-        <Button onClick={openCreate}>
+        <Button ref={newProjectRef} onClick={openCreate}>
           <Plus aria-hidden />
           New Project
         </Button>
@@ -116,7 +117,11 @@ export function ProjectsView({ projects }: { projects: ProjectItem[] }) {
         onOpenChange={setFormOpen}
         project={editing}
       />
-      <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} />
+      <DeleteProjectDialog
+        project={deleting}
+        onClose={() => setDeleting(null)}
+        fallbackFocusRef={newProjectRef}
+      />
     </div>
   );
 }
@@ -288,16 +293,30 @@ function ProjectFormDialog({
 function DeleteProjectDialog({
   project,
   onClose,
+  fallbackFocusRef,
 }: {
   project: ProjectItem | null;
   onClose: () => void;
+  /** Where focus goes when the card (and its Delete button) is gone after deleting. */
+  fallbackFocusRef: RefObject<HTMLElement | null>;
 }) {
   const fetcher = useFetcher<ActionOutcome>();
   const busy = fetcher.state !== "idle";
-  useFetcherOutcome(fetcher, onClose);
+  const deleted = useRef(false);
+  useFetcherOutcome(fetcher, () => {
+    deleted.current = true;
+    onClose();
+  });
   return (
     <AlertDialog open={project !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <AlertDialogContent>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          if (!deleted.current) return;
+          deleted.current = false;
+          event.preventDefault();
+          fallbackFocusRef.current?.focus();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>Delete project?</AlertDialogTitle>
           <AlertDialogDescription>

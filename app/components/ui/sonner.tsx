@@ -21,7 +21,7 @@ export function Toaster(props: ToasterProps) {
           // Sonner's own grey (#3f3f3f) is unreadable on dark and on error toasts.
           description: "group-[.toast]:!text-inherit group-[.toast]:opacity-90",
           error:
-            "group-[.toaster]:!bg-destructive group-[.toaster]:!text-destructive-foreground group-[.toaster]:!border-destructive",
+            "group-[.toaster]:!bg-destructive group-[.toaster]:!text-destructive-foreground group-[.toaster]:!border-destructive [&_[data-description]]:!text-destructive-foreground",
         },
       }}
       {...props}

@@ -15,7 +15,7 @@ export const meta = () =>
 
 export default function About() {
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1} className="outline-none">
       <PageHero title={aboutPage.title} intro={aboutPage.intro} />
 
       <Section aria-labelledby="mission-heading">

@@ -16,7 +16,7 @@ export const meta = () =>
 
 export default function CaseStudies() {
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1} className="outline-none">
       <PageHero title={caseStudiesPage.title} intro={caseStudiesPage.intro} />
 
       <Section>

@@ -45,7 +45,7 @@ export default function CaseStudyPage({ params }: Route.ComponentProps) {
   ];
 
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1} className="outline-none">
       <section className="border-b bg-gradient-to-b from-accent/60 to-background py-16 md:py-20">
         <Container className="max-w-4xl text-center">
           <Breadcrumbs

@@ -40,7 +40,7 @@ export async function clientAction({ serverAction }: { serverAction: () => Promi
 
 export default function Contact() {
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1} className="outline-none">
       <PageHero title={contactPage.title} intro={contactPage.intro} />
 
       <Section>
@@ -53,22 +53,22 @@ export default function Contact() {
               <address className="mt-6 not-italic">
                 <dl className="space-y-5">
                   {details.map(({ icon: Icon, label, value, href }) => (
-                    <div key={label} className="flex gap-4">
-                      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-accent text-primary">
-                        <Icon className="size-5" aria-hidden />
-                      </span>
-                      <div>
-                        <dt className="font-semibold">{label}</dt>
-                        <dd className="text-muted-foreground">
-                          {href ? (
-                            <a href={href} className="text-primary hover:underline">
-                              {value}
-                            </a>
-                          ) : (
-                            value
-                          )}
-                        </dd>
-                      </div>
+                    <div key={label} className="relative min-h-11 pl-15">
+                      <dt className="font-semibold">
+                        <span className="absolute top-0 left-0 inline-flex size-11 items-center justify-center rounded-lg bg-accent text-primary">
+                          <Icon className="size-5" aria-hidden />
+                        </span>
+                        {label}
+                      </dt>
+                      <dd className="text-muted-foreground">
+                        {href ? (
+                          <a href={href} className="text-primary hover:underline">
+                            {value}
+                          </a>
+                        ) : (
+                          value
+                        )}
+                      </dd>
                     </div>
                   ))}
                 </dl>

@@ -17,7 +17,7 @@ export const meta = () =>
 
 export default function Demo() {
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1} className="outline-none">
       <PageHero title={demoPage.title} intro={demoPage.intro} />
 
       <Section>

@@ -37,7 +37,7 @@ const reasons = [
 
 export default function Home() {
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1} className="outline-none">
       <section className="relative overflow-hidden border-b bg-gradient-to-br from-accent via-background to-background">
         <Container className="py-20 text-center md:py-28">
           <p className="mb-4 text-sm font-semibold uppercase tracking-wider text-primary">

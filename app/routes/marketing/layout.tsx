@@ -1,7 +1,6 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { SiteFooter } from "~/components/marketing/site-footer";
 import { SiteHeader } from "~/components/marketing/site-header";
-import { WhatsAppButton } from "~/components/marketing/whatsapp-button";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { NotFound } from "~/components/not-found";
 import { LazyToaster } from "~/components/ui/lazy-toaster";
@@ -20,7 +19,6 @@ function Shell({ children }: { children: React.ReactNode }) {
       <SiteHeader />
       <div className="flex-1">{children}</div>
       <SiteFooter />
-      <WhatsAppButton />
       <LazyToaster />
     </div>
   );

@@ -27,7 +27,7 @@ export default function Legal({ params }: Route.ComponentProps) {
   const doc = getLegalDoc(params.doc);
   if (!doc) return <NotFound />;
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1} className="outline-none">
       <LegalDocument doc={doc} />
       <BreadcrumbData items={[navCrumb(`/legal/${doc.slug}`)]} />
     </main>

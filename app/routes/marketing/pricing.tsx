@@ -32,7 +32,7 @@ export async function clientAction({ serverAction }: { serverAction: () => Promi
 
 export default function Pricing() {
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1} className="outline-none">
       <PageHero title={pricingPage.title} intro={pricingPage.intro} />
 
       <Section aria-label="Packages">

@@ -43,7 +43,7 @@ export default function ServiceDetail({ params }: Route.ComponentProps) {
   const others = services.filter((s) => s.slug !== service.slug);
 
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1} className="outline-none">
       <section className="border-b bg-gradient-to-b from-accent/60 to-background py-16 md:py-20">
         <Container className="max-w-4xl text-center">
           <Breadcrumbs

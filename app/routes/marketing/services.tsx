@@ -17,7 +17,7 @@ export const meta = () =>
 
 export default function Services() {
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1} className="outline-none">
       <PageHero title={servicesPage.title} intro={servicesPage.intro} />
 
       <Section aria-labelledby="offer-heading">

@@ -18,7 +18,7 @@ export const meta = () =>
 
 export default function Solutions() {
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1} className="outline-none">
       <PageHero title={industriesPage.title} intro={industriesPage.intro} />
 
       <Section>

@@ -1,0 +1,422 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { publicPaths } from "../../app/content/public-paths";
+import { expect, test, uniqueEmail } from "./fixtures";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+const MOBILE = { width: 375, height: 740 };
+
+/** Waits until React has hydrated the page, so menus and dialogs respond. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.getElementById("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
+  });
+}
+
+/** Waits until no finite CSS transition or animation is running (colours are then final). */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== "running" ||
+          a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      ),
+  );
+}
+
+/**
+ * Runs axe in the light and the dark palette and fails with a readable list of violations.
+ * `skipRules` is for states where a best-practice rule cannot apply (say why at the call).
+ */
+async function expectNoViolations(page: Page, label: string, skipRules: string[] = []) {
+  const backgrounds = new Set<string>();
+  for (const dark of [false, true]) {
+    await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
+    await settled(page);
+    backgrounds.add(await page.evaluate(() => getComputedStyle(document.body).backgroundColor));
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(TAGS)
+      .disableRules(skipRules)
+      .analyze();
+    const found = violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+          .slice(0, 5)
+          .map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`)
+          .join("\n")}`,
+    );
+    expect(found, `${label} (${dark ? "dark" : "light"})`).toEqual([]);
+  }
+  expect(backgrounds.size, "the dark palette applies").toBe(2);
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+async function signInAsAdmin(page: Page, baseURL: string) {
+  const res = await page.request.post("/api/auth/sign-up/email", {
+    headers: { origin: baseURL },
+    data: { email: "admin@e2e.test", password: "admin-pass-1", name: "Ayanda Admin" },
+  });
+  if (res.status() !== 200) {
+    const signIn = await page.request.post("/api/auth/sign-in/email", {
+      headers: { origin: baseURL },
+      data: { email: "admin@e2e.test", password: "admin-pass-1" },
+    });
+    expect(signIn.status()).toBe(200);
+  }
+}
+
+function publicPageTests() {
+  for (const path of publicPaths) {
+    test(`public page ${path}`, async ({ page }) => {
+      await visit(page, path);
+      await expectNoViolations(page, path);
+    });
+  }
+
+  test("sign-in page, both tabs", async ({ page }) => {
+    await visit(page, "/auth");
+    await expectNoViolations(page, "/auth Sign In");
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await expect(page.getByLabel("Full Name")).toBeVisible();
+    await expectNoViolations(page, "/auth Sign Up");
+  });
+
+  test("toasts: an error and a success", async ({ page, baseURL }) => {
+    await visit(page, "/auth");
+    await page.getByLabel("Email").fill(uniqueEmail("nobody"));
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    const toasts = page.getByRole("region", { name: /Notifications/ });
+    const error = toasts.getByRole("listitem").filter({ hasText: "Invalid email or password" });
+    // Hovering holds the toast on screen while axe looks at it.
+    await error.hover();
+    await expectNoViolations(page, "/auth with the 'Error' toast");
+
+    await page.request.post("/api/auth/sign-up/email", {
+      headers: { origin: baseURL ?? "" },
+      data: { email: uniqueEmail("toast"), password: "secret-pass-1", name: "Toast Reader" },
+    });
+    await visit(page, "/portal/settings");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    const success = toasts
+      .getByRole("listitem")
+      .filter({ hasText: "Profile updated successfully" });
+    await success.hover();
+    await expectNoViolations(page, "settings with the 'Success' toast");
+  });
+
+  test("the 404 page", async ({ page }) => {
+    await visit(page, "/no-such-page");
+    await expect(page.getByText("Oops! Page not found")).toBeVisible();
+    await expectNoViolations(page, "404");
+  });
+}
+
+function portalPageTests() {
+  // Several pages or states per test, each checked in two palettes.
+  test.describe.configure({ timeout: 120_000 });
+
+  test("dashboard, reports, analytics, team (no permission) and settings", async ({
+    signedInPage: page,
+  }) => {
+    for (const path of [
+      "/portal",
+      "/portal/reports",
+      "/portal/analytics",
+      "/portal/team",
+      "/portal/settings",
+    ]) {
+      await visit(page, path);
+      await expectNoViolations(page, path);
+    }
+  });
+
+  test("projects: empty, with a project, the dialog open, the delete confirmation open", async ({
+    signedInPage: page,
+  }) => {
+    await visit(page, "/portal/projects");
+    await expectNoViolations(page, "projects, empty");
+
+    await page.getByRole("button", { name: "New Project" }).click();
+    const create = page.getByRole("dialog", { name: "Create New Project" });
+    await expect(create).toBeVisible();
+    await expectNoViolations(page, "project dialog");
+    await create.getByRole("combobox", { name: "Status" }).click();
+    await expect(page.getByRole("listbox")).toBeVisible();
+    // The open listbox is portalled to <body>, as Radix does for every popup; axe's best-practice
+    // 'region' rule exempts dialogs but not listboxes, so only that rule is left out here.
+    await expectNoViolations(page, "project dialog, status list open", ["region"]);
+    await page.getByRole("option", { name: "On Hold" }).click();
+    await create.getByLabel("Title *").fill("Voice agent pilot");
+    await create.getByLabel("Description").fill("An after-hours line for bookings");
+    await create.getByRole("button", { name: "Create" }).click();
+    await expect(create).toBeHidden();
+
+    const card = page.getByRole("listitem").filter({ hasText: "Voice agent pilot" });
+    await expect(card).toBeVisible();
+    await expectNoViolations(page, "projects, one project");
+
+    await card.getByRole("button", { name: "Edit Voice agent pilot" }).click();
+    await expect(page.getByRole("dialog", { name: "Edit Project" })).toBeVisible();
+    await expectNoViolations(page, "edit dialog");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+
+    await card.getByRole("button", { name: "Delete Voice agent pilot" }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await expectNoViolations(page, "delete confirmation");
+  });
+
+  test("messages: empty, a message selected, the compose dialog open", async ({
+    signedInPage: page,
+  }) => {
+    await visit(page, "/portal/messages");
+    await expectNoViolations(page, "messages, empty");
+
+    await page.getByRole("button", { name: "New Message" }).click();
+    const compose = page.getByRole("dialog", { name: "Send New Message" });
+    await expect(compose).toBeVisible();
+    await expectNoViolations(page, "compose dialog");
+    await compose.getByLabel("Subject *").fill("Quarterly review");
+    await compose.getByLabel("Message *").fill("Shall we look at the numbers on Friday?");
+    await compose.getByRole("button", { name: "Send" }).click();
+    await expect(compose).toBeHidden();
+
+    await expect(
+      page.getByRole("button", { name: /Quarterly review/ }).getByText("New"),
+    ).toBeVisible();
+    await expectNoViolations(page, "messages, one unread");
+    await page.getByRole("button", { name: /Quarterly review/ }).click();
+    await expect(page.getByRole("article", { name: "Selected message" })).toBeVisible();
+    await expectNoViolations(page, "messages, one selected");
+  });
+
+  test("as an admin: team, leads and a lead", async ({ page, baseURL }) => {
+    const name = `Axe Lead ${Date.now()}`;
+    const res = await page.request.post("/functions/v1/send-contact-email", {
+      data: { name, email: uniqueEmail("axe"), company: "Axe & Co", message: "Call me, please" },
+    });
+    expect(await res.json()).toEqual({ success: true });
+    await signInAsAdmin(page, baseURL ?? "");
+
+    await visit(page, "/portal/team");
+    await expect(page.getByRole("heading", { name: "Team Management" })).toBeVisible();
+    await expectNoViolations(page, "team (admin)");
+    await visit(page, "/portal/leads");
+    await expectNoViolations(page, "leads");
+    await page.getByRole("link", { name }).click();
+    await expect(page).toHaveURL(/\/portal\/leads\/[^/]+$/);
+    await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+    await hydrated(page);
+    await expectNoViolations(page, "lead detail");
+  });
+}
+
+test.describe("axe, desktop", () => {
+  publicPageTests();
+  test.describe("portal", portalPageTests);
+
+  test("the portal with the sidebar collapsed to icons, and an entry's tooltip", async ({
+    signedInPage: page,
+  }) => {
+    await visit(page, "/portal");
+    await page.keyboard.press("Control+b");
+    await expect(page.locator("[data-slot=sidebar]")).toHaveAttribute("data-state", "collapsed");
+    await expectNoViolations(page, "sidebar collapsed");
+    await page
+      .getByRole("navigation", { name: "Portal navigation" })
+      .getByRole("link", { name: "Projects" })
+      .focus();
+    await expect(page.getByRole("tooltip", { name: "Projects" })).toBeAttached();
+    // Like the select's listbox, the tooltip is portalled to <body>, outside the landmarks.
+    await expectNoViolations(page, "sidebar collapsed, tooltip shown", ["region"]);
+  });
+});
+
+test.describe("axe, 375×740", () => {
+  test.use({ viewport: MOBILE });
+  publicPageTests();
+  test.describe("portal", portalPageTests);
+
+  test("public pages with the mobile menu open", async ({ page }) => {
+    for (const path of ["/", "/pricing"]) {
+      await visit(page, path);
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+      await expectNoViolations(page, `${path} with the menu open`);
+    }
+  });
+
+  test("the portal with the sidebar sheet open", async ({ signedInPage: page }) => {
+    await visit(page, "/portal");
+    await page.getByRole("button", { name: "Toggle Sidebar" }).click();
+    const sheet = page.getByRole("dialog", { name: "Navigation" });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole("link", { name: "Projects" })).toBeVisible();
+    await expectNoViolations(page, "portal sidebar sheet");
+  });
+});
+
+test.describe("document structure", () => {
+  test("a public page: one h1, banner/main/contentinfo, a working skip link", async ({ page }) => {
+    await visit(page, "/services");
+    await expect(page.locator("h1")).toHaveCount(1);
+    await expect(page.getByRole("banner")).toHaveCount(1);
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await expect(page.getByRole("contentinfo")).toHaveCount(1);
+    await expectSkipLink(page);
+  });
+
+  for (const path of ["/portal/projects", "/portal/settings"]) {
+    test(`a portal page (${path}): one h1, banner and main, a working skip link`, async ({
+      signedInPage: page,
+    }) => {
+      await visit(page, path);
+      await expect(page.locator("h1")).toHaveCount(1);
+      await expect(page.getByRole("banner")).toHaveCount(1);
+      await expect(page.getByRole("main")).toHaveCount(1);
+      await expect(page.getByRole("navigation", { name: "Portal navigation" })).toBeVisible();
+      await expectSkipLink(page);
+    });
+  }
+
+  test("other pages have one h1 and a main landmark", async ({ page }) => {
+    for (const path of ["/auth", "/no-such-page"]) {
+      await visit(page, path);
+      await expect(page.locator("h1"), path).toHaveCount(1);
+      await expect(page.getByRole("main"), path).toHaveCount(1);
+    }
+  });
+});
+
+/** The first Tab reaches a visible 'Skip to content' link; Enter moves focus to #main. */
+async function expectSkipLink(page: Page) {
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toHaveAttribute("href", "#main");
+  const box = await skip.boundingBox();
+  expect(box && box.width > 20 && box.height > 10 && box.y >= 0).toBe(true);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#main$/);
+  await expect(page.locator("#main")).toBeFocused();
+  // The next Tab continues inside the main content, past the header and navigation.
+  await page.keyboard.press("Tab");
+  expect(
+    await page.evaluate(() => document.getElementById("main")?.contains(document.activeElement)),
+  ).toBe(true);
+}
+
+/** The longest transition or animation duration (in seconds) of any element on the page. */
+function longestMotion(page: Page) {
+  return page.evaluate(() => {
+    const seconds = (list: string) =>
+      Math.max(
+        ...list
+          .split(",")
+          .map((d) => d.trim())
+          .map((d) => (d.endsWith("ms") ? Number.parseFloat(d) / 1000 : Number.parseFloat(d))),
+      );
+    let longest = 0;
+    for (const el of [document.documentElement, ...document.querySelectorAll("body *")]) {
+      for (const pseudo of [null, "::before", "::after"]) {
+        const style = getComputedStyle(el, pseudo);
+        longest = Math.max(
+          longest,
+          seconds(style.transitionDuration),
+          style.animationName === "none" ? 0 : seconds(style.animationDuration),
+        );
+      }
+    }
+    return longest;
+  });
+}
+
+test.describe("prefers-reduced-motion", () => {
+  test("reduce: sidebar, dialogs and smooth scrolling have no motion", async ({
+    signedInPage: page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await visit(page, "/portal/projects");
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior),
+    ).toBe("auto");
+    expect(await longestMotion(page)).toBeLessThanOrEqual(0.001);
+    await page.keyboard.press("Control+b");
+    await expect(page.locator("[data-slot=sidebar]")).toHaveAttribute("data-state", "collapsed");
+    expect(await longestMotion(page)).toBeLessThanOrEqual(0.001);
+    await page.getByRole("button", { name: "New Project" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect(await longestMotion(page)).toBeLessThanOrEqual(0.001);
+  });
+
+  test("no preference: the same sidebar and smooth scrolling do move", async ({
+    signedInPage: page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await visit(page, "/portal/projects");
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior),
+    ).toBe("smooth");
+    const sidebar = page.locator("[data-slot=sidebar-container]");
+    expect(await sidebar.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe("0.2s");
+    expect(await longestMotion(page)).toBeGreaterThan(0.1);
+  });
+});
+
+/**
+ * Where the focused element is hidden: under the sticky header (at all) or entirely under the
+ * floating chat button (WCAG 2.4.11). Null when it is clear, or is itself fixed or sticky.
+ */
+function focusObscured(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!(el instanceof HTMLElement) || el === document.body) return null;
+    for (let n: Element | null = el; n; n = n.parentElement) {
+      const position = getComputedStyle(n).position;
+      if (position === "fixed" || position === "sticky") return null;
+    }
+    const r = el.getBoundingClientRect();
+    const header = document.querySelector("header")?.getBoundingClientRect();
+    if (header && r.top < header.bottom - 1) {
+      return `${el.outerHTML.slice(0, 80)} is under the header (${r.top} < ${header.bottom})`;
+    }
+    const chat = document.querySelector('a[href^="https://wa.me"]')?.getBoundingClientRect();
+    if (
+      chat &&
+      r.left >= chat.left &&
+      r.right <= chat.right &&
+      r.top >= chat.top &&
+      r.bottom <= chat.bottom
+    ) {
+      return `${el.outerHTML.slice(0, 80)} is under the chat button`;
+    }
+    return null;
+  });
+}
+
+for (const viewport of [undefined, MOBILE]) {
+  test(`focus is never hidden by the sticky header or the chat button${viewport ? ", 375×740" : ""}`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    if (viewport) await page.setViewportSize(viewport);
+    // Instant scrolling, so each position is final when it is measured.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await visit(page, "/pricing");
+    for (const key of ["Tab", "Shift+Tab"]) {
+      for (let i = 0; i < 60; i++) {
+        await page.keyboard.press(key);
+        expect(await focusObscured(page), `${key} #${i + 1}`).toBeNull();
+      }
+    }
+  });
+}
