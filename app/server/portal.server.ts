@@ -4,6 +4,7 @@ import { type Database, getDb } from "./db/client.server";
 import { logger } from "./logger.server";
 import { getPortalUser, type PortalUser } from "./profiles.server";
 import { requireSession } from "./session.server";
+import { touchSession } from "./sessions.server";
 
 export interface PortalContext {
   db: Database;
@@ -18,6 +19,9 @@ const perRequest = new WeakMap<Request, Promise<PortalContext>>();
 async function load(request: Request): Promise<PortalContext> {
   const session = await requireSession(request);
   const db = await getDb();
+  await touchSession(db, session.sessionId).catch((error) => {
+    logger.warn({ err: error }, "could not record session activity");
+  });
   let user: PortalUser = {
     id: session.user.id,
     email: session.user.email,

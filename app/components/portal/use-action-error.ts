@@ -9,9 +9,9 @@ export type ActionOutcome = { ok: true; success: string } | { error: string } | 
  * Watch a fetcher's submission: toast 'Success' with the action's text and call onSuccess, or
  * toast 'Error' with the server's message (the form keeps what the user typed).
  */
-export function useFetcherOutcome(
-  fetcher: FetcherWithComponents<ActionOutcome>,
-  onSuccess?: () => void,
+export function useFetcherOutcome<T extends ActionOutcome>(
+  fetcher: FetcherWithComponents<T>,
+  onSuccess?: (outcome: Extract<T, { success: string }>) => void,
 ) {
   const submitted = useRef(false);
   const onSuccessRef = useRef(onSuccess);
@@ -25,7 +25,7 @@ export function useFetcherOutcome(
       toast.error("Error", { description: outcome.error });
     } else if (outcome && "success" in outcome) {
       toast.success("Success", { description: outcome.success });
-      onSuccessRef.current?.();
+      onSuccessRef.current?.(outcome as Extract<T, { success: string }>);
     } else {
       toast.error("Error", { description: "Something went wrong. Please try again." });
     }

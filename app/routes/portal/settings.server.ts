@@ -1,0 +1,65 @@
+/**
+ * The Settings page's forms, one handler per `intent`: parse with the form's shared schema,
+ * call one domain function, answer with a 'Success' text or an error.
+ */
+import { data } from "react-router";
+import { type SettingsResult, sessionIdSchema } from "~/lib/validation/account";
+import { firstIssue } from "~/lib/validation/auth";
+import { profileSchema } from "~/lib/validation/portal";
+import type { PortalContext } from "~/server/portal.server";
+import { updateFullName } from "~/server/profiles.server";
+import { revokeOtherSessions, revokeSession } from "~/server/sessions.server";
+
+type Form = Record<string, string | undefined>;
+type Outcome = SettingsResult | { ok: true; success: string } | { error: string };
+type Answer = Outcome | ReturnType<typeof data<Outcome>>;
+type Handler = (ctx: PortalContext, form: Form, request: Request) => Promise<Answer>;
+
+export function done(intent: string, success: string) {
+  return { intent, ok: true as const, success };
+}
+
+export function fail(intent: string, error: string, status: number) {
+  return data<SettingsResult>({ intent, error }, { status });
+}
+
+const handlers: Record<string, Handler> = {
+  // The profile form predates the others and answers without an intent.
+  async profile({ db, user }, form) {
+    const parsed = profileSchema.safeParse(form);
+    if (!parsed.success) return data({ error: firstIssue(parsed.error).message }, { status: 400 });
+    await updateFullName(db, user.id, parsed.data.fullName);
+    return { ok: true as const, success: "Profile updated successfully" };
+  },
+
+  async "revoke-session"({ db, user, sessionId }, form) {
+    const parsed = sessionIdSchema.safeParse(form.sessionId);
+    if (!parsed.success) return fail("revoke-session", firstIssue(parsed.error).message, 400);
+    if (parsed.data === sessionId) {
+      return fail(
+        "revoke-session",
+        "This is the session you are using. Use Sign out instead.",
+        400,
+      );
+    }
+    if (!(await revokeSession(db, user.id, parsed.data, sessionId))) {
+      return fail("revoke-session", "Session not found", 404);
+    }
+    return done("revoke-session", "Session signed out successfully");
+  },
+
+  async "revoke-other-sessions"({ db, user, sessionId }) {
+    const count = await revokeOtherSessions(db, user.id, sessionId);
+    return done(
+      "revoke-other-sessions",
+      count === 1 ? "1 other session signed out" : `${count} other sessions signed out`,
+    );
+  },
+};
+
+export async function settingsAction(ctx: PortalContext, form: Form, request: Request) {
+  const intent = form.intent ?? "profile";
+  const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
+  if (!handler) return fail(intent, "Unknown action", 400);
+  return handler(ctx, form, request);
+}
