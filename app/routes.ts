@@ -16,6 +16,8 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   route("auth", "routes/auth/auth.tsx"),
+  route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
+  route("auth/reset-password", "routes/auth/reset-password.tsx"),
   route("sign-out", "routes/auth/sign-out.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/events", "routes/api/events.ts"),

@@ -1,13 +1,21 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { RESET_LINK_HOURS } from "~/lib/validation/account";
 import type { Database, DatabaseHandle } from "./db/client.server";
 import { getDatabase } from "./db/client.server";
 import * as schema from "./db/schema.server";
+import { passwordResetMail, queueAccountMail } from "./email/account-mail.server";
 import { type Env, env } from "./env.server";
+import { publish } from "./events.server";
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 const DAY = 60 * 60 * 24;
+
+/** The link in the password-reset e-mail: our own page, which posts the token back. */
+export function resetPasswordUrl(baseUrl: string, token: string) {
+  return `${baseUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+}
 
 export interface AuthOptions {
   handle: DatabaseHandle;
@@ -51,6 +59,20 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
       autoSignIn: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 60 * 60,
+      // Only called for an existing account; better-auth answers the same either way.
+      sendResetPassword: async ({ user, token }) => {
+        await queueAccountMail(
+          db,
+          passwordResetMail(user, resetPasswordUrl(settings.BASE_URL, token)),
+        );
+      },
+      // A reset ends every session of the account (in the same transaction as the new
+      // password); their open portals check and leave.
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        publish({ kind: "session-ended", userIds: [user.id], sessionIds: [] });
+      },
     },
     session: {
       expiresIn: 7 * DAY,
@@ -62,9 +84,13 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
       window: 60,
       max: 100,
       storage: handle.driver === "postgres" ? "database" : "memory",
+      // Everything that checks a password or a code, or sends mail, has the same budget.
       customRules: {
         "/sign-in/email": { window: 60, max: limit },
         "/sign-up/email": { window: 60, max: limit },
+        "/change-password": { window: 60, max: limit },
+        "/request-password-reset": { window: 60, max: limit },
+        "/reset-password": { window: 60, max: limit },
       },
     },
     trustedOrigins: (request) => [settings.BASE_URL, requestOrigin(request)],

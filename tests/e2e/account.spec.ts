@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { createUser, expect, type TestUser, test } from "./fixtures";
+import { waitForMail } from "./mail";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
@@ -111,5 +112,116 @@ test.describe("sessions without JavaScript", () => {
     } finally {
       await other.context.close();
     }
+  });
+});
+
+async function signInForm(page: Page, email: string, password: string) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Ask for a reset link on /auth and open the one the e-mail brings. */
+async function resetLinkFor(page: Page, email: string) {
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: /If an account exists for that e-mail address/ }),
+  ).toBeVisible();
+  const mail = await waitForMail(email, /Reset your password/);
+  const link = mail.text.match(/http:\/\/\S+\/auth\/reset-password\?token=\S+/)?.[0];
+  expect(link, mail.text).toBeTruthy();
+  return link as string;
+}
+
+test.describe("password", () => {
+  test("change it in Settings, then sign in with the new one", async ({ page, user }) => {
+    await page.goto("/portal/settings");
+    await page.getByLabel("Current password").fill("wrong-password");
+    await page.getByLabel("New password").fill("changed-pass-2");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(toasts(page).getByText("Error", { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText("Current password is incorrect")).toBeVisible();
+
+    await page.getByLabel("Current password").fill(user.password);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(toasts(page).getByText("Password changed successfully")).toBeVisible();
+    await expect(page.getByLabel("Current password")).toHaveValue("");
+
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /sign out/i })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    await signInForm(page, user.email, user.password);
+    await expect(toasts(page).getByText("Invalid email or password")).toBeVisible();
+    await signInForm(page, user.email, "changed-pass-2");
+    await expect(page).toHaveURL(/\/portal$/);
+  });
+
+  test("reset by e-mail: the link from the mail sets a new password", async ({ page, baseURL }) => {
+    const user = await createUser(page.request, baseURL ?? "");
+    await page.context().clearCookies();
+    const link = await resetLinkFor(page, user.email);
+    expect(link.startsWith(`${baseURL}/auth/reset-password?token=`)).toBe(true);
+
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Reset password" })).toBeVisible();
+    await page.getByLabel("New password").fill("after-reset-9");
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(toasts(page).getByText("Success", { exact: true })).toBeVisible();
+    await expect(
+      toasts(page).getByText("Your password has been reset. Sign in with your new password."),
+    ).toBeVisible();
+
+    await signInForm(page, user.email, "after-reset-9");
+    await expect(page).toHaveURL(/\/portal$/);
+
+    // The link worked once.
+    await page.context().clearCookies();
+    await page.goto(link);
+    await expect(page.getByRole("alert")).toHaveText(/invalid or has expired/);
+  });
+
+  test("asking for an unknown address looks the same and sends nothing", async ({ page }) => {
+    await page.goto("/auth/forgot-password");
+    await page.getByLabel("Email").fill("nobody-at-all@e2e.test");
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: /If an account exists for that e-mail address/ }),
+    ).toBeVisible();
+    await expect(toasts(page).getByText("Success", { exact: true })).toBeVisible();
+  });
+});
+
+test.describe("password without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("reset by e-mail and change in Settings with plain forms", async ({ page, baseURL }) => {
+    const user = await createUser(page.request, baseURL ?? "");
+    await page.context().clearCookies();
+    const link = await resetLinkFor(page, user.email);
+    await page.goto(link);
+    await page.getByLabel("New password").fill("nojs-reset-1");
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(
+      page.getByText("Your password has been reset. Sign in with your new password."),
+    ).toBeVisible();
+    await signInForm(page, user.email, "nojs-reset-1");
+    await expect(page).toHaveURL(/\/portal$/);
+
+    await page.goto("/portal/settings");
+    await page.getByLabel("Current password").fill("nojs-reset-1");
+    await page.getByLabel("New password").fill("nojs-changed-2");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Password changed successfully" }),
+    ).toBeVisible();
   });
 });

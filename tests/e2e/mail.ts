@@ -27,6 +27,25 @@ function decodeBody(headers: string, body: string): string {
   return body;
 }
 
+/** Headers with RFC 2047 encoded words (=?UTF-8?Q?…?=) decoded and folded lines joined. */
+function decodeHeaders(raw: string): string {
+  return raw
+    .replace(/\r?\n[ \t]+/g, " ")
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(
+      /=\?([^?]+)\?([QB])\?([^?]*)\?=/gi,
+      (_, _charset: string, kind: string, text: string) =>
+        kind.toUpperCase() === "B"
+          ? Buffer.from(text, "base64").toString("utf8")
+          : decodeURIComponent(
+              text
+                .replace(/_/g, " ")
+                .replace(/%/g, "%25")
+                .replace(/=([0-9A-F]{2})/gi, "%$1"),
+            ),
+    );
+}
+
 async function newestFor(address: string, subject?: RegExp): Promise<CapturedMail | null> {
   const dir = path.join(E2E_DATA_DIR, "mail");
   const files = (await readdir(dir).catch(() => [] as string[]))
@@ -36,7 +55,7 @@ async function newestFor(address: string, subject?: RegExp): Promise<CapturedMai
   for (const file of files) {
     const raw = await readFile(path.join(dir, file), "utf8");
     const split = raw.search(/\r?\n\r?\n/);
-    const headers = raw.slice(0, split);
+    const headers = decodeHeaders(raw.slice(0, split));
     if (!new RegExp(`^To: .*${address.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "mi").test(headers))
       continue;
     const text = decodeBody(headers, raw.slice(split).trim());

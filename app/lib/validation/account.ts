@@ -2,6 +2,10 @@
  * Account security forms in Settings and on /auth: shared by the browser and the server.
  */
 import { z } from "zod";
+import { emailSchema, newPasswordSchema, PASSWORD_MAX } from "./auth";
+
+export const RESET_LINK_INVALID =
+  "This password reset link is invalid or has expired. Ask for a new one.";
 
 /** What the Settings action answers. `intent` names the form that was sent. */
 export type SettingsResult =
@@ -13,3 +17,31 @@ export const sessionIdSchema = z
   .trim()
   .min(1, "Session not found")
   .max(200, "Session not found");
+
+/** A checkbox: present ("on") when ticked. */
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === "on" || v === "true");
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: "Current password is required" })
+    .min(1, "Current password is required")
+    .max(PASSWORD_MAX, "Current password is incorrect"),
+  newPassword: newPasswordSchema(),
+  signOutOthers: checkbox,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: RESET_LINK_INVALID }).trim().min(1, RESET_LINK_INVALID).max(500),
+  newPassword: newPasswordSchema(),
+});
+
+/** How long a password-reset link works. */
+export const RESET_LINK_HOURS = 1;
+
+export const RESET_REQUESTED = `If an account exists for that e-mail address, we've sent it a link to reset the password. The link works for ${RESET_LINK_HOURS} hour.`;

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { Logo } from "~/components/marketing/logo";
+import { AuthShell } from "~/components/auth/auth-shell";
+import { useToastFromServer } from "~/components/portal/use-server-toast";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -11,7 +11,7 @@ import { site } from "~/content/site";
 import { firstIssue, PASSWORD_MIN, signInSchema, signUpSchema } from "~/lib/validation/auth";
 import { signIn, signUp } from "~/server/accounts.server";
 import { getCurrentSession } from "~/server/session.server";
-import { toastCookie } from "~/server/toast.server";
+import { readToast, toastCookie } from "~/server/toast.server";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = () => [
@@ -22,7 +22,8 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getCurrentSession(request)) throw redirect("/portal");
-  return null;
+  const { toast, clearHeader } = readToast(request);
+  return data({ toast }, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
 }
 
 type Intent = "signin" | "signup";
@@ -80,7 +81,7 @@ function SubmitButton({ intent, label }: { intent: Intent; label: string }) {
   );
 }
 
-export default function AuthPage({ actionData }: Route.ComponentProps) {
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const tab: Intent = params.get("tab") === "signup" ? "signup" : "signin";
   const [active, setActive] = useState<Intent>(actionData?.intent ?? tab);
@@ -88,6 +89,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (actionData?.error) toast.error("Error", { description: actionData.error });
   }, [actionData]);
+  useToastFromServer(loaderData.toast);
 
   const errorFor = (intent: Intent) =>
     actionData?.intent === intent && actionData.error ? (
@@ -98,122 +100,115 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   const values = actionData?.values ?? {};
 
   return (
-    <main
-      id="main"
-      className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-gradient-to-br from-accent to-background p-4"
-    >
-      <Link to="/" className="flex items-center gap-2 font-bold">
-        <Logo />
-        <span className="text-lg">{site.name}</span>
-      </Link>
-      <Card className="w-full max-w-md">
-        <CardHeader className="text-center">
-          <CardTitle as="h1" className="text-2xl">
-            Welcome
-          </CardTitle>
-          <CardDescription>Sign in to your account or create a new one</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Tabs
-            value={active}
-            onValueChange={(v) => {
-              setActive(v as Intent);
-              setParams(v === "signup" ? { tab: "signup" } : {}, { replace: true });
-            }}
-          >
-            <TabsList className="grid w-full grid-cols-2">
-              <TabsTrigger value="signin">Sign In</TabsTrigger>
-              <TabsTrigger value="signup">Sign Up</TabsTrigger>
-            </TabsList>
-            <noscript>
-              <p className="mt-3 text-center text-sm">
-                <a href="/auth" className="underline">
-                  Sign In
-                </a>{" "}
-                ·{" "}
-                <a href="/auth?tab=signup" className="underline">
-                  Sign Up
-                </a>
+    <AuthShell title="Welcome" description="Sign in to your account or create a new one">
+      {loaderData.toast?.description ? (
+        <p role="status" className="mb-4 text-center text-sm font-medium">
+          {loaderData.toast.description}
+        </p>
+      ) : null}
+      <Tabs
+        value={active}
+        onValueChange={(v) => {
+          setActive(v as Intent);
+          setParams(v === "signup" ? { tab: "signup" } : {}, { replace: true });
+        }}
+      >
+        <TabsList className="grid w-full grid-cols-2">
+          <TabsTrigger value="signin">Sign In</TabsTrigger>
+          <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        </TabsList>
+        <noscript>
+          <p className="mt-3 text-center text-sm">
+            <a href="/auth" className="underline">
+              Sign In
+            </a>{" "}
+            ·{" "}
+            <a href="/auth?tab=signup" className="underline">
+              Sign Up
+            </a>
+          </p>
+        </noscript>
+
+        <TabsContent value="signin">
+          <Form method="post" className="mt-4 space-y-4" key="signin">
+            <div className="space-y-2">
+              <Label htmlFor="signin-email">Email</Label>
+              <Input
+                id="signin-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={actionData?.intent === "signin" ? values.email : undefined}
+              />
+            </div>
+            <div className="space-y-2">
+              <div className="flex items-center justify-between gap-2">
+                <Label htmlFor="signin-password">Password</Label>
+                <Link
+                  to="/auth/forgot-password"
+                  className="text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+                >
+                  Forgot password?
+                </Link>
+              </div>
+              <Input
+                id="signin-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+              />
+            </div>
+            {errorFor("signin")}
+            <SubmitButton intent="signin" label="Sign In" />
+          </Form>
+        </TabsContent>
+
+        <TabsContent value="signup">
+          <Form method="post" className="mt-4 space-y-4" key="signup">
+            <div className="space-y-2">
+              <Label htmlFor="signup-name">Full Name</Label>
+              <Input
+                id="signup-name"
+                name="fullName"
+                autoComplete="name"
+                required
+                maxLength={100}
+                defaultValue={actionData?.intent === "signup" ? values.fullName : undefined}
+              />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="signup-email">Email</Label>
+              <Input
+                id="signup-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={actionData?.intent === "signup" ? values.email : undefined}
+              />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="signup-password">Password</Label>
+              <Input
+                id="signup-password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={PASSWORD_MIN}
+                aria-describedby="signup-password-hint"
+              />
+              <p id="signup-password-hint" className="text-xs text-muted-foreground">
+                At least {PASSWORD_MIN} characters.
               </p>
-            </noscript>
-
-            <TabsContent value="signin">
-              <Form method="post" className="mt-4 space-y-4" key="signin">
-                <div className="space-y-2">
-                  <Label htmlFor="signin-email">Email</Label>
-                  <Input
-                    id="signin-email"
-                    name="email"
-                    type="email"
-                    autoComplete="email"
-                    required
-                    defaultValue={actionData?.intent === "signin" ? values.email : undefined}
-                  />
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor="signin-password">Password</Label>
-                  <Input
-                    id="signin-password"
-                    name="password"
-                    type="password"
-                    autoComplete="current-password"
-                    required
-                  />
-                </div>
-                {errorFor("signin")}
-                <SubmitButton intent="signin" label="Sign In" />
-              </Form>
-            </TabsContent>
-
-            <TabsContent value="signup">
-              <Form method="post" className="mt-4 space-y-4" key="signup">
-                <div className="space-y-2">
-                  <Label htmlFor="signup-name">Full Name</Label>
-                  <Input
-                    id="signup-name"
-                    name="fullName"
-                    autoComplete="name"
-                    required
-                    maxLength={100}
-                    defaultValue={actionData?.intent === "signup" ? values.fullName : undefined}
-                  />
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor="signup-email">Email</Label>
-                  <Input
-                    id="signup-email"
-                    name="email"
-                    type="email"
-                    autoComplete="email"
-                    required
-                    defaultValue={actionData?.intent === "signup" ? values.email : undefined}
-                  />
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor="signup-password">Password</Label>
-                  <Input
-                    id="signup-password"
-                    name="password"
-                    type="password"
-                    autoComplete="new-password"
-                    required
-                    minLength={PASSWORD_MIN}
-                    aria-describedby="signup-password-hint"
-                  />
-                  <p id="signup-password-hint" className="text-xs text-muted-foreground">
-                    At least {PASSWORD_MIN} characters.
-                  </p>
-                </div>
-                {errorFor("signup")}
-                <SubmitButton intent="signup" label="Sign Up" />
-              </Form>
-            </TabsContent>
-          </Tabs>
-        </CardContent>
-      </Card>
-      <Link to="/" className="text-sm text-muted-foreground hover:text-foreground">
-        ← Back to website
-      </Link>
-    </main>
+            </div>
+            {errorFor("signup")}
+            <SubmitButton intent="signup" label="Sign Up" />
+          </Form>
+        </TabsContent>
+      </Tabs>
+    </AuthShell>
   );
 }

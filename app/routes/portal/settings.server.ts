@@ -3,9 +3,14 @@
  * call one domain function, answer with a 'Success' text or an error.
  */
 import { data } from "react-router";
-import { type SettingsResult, sessionIdSchema } from "~/lib/validation/account";
+import {
+  changePasswordSchema,
+  type SettingsResult,
+  sessionIdSchema,
+} from "~/lib/validation/account";
 import { firstIssue } from "~/lib/validation/auth";
 import { profileSchema } from "~/lib/validation/portal";
+import { changePassword } from "~/server/accounts.server";
 import type { PortalContext } from "~/server/portal.server";
 import { updateFullName } from "~/server/profiles.server";
 import { revokeOtherSessions, revokeSession } from "~/server/sessions.server";
@@ -30,6 +35,16 @@ const handlers: Record<string, Handler> = {
     if (!parsed.success) return data({ error: firstIssue(parsed.error).message }, { status: 400 });
     await updateFullName(db, user.id, parsed.data.fullName);
     return { ok: true as const, success: "Profile updated successfully" };
+  },
+
+  async "change-password"({ db, user, sessionId }, form, request) {
+    const parsed = changePasswordSchema.safeParse(form);
+    if (!parsed.success) return fail("change-password", firstIssue(parsed.error).message, 400);
+    const { currentPassword, newPassword, signOutOthers } = parsed.data;
+    const result = await changePassword(request, currentPassword, newPassword);
+    if (!result.ok) return fail("change-password", result.message, result.status);
+    if (signOutOthers) await revokeOtherSessions(db, user.id, sessionId);
+    return done("change-password", "Password changed successfully");
   },
 
   async "revoke-session"({ db, user, sessionId }, form) {

@@ -1,4 +1,5 @@
 import { useFetcher } from "react-router";
+import { PasswordCard } from "~/components/portal/settings/password-card";
 import { SessionsCard } from "~/components/portal/settings/sessions-card";
 import { type ActionOutcome, useFetcherOutcome } from "~/components/portal/use-action-error";
 import { Button } from "~/components/ui/button";
@@ -28,6 +29,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     <div className="max-w-2xl space-y-6">
       <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
       <ProfileCard />
+      <PasswordCard />
       <SessionsCard sessions={loaderData.sessions} />
     </div>
   );
