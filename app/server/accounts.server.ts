@@ -14,6 +14,7 @@ export type AuthResult =
   | { ok: true; headers: Headers; body: unknown }
   | { ok: false; status: number; message: string };
 
+/** Headers of the browser's request that better-auth reads. */
 const FORWARDED = ["cookie", "user-agent", "x-client-ip", "origin", "accept-language"];
 
 function authRequest(request: Request, path: string, init: { method: string; body?: unknown }) {
@@ -31,7 +32,8 @@ function authRequest(request: Request, path: string, init: { method: string; bod
   });
 }
 
-async function callAuth(request: Request, path: string, body: unknown): Promise<AuthResult> {
+/** POST to better-auth's handler as the browser of `request` (its cookie, IP and origin). */
+export async function callAuth(request: Request, path: string, body: unknown): Promise<AuthResult> {
   const auth = await getAuth();
   const response = await auth.handler(authRequest(request, path, { method: "POST", body }));
   if (response.ok) {

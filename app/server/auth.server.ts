@@ -1,5 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins";
+import { site } from "~/content/site";
 import { RESET_LINK_HOURS } from "~/lib/validation/account";
 import type { Database, DatabaseHandle } from "./db/client.server";
 import { getDatabase } from "./db/client.server";
@@ -50,6 +52,7 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        twoFactor: schema.twoFactor,
       },
     }),
     emailAndPassword: {
@@ -91,8 +94,17 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
         "/change-password": { window: 60, max: limit },
         "/request-password-reset": { window: 60, max: limit },
         "/reset-password": { window: 60, max: limit },
+        "/two-factor/*": { window: 60, max: limit },
       },
     },
+    plugins: [
+      twoFactor({
+        // The name authenticator apps show beside the account.
+        issuer: site.name,
+        // Sign-in's second step must be finished within 10 minutes.
+        twoFactorCookieMaxAge: 600,
+      }),
+    ],
     trustedOrigins: (request) => [settings.BASE_URL, requestOrigin(request)],
     advanced: {
       useSecureCookies:

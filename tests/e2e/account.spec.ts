@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 import { createUser, expect, type TestUser, test } from "./fixtures";
 import { waitForMail } from "./mail";
 
@@ -223,5 +224,107 @@ test.describe("password without JavaScript", () => {
     await expect(
       page.getByRole("status").filter({ hasText: "Password changed successfully" }),
     ).toBeVisible();
+  });
+});
+
+/** Turn two-factor on in Settings with a real code from the key shown; returns app + backup codes. */
+async function turnOnTwoFactor(page: Page, password: string) {
+  await page.goto("/portal/settings");
+  const card = page.locator("#two-factor");
+  await expect(card.getByTestId("two-factor-status")).toHaveText("Off");
+  await card.getByLabel("Password", { exact: true }).fill(password);
+  await card.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+  await expect(
+    card.getByRole("img", { name: "QR code to add this account to an authenticator app" }),
+  ).toBeVisible();
+  const key = ((await card.getByTestId("two-factor-key").textContent()) ?? "").replace(/\s/g, "");
+  const totp = new TOTP({ secret: Secret.fromBase32(key) });
+  await card.getByLabel("Authentication code").fill(totp.generate());
+  await card.getByRole("button", { name: "Confirm and turn on" }).click();
+  const codes = card.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  const backupCodes = await codes.allTextContents();
+  await expect(card.getByTestId("two-factor-status")).toHaveText("On");
+  return { totp, backupCodes };
+}
+
+async function signOutFromPortal(page: Page) {
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /sign out/i })
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test.describe("two-factor authentication", () => {
+  test("turn on with a QR code and key, sign in with an app code or a backup code, turn off", async ({
+    page,
+    user,
+  }) => {
+    test.slow();
+    const { totp, backupCodes } = await turnOnTwoFactor(page, user.password);
+    await expect(toasts(page).getByText("Two-factor authentication turned on")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /turned on/ })).toBeVisible();
+
+    // better-auth replaced the session. The open page's live stream notices its old session
+    // ended (checked every 30 s), finds this browser still signed in, and reconnects.
+    const reconnected = page.waitForResponse((r) => r.url().endsWith("/api/events"), {
+      timeout: 45_000,
+    });
+    expect((await reconnected).status()).toBe(200);
+    await expect(page).toHaveURL(/\/portal\/settings$/);
+    // The backup codes stay until the user says they saved them.
+    await expect(page.getByRole("list", { name: "Backup codes" })).toBeVisible();
+    await page.getByRole("button", { name: "I have saved my backup codes" }).click();
+    await expect(page.getByRole("list", { name: "Backup codes" })).toHaveCount(0);
+
+    // The session was replaced; this browser is still signed in.
+    await page.goto("/portal");
+    await expect(page.getByText("2FA on")).toBeVisible();
+
+    await signOutFromPortal(page);
+    await signInForm(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/auth\?step=two-factor$/);
+    await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+    await page.getByLabel("Authentication code").fill("000000");
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(toasts(page).getByText("Error", { exact: true })).toBeVisible();
+    await page.getByLabel("Authentication code").fill(totp.generate());
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/portal$/);
+
+    await signOutFromPortal(page);
+    await signInForm(page, user.email, user.password);
+    await page.getByLabel("Authentication code").fill(backupCodes[0] ?? "");
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/portal$/);
+
+    await page.goto("/portal/settings");
+    const card = page.locator("#two-factor");
+    await card.getByLabel("Password to turn it off").fill(user.password);
+    await card.getByRole("button", { name: "Turn off two-factor authentication" }).click();
+    await expect(toasts(page).getByText("Two-factor authentication turned off")).toBeVisible();
+    await expect(card.getByTestId("two-factor-status")).toHaveText("Off");
+
+    await signOutFromPortal(page);
+    await signInForm(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/portal$/);
+  });
+});
+
+test.describe("two-factor authentication without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("turn on and sign in with a code using plain forms", async ({ page, user }) => {
+    const { totp } = await turnOnTwoFactor(page, user.password);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Two-factor authentication turned on" }),
+    ).toBeVisible();
+    await signOutFromPortal(page);
+    await signInForm(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/auth\?step=two-factor$/);
+    await page.getByLabel("Authentication code").fill(totp.generate());
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/portal$/);
   });
 });

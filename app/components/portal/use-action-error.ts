@@ -12,7 +12,10 @@ export type ActionOutcome = { ok: true; success: string } | { error: string } | 
 export function useFetcherOutcome<T extends ActionOutcome>(
   fetcher: FetcherWithComponents<T>,
   onSuccess?: (outcome: Extract<T, { success: string }>) => void,
+  /** The action may answer with a redirect (no data): the next page says what happened. */
+  options: { redirects?: boolean } = {},
 ) {
+  const redirects = options.redirects ?? false;
   const submitted = useRef(false);
   const onSuccessRef = useRef(onSuccess);
   onSuccessRef.current = onSuccess;
@@ -26,8 +29,8 @@ export function useFetcherOutcome<T extends ActionOutcome>(
     } else if (outcome && "success" in outcome) {
       toast.success("Success", { description: outcome.success });
       onSuccessRef.current?.(outcome as Extract<T, { success: string }>);
-    } else {
+    } else if (!redirects) {
       toast.error("Error", { description: "Something went wrong. Please try again." });
     }
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, redirects]);
 }

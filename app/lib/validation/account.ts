@@ -45,3 +45,37 @@ export const resetPasswordSchema = z.object({
 export const RESET_LINK_HOURS = 1;
 
 export const RESET_REQUESTED = `If an account exists for that e-mail address, we've sent it a link to reset the password. The link works for ${RESET_LINK_HOURS} hour.`;
+
+export const passwordConfirmSchema = z.object({
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX, "Password is incorrect"),
+});
+
+/** An authenticator app's code (spaces allowed: "123 456") or a backup code. */
+export const authCodeSchema = z.object({
+  code: z
+    .string({ error: "Enter the code from your authenticator app" })
+    .transform((v) => v.replace(/\s+/g, ""))
+    .pipe(
+      z
+        .string()
+        .min(1, "Enter the code from your authenticator app")
+        .max(40, "That code is not right. Check your authenticator app and try again."),
+    ),
+});
+
+export type TwoFactorStep = "enable" | "confirm" | "disable";
+
+export interface TotpSetupView {
+  uri: string;
+  key: string;
+  qr: string;
+}
+
+/** The two-factor card's answers: the step, and a setup to scan (also again after a wrong code). */
+export type TwoFactorResult = SettingsResult & {
+  step?: TwoFactorStep;
+  setup?: TotpSetupView;
+};

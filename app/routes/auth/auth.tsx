@@ -8,10 +8,16 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { site } from "~/content/site";
+import { authCodeSchema } from "~/lib/validation/account";
 import { firstIssue, PASSWORD_MIN, signInSchema, signUpSchema } from "~/lib/validation/auth";
 import { signIn, signUp } from "~/server/accounts.server";
 import { getCurrentSession } from "~/server/session.server";
 import { readToast, toastCookie } from "~/server/toast.server";
+import {
+  hasPendingSecondFactor,
+  needsSecondFactor,
+  verifySignInCode,
+} from "~/server/two-factor.server";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = () => [
@@ -20,13 +26,21 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+const SECOND_STEP = "/auth?step=two-factor";
+
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getCurrentSession(request)) throw redirect("/portal");
   const { toast, clearHeader } = readToast(request);
-  return data({ toast }, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
+  const secondStep =
+    new URL(request.url).searchParams.get("step") === "two-factor" &&
+    hasPendingSecondFactor(request);
+  return data(
+    { toast, secondStep },
+    clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
+  );
 }
 
-type Intent = "signin" | "signup";
+type Intent = "signin" | "signup" | "two-factor";
 interface ActionResult {
   intent: Intent;
   error: string;
@@ -39,7 +53,10 @@ function failure(intent: Intent, error: string, values: ActionResult["values"], 
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent: Intent = form.get("intent") === "signup" ? "signup" : "signin";
+  const requested = form.get("intent");
+  const intent: Intent =
+    requested === "signup" || requested === "two-factor" ? requested : "signin";
+  if (intent === "two-factor") return secondFactor(request, form.get("code"));
   const raw = Object.fromEntries(
     ["email", "password", "fullName"].map((k) => {
       const v = form.get(k);
@@ -68,7 +85,30 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return failure(intent, firstIssue(parsed.error).message, values, 400);
   const signedIn = await signIn(request, parsed.data);
   if (!signedIn.ok) return failure(intent, signedIn.message, values, signedIn.status);
+  // Two-factor is on: better-auth kept the session back until the code is given.
+  if (needsSecondFactor(signedIn.body)) return redirect(SECOND_STEP, { headers: signedIn.headers });
   return redirect("/portal", { headers: signedIn.headers });
+}
+
+/** Sign-in's second step: an authenticator app code or a backup code. */
+async function secondFactor(request: Request, code: FormDataEntryValue | null) {
+  const expired = () =>
+    redirect("/auth", {
+      headers: {
+        "Set-Cookie": toastCookie({
+          type: "error",
+          title: "Error",
+          description: "Your sign-in took too long. Please sign in again.",
+        }),
+      },
+    });
+  if (!hasPendingSecondFactor(request)) return expired();
+  const parsed = authCodeSchema.safeParse({ code: typeof code === "string" ? code : undefined });
+  if (!parsed.success) return failure("two-factor", firstIssue(parsed.error).message, {}, 400);
+  const result = await verifySignInCode(request, parsed.data.code);
+  if (result.ok) return redirect("/portal", { headers: result.headers });
+  if (result.status === 401 && /too long/.test(result.message)) return expired();
+  return failure("two-factor", result.message, {}, result.status);
 }
 
 function SubmitButton({ intent, label }: { intent: Intent; label: string }) {
@@ -84,7 +124,9 @@ function SubmitButton({ intent, label }: { intent: Intent; label: string }) {
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const tab: Intent = params.get("tab") === "signup" ? "signup" : "signin";
-  const [active, setActive] = useState<Intent>(actionData?.intent ?? tab);
+  const [active, setActive] = useState<"signin" | "signup">(
+    actionData?.intent === "signup" ? "signup" : tab,
+  );
 
   useEffect(() => {
     if (actionData?.error) toast.error("Error", { description: actionData.error });
@@ -99,6 +141,41 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     ) : null;
   const values = actionData?.values ?? {};
 
+  if (loaderData.secondStep) {
+    return (
+      <AuthShell
+        title="Two-factor authentication"
+        description="Enter the 6-digit code from your authenticator app to finish signing in."
+      >
+        <Form method="post" action={SECOND_STEP} className="space-y-4">
+          <div className="space-y-2">
+            <Label htmlFor="two-factor-code">Authentication code</Label>
+            <Input
+              id="two-factor-code"
+              name="code"
+              autoComplete="one-time-code"
+              autoFocus
+              required
+              maxLength={40}
+              aria-describedby="two-factor-code-hint"
+              className="font-mono tracking-widest"
+            />
+            <p id="two-factor-code-hint" className="text-xs text-muted-foreground">
+              Lost your phone? Enter one of your backup codes instead.
+            </p>
+          </div>
+          {errorFor("two-factor")}
+          <SubmitButton intent="two-factor" label="Verify" />
+        </Form>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/auth" className="underline underline-offset-4">
+            Back to sign in
+          </Link>
+        </p>
+      </AuthShell>
+    );
+  }
+
   return (
     <AuthShell title="Welcome" description="Sign in to your account or create a new one">
       {loaderData.toast?.description ? (
@@ -109,7 +186,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       <Tabs
         value={active}
         onValueChange={(v) => {
-          setActive(v as Intent);
+          setActive(v as "signin" | "signup");
           setParams(v === "signup" ? { tab: "signup" } : {}, { replace: true });
         }}
       >

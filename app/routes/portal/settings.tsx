@@ -1,13 +1,18 @@
-import { useFetcher } from "react-router";
+import { data, useFetcher } from "react-router";
 import { PasswordCard } from "~/components/portal/settings/password-card";
 import { SessionsCard } from "~/components/portal/settings/sessions-card";
+import {
+  TwoFactorCard,
+  TwoFactorRequiredAlert,
+} from "~/components/portal/settings/two-factor-card";
 import { type ActionOutcome, useFetcherOutcome } from "~/components/portal/use-action-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { readForm, requireUser } from "~/server/portal.server";
+import { mustEnableTwoFactor, readForm, requireUser } from "~/server/portal.server";
 import { listSessions } from "~/server/sessions.server";
+import { backupCodesFor, readTwoFactorFlash } from "~/server/two-factor.server";
 import type { Route } from "./+types/settings";
 import { usePortalUser } from "./layout";
 import { settingsAction } from "./settings.server";
@@ -16,7 +21,17 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings | Portal" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, user, sessionId } = await requireUser(request);
-  return { sessions: await listSessions(db, user.id, sessionId) };
+  const flash = readTwoFactorFlash(request, user.id);
+  const showCodes = flash.notice === "on" && user.twoFactorEnabled;
+  return data(
+    {
+      sessions: await listSessions(db, user.id, sessionId),
+      twoFactorRequired: mustEnableTwoFactor(user),
+      twoFactorNotice: flash.notice,
+      backupCodes: showCodes ? await backupCodesFor(user.id) : null,
+    },
+    flash.clearHeader ? { headers: { "Set-Cookie": flash.clearHeader } } : undefined,
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -25,11 +40,22 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
+  const user = usePortalUser();
+  const twoFactor = (
+    <TwoFactorCard
+      enabled={user.twoFactorEnabled}
+      notice={loaderData.twoFactorNotice}
+      backupCodes={loaderData.backupCodes}
+    />
+  );
   return (
     <div className="max-w-2xl space-y-6">
       <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
+      {loaderData.twoFactorRequired ? <TwoFactorRequiredAlert /> : null}
+      {loaderData.twoFactorRequired ? twoFactor : null}
       <ProfileCard />
       <PasswordCard />
+      {loaderData.twoFactorRequired ? null : twoFactor}
       <SessionsCard sessions={loaderData.sessions} />
     </div>
   );

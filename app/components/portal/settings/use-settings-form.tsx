@@ -15,7 +15,7 @@ export function useSettingsForm<T extends SettingsResult = SettingsResult>(
 ) {
   const fetcher = useFetcher({ key: `settings-${intent}` }) as FetcherWithComponents<T>;
   const actionData = useActionData() as T | undefined;
-  useFetcherOutcome(fetcher, onSuccess);
+  useFetcherOutcome(fetcher, onSuccess, { redirects: true });
   const inline = actionData?.intent === intent ? actionData : undefined;
   const result = fetcher.data?.intent === intent ? fetcher.data : inline;
   return { fetcher, result, inline, busy: fetcher.state !== "idle" };
