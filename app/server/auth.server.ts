@@ -1,3 +1,4 @@
+import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
@@ -53,6 +54,7 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
         verification: schema.verification,
         rateLimit: schema.rateLimit,
         twoFactor: schema.twoFactor,
+        passkey: schema.passkey,
       },
     }),
     emailAndPassword: {
@@ -95,6 +97,8 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
         "/request-password-reset": { window: 60, max: limit },
         "/reset-password": { window: 60, max: limit },
         "/two-factor/*": { window: 60, max: limit },
+        "/passkey/generate-authenticate-options": { window: 60, max: limit },
+        "/passkey/verify-authentication": { window: 60, max: limit },
       },
     },
     plugins: [
@@ -103,6 +107,12 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
         issuer: site.name,
         // Sign-in's second step must be finished within 10 minutes.
         twoFactorCookieMaxAge: 600,
+      }),
+      passkey({
+        // Passkeys belong to the public site's host name and are only accepted from its origin.
+        rpID: new URL(settings.BASE_URL).hostname,
+        rpName: site.name,
+        origin: new URL(settings.BASE_URL).origin,
       }),
     ],
     trustedOrigins: (request) => [settings.BASE_URL, requestOrigin(request)],

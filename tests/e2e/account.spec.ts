@@ -328,3 +328,73 @@ test.describe("two-factor authentication without JavaScript", () => {
     await expect(page).toHaveURL(/\/portal$/);
   });
 });
+
+/** Chromium's virtual authenticator: a device with a platform passkey manager. */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return cdp;
+}
+
+test.describe("passkeys", () => {
+  test("add a passkey, sign in with it, remove it", async ({ page, user }) => {
+    await virtualAuthenticator(page);
+    await page.goto("/portal/settings");
+    await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
+    await page.getByLabel("Passkey name").fill("Work laptop");
+    await page.getByRole("button", { name: "Add passkey" }).click();
+    await expect(toasts(page).getByText("Passkey added")).toBeVisible();
+    const items = page.getByRole("list", { name: "Your passkeys" }).getByTestId("passkey-item");
+    await expect(items).toHaveCount(1);
+    await expect(items.first()).toContainText("Work laptop");
+    await expect(page.getByLabel("Passkey name")).toHaveValue("");
+
+    await signOutFromPortal(page);
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect(page).toHaveURL(/\/portal$/);
+    await expect(
+      page.getByRole("heading", { name: `Welcome back, ${user.fullName}!` }),
+    ).toBeVisible();
+
+    await page.goto("/portal/settings");
+    await page.getByRole("button", { name: "Remove passkey Work laptop" }).click();
+    await expect(toasts(page).getByText("Passkey removed")).toBeVisible();
+    await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
+
+    // The authenticator still holds the credential, but the site no longer knows it.
+    await signOutFromPortal(page);
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect(toasts(page).getByText("Error", { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+});
+
+test.describe("passkeys without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the add form explains that passkeys need JavaScript; no passkey button on /auth", async ({
+    page,
+    user,
+  }) => {
+    void user;
+    await page.goto("/portal/settings");
+    await page.getByLabel("Passkey name").fill("Laptop");
+    await page.getByRole("button", { name: "Add passkey" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: /needs JavaScript/ })).toBeVisible();
+    await page.context().clearCookies();
+    await page.goto("/auth");
+    await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toHaveCount(0);
+  });
+});

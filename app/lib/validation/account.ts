@@ -79,3 +79,22 @@ export type TwoFactorResult = SettingsResult & {
   step?: TwoFactorStep;
   setup?: TotpSetupView;
 };
+
+export const PASSKEY_NAME_MAX = 50;
+
+export const passkeyNameSchema = z.object({
+  name: z
+    .string({ error: "Give the passkey a name" })
+    .trim()
+    .min(1, "Give the passkey a name")
+    .max(PASSKEY_NAME_MAX, `The name must be less than ${PASSKEY_NAME_MAX} characters`),
+});
+
+export const passkeyIdSchema = z
+  .string({ error: "Passkey not found" })
+  .trim()
+  .min(1, "Passkey not found")
+  .max(200, "Passkey not found");
+
+export const PASSKEY_NEEDS_JS =
+  "Adding a passkey needs JavaScript: your browser talks to your device's passkey manager.";

@@ -1,3 +1,4 @@
+import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -109,6 +110,51 @@ async function secondFactor(request: Request, code: FormDataEntryValue | null) {
   if (result.ok) return redirect("/portal", { headers: result.headers });
   if (result.status === 401 && /too long/.test(result.message)) return expired();
   return failure("two-factor", result.message, {}, result.status);
+}
+
+/** Shown once JavaScript runs, in browsers that have WebAuthn. */
+function PasskeySignIn() {
+  const [supported, setSupported] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setSupported(typeof window.PublicKeyCredential === "function");
+  }, []);
+  if (!supported) return null;
+
+  async function signInWithPasskey() {
+    setBusy(true);
+    try {
+      const passkeys = await import("~/lib/passkeys.client");
+      const outcome = await passkeys.signInWithPasskey();
+      if (outcome.ok) {
+        window.location.assign("/portal");
+        return;
+      }
+      toast.error("Error", { description: outcome.message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-4 space-y-4">
+      <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden>
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        onClick={signInWithPasskey}
+        disabled={busy}
+      >
+        <KeyRound aria-hidden />
+        {busy ? "Waiting for your device..." : "Sign in with a passkey"}
+      </Button>
+    </div>
+  );
 }
 
 function SubmitButton({ intent, label }: { intent: Intent; label: string }) {
@@ -240,6 +286,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             {errorFor("signin")}
             <SubmitButton intent="signin" label="Sign In" />
           </Form>
+          <PasskeySignIn />
         </TabsContent>
 
         <TabsContent value="signup">

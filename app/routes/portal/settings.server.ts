@@ -6,6 +6,8 @@ import { data, redirect } from "react-router";
 import {
   authCodeSchema,
   changePasswordSchema,
+  PASSKEY_NEEDS_JS,
+  passkeyIdSchema,
   passwordConfirmSchema,
   type SettingsResult,
   sessionIdSchema,
@@ -15,6 +17,7 @@ import {
 import { firstIssue } from "~/lib/validation/auth";
 import { profileSchema } from "~/lib/validation/portal";
 import { changePassword } from "~/server/accounts.server";
+import { deletePasskey } from "~/server/passkeys.server";
 import type { PortalContext } from "~/server/portal.server";
 import { updateFullName } from "~/server/profiles.server";
 import { revokeOtherSessions, revokeSession } from "~/server/sessions.server";
@@ -132,6 +135,20 @@ const handlers: Record<string, Handler> = {
     if (!result.ok) return fail("change-password", result.message, result.status);
     if (signOutOthers) await revokeOtherSessions(db, user.id, sessionId);
     return done("change-password", "Password changed successfully");
+  },
+
+  // Without JavaScript the add form lands here: WebAuthn needs the browser's script.
+  async "add-passkey"() {
+    return fail("add-passkey", PASSKEY_NEEDS_JS, 400);
+  },
+
+  async "delete-passkey"({ db, user }, form) {
+    const parsed = passkeyIdSchema.safeParse(form.passkeyId);
+    if (!parsed.success) return fail("delete-passkey", firstIssue(parsed.error).message, 400);
+    if (!(await deletePasskey(db, user.id, parsed.data))) {
+      return fail("delete-passkey", "Passkey not found", 404);
+    }
+    return done("delete-passkey", "Passkey removed");
   },
 
   async "revoke-session"({ db, user, sessionId }, form) {

@@ -1,4 +1,5 @@
 import { data, useFetcher } from "react-router";
+import { PasskeysCard } from "~/components/portal/settings/passkeys-card";
 import { PasswordCard } from "~/components/portal/settings/password-card";
 import { SessionsCard } from "~/components/portal/settings/sessions-card";
 import {
@@ -10,6 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { listPasskeys } from "~/server/passkeys.server";
 import { mustEnableTwoFactor, readForm, requireUser } from "~/server/portal.server";
 import { listSessions } from "~/server/sessions.server";
 import { backupCodesFor, readTwoFactorFlash } from "~/server/two-factor.server";
@@ -26,6 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     {
       sessions: await listSessions(db, user.id, sessionId),
+      passkeys: await listPasskeys(db, user.id),
       twoFactorRequired: mustEnableTwoFactor(user),
       twoFactorNotice: flash.notice,
       backupCodes: showCodes ? await backupCodesFor(user.id) : null,
@@ -56,6 +59,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <ProfileCard />
       <PasswordCard />
       {loaderData.twoFactorRequired ? null : twoFactor}
+      <PasskeysCard passkeys={loaderData.passkeys} />
       <SessionsCard sessions={loaderData.sessions} />
     </div>
   );

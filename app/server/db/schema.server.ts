@@ -114,6 +114,27 @@ export const twoFactor = pgTable(
   (t) => [index("two_factor_user_id_idx").on(t.userId)],
 );
 
+/** @better-auth/passkey (model `passkey`): WebAuthn credentials a user signs in with. */
+export const passkey = pgTable(
+  "passkey",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull().unique(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+    aaguid: text("aaguid"),
+  },
+  (t) => [index("passkey_user_id_idx").on(t.userId)],
+);
+
 // ---------------------------------------------------------------------------
 // The product's tables
 // ---------------------------------------------------------------------------
