@@ -2,6 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3123);
 const baseURL = `http://localhost:${PORT}`;
+/** The e2e server's data folder; tests read its outgoing mail there (tests/e2e/mail.ts). */
+const E2E_DATA_DIR = `/tmp/agency-e2e-${PORT}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -42,6 +44,7 @@ export default defineConfig({
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       ADMIN_EMAILS: "admin@e2e.test",
+      E2E_DATA_DIR,
     },
   },
 });

@@ -18,6 +18,8 @@ export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("auth", "routes/auth/auth.tsx"),
+  route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
+  route("auth/reset-password", "routes/auth/reset-password.tsx"),
   route("sign-out", "routes/auth/sign-out.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/events", "routes/api/events.ts"),

@@ -1,7 +1,15 @@
 #!/usr/bin/env bash
 # Starts the production build for the browser tests on a fresh embedded database.
+# Its data folder (database and outgoing mail as .eml files) is E2E_DATA_DIR, which the
+# Playwright config sets to a known path with the port in its name, so tests can read the mail.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export DATA_DIR="${E2E_DATA_DIR:-$(mktemp -d /tmp/agency-e2e-XXXXXX)}"
+export E2E_DATA_DIR="${E2E_DATA_DIR:-/tmp/agency-e2e-${PORT:-3123}}"
+case "$E2E_DATA_DIR" in
+  /tmp/agency-e2e-*) rm -rf "$E2E_DATA_DIR" ;;
+  *) [ ! -e "$E2E_DATA_DIR" ] || { echo "E2E_DATA_DIR must be new or under /tmp/agency-e2e-*" >&2; exit 1; } ;;
+esac
+mkdir -p "$E2E_DATA_DIR"
+export DATA_DIR="$E2E_DATA_DIR"
 [ -f build/server/index.js ] || npm run build
 exec node server.ts

@@ -4,36 +4,42 @@
  * its own endpoints.
  */
 import { eq } from "drizzle-orm";
+import { RESET_LINK_INVALID } from "~/lib/validation/account";
 import type { SignInInput, SignUpInput } from "~/lib/validation/auth";
 import { getAuth } from "./auth.server";
 import { getDb } from "./db/client.server";
 import { profiles } from "./db/schema.server";
 
 export type AuthResult =
-  | { ok: true; headers: Headers }
+  | { ok: true; headers: Headers; body: unknown }
   | { ok: false; status: number; message: string };
 
+/** Headers of the browser's request that better-auth reads. */
 const FORWARDED = ["cookie", "user-agent", "x-client-ip", "origin", "accept-language"];
 
-async function callAuth(request: Request, path: string, body: unknown): Promise<AuthResult> {
-  const auth = await getAuth();
-  const headers = new Headers({ "content-type": "application/json" });
+function authRequest(request: Request, path: string, init: { method: string; body?: unknown }) {
+  const headers = new Headers();
+  if (init.body !== undefined) headers.set("content-type", "application/json");
   for (const name of FORWARDED) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
   if (!headers.has("origin")) headers.set("origin", new URL(request.url).origin);
-  const response = await auth.handler(
-    new Request(new URL(`/api/auth${path}`, request.url), {
-      method: "POST",
-      headers,
-      body: JSON.stringify(body),
-    }),
-  );
+  return new Request(new URL(`/api/auth${path}`, request.url), {
+    method: init.method,
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+/** POST to better-auth's handler as the browser of `request` (its cookie, IP and origin). */
+export async function callAuth(request: Request, path: string, body: unknown): Promise<AuthResult> {
+  const auth = await getAuth();
+  const response = await auth.handler(authRequest(request, path, { method: "POST", body }));
   if (response.ok) {
     const out = new Headers();
     for (const cookie of response.headers.getSetCookie()) out.append("Set-Cookie", cookie);
-    return { ok: true, headers: out };
+    return { ok: true, headers: out, body: await response.json().catch(() => null) };
   }
   const payload = (await response.json().catch(() => null)) as { message?: string } | null;
   const message =
@@ -61,6 +67,44 @@ export function signIn(request: Request, input: SignInInput) {
 
 export function signOut(request: Request) {
   return callAuth(request, "/sign-out", {});
+}
+
+/**
+ * Send a password-reset link if an account has this e-mail. The answer is the same whether it
+ * has or not (only a rate limit or an outage differ).
+ */
+export function requestPasswordReset(request: Request, email: string) {
+  return callAuth(request, "/request-password-reset", { email });
+}
+
+/** Is this reset link's token still good? (better-auth's own check, through its handler.) */
+export async function resetTokenIsValid(request: Request, token: string): Promise<boolean> {
+  const auth = await getAuth();
+  const path = `/reset-password/${encodeURIComponent(token)}?callbackURL=${encodeURIComponent("/auth/reset-password")}`;
+  const response = await auth.handler(authRequest(request, path, { method: "GET" }));
+  const location = response.headers.get("location") ?? "";
+  return response.status === 302 && location.includes("token=") && !location.includes("error=");
+}
+
+export async function resetPassword(request: Request, token: string, newPassword: string) {
+  const result = await callAuth(request, "/reset-password", { token, newPassword });
+  if (!result.ok && result.status === 400 && /token/i.test(result.message)) {
+    return { ...result, message: RESET_LINK_INVALID };
+  }
+  return result;
+}
+
+/** Change the signed-in user's password; better-auth checks the current one. */
+export async function changePassword(
+  request: Request,
+  currentPassword: string,
+  newPassword: string,
+) {
+  const result = await callAuth(request, "/change-password", { currentPassword, newPassword });
+  if (!result.ok && result.message === "Invalid password") {
+    return { ...result, message: "Current password is incorrect" };
+  }
+  return result;
 }
 
 export async function getProfileName(userId: string): Promise<string | null> {

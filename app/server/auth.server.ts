@@ -1,15 +1,26 @@
+import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins";
+import { site } from "~/content/site";
+import { RESET_LINK_HOURS } from "~/lib/validation/account";
 import { firstIssue, signUpSchema } from "~/lib/validation/auth";
 import type { Database, DatabaseHandle } from "./db/client.server";
 import { getDatabase } from "./db/client.server";
 import * as schema from "./db/schema.server";
+import { passwordResetMail, queueAccountMail } from "./email/account-mail.server";
 import { type Env, env } from "./env.server";
+import { publish } from "./events.server";
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 const DAY = 60 * 60 * 24;
+
+/** The link in the password-reset e-mail: our own page, which posts the token back. */
+export function resetPasswordUrl(baseUrl: string, token: string) {
+  return `${baseUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+}
 
 export interface AuthOptions {
   handle: DatabaseHandle;
@@ -60,6 +71,8 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        twoFactor: schema.twoFactor,
+        passkey: schema.passkey,
       },
     }),
     emailAndPassword: {
@@ -69,6 +82,20 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
       autoSignIn: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 60 * 60,
+      // Only called for an existing account; better-auth answers the same either way.
+      sendResetPassword: async ({ user, token }) => {
+        await queueAccountMail(
+          db,
+          passwordResetMail(user, resetPasswordUrl(settings.BASE_URL, token)),
+        );
+      },
+      // A reset ends every session of the account (in the same transaction as the new
+      // password); their open portals check and leave.
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        publish({ kind: "session-ended", userIds: [user.id], sessionIds: [] });
+      },
     },
     session: {
       expiresIn: 7 * DAY,
@@ -80,11 +107,32 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
       window: 60,
       max: 100,
       storage: handle.driver === "postgres" ? "database" : "memory",
+      // Everything that checks a password or a code, or sends mail, has the same budget.
       customRules: {
         "/sign-in/email": { window: 60, max: limit },
         "/sign-up/email": { window: 60, max: limit },
+        "/change-password": { window: 60, max: limit },
+        "/request-password-reset": { window: 60, max: limit },
+        "/reset-password": { window: 60, max: limit },
+        "/two-factor/*": { window: 60, max: limit },
+        "/passkey/generate-authenticate-options": { window: 60, max: limit },
+        "/passkey/verify-authentication": { window: 60, max: limit },
       },
     },
+    plugins: [
+      twoFactor({
+        // The name authenticator apps show beside the account.
+        issuer: site.name,
+        // Sign-in's second step must be finished within 10 minutes.
+        twoFactorCookieMaxAge: 600,
+      }),
+      passkey({
+        // Passkeys belong to the public site's host name and are only accepted from its origin.
+        rpID: new URL(settings.BASE_URL).hostname,
+        rpName: site.name,
+        origin: new URL(settings.BASE_URL).origin,
+      }),
+    ],
     trustedOrigins: (request) => [settings.BASE_URL, requestOrigin(request)],
     advanced: {
       // better-auth skips its callback-URL and origin checks under test runners unless told

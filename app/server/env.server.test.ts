@@ -50,4 +50,18 @@ describe("settings", () => {
       expect(msg).toContain("AUTH_SECRET must be at least 32 characters");
     }
   });
+
+  it("reads REQUIRE_ADMIN_2FA as a boolean, off by default", () => {
+    const dataDir = dir();
+    expect(parseEnv({ DATA_DIR: dataDir }).REQUIRE_ADMIN_2FA).toBe(false);
+    expect(parseEnv({ DATA_DIR: dataDir, REQUIRE_ADMIN_2FA: "true" }).REQUIRE_ADMIN_2FA).toBe(true);
+    expect(parseEnv({ DATA_DIR: dataDir, REQUIRE_ADMIN_2FA: "TRUE" }).REQUIRE_ADMIN_2FA).toBe(true);
+    expect(parseEnv({ DATA_DIR: dataDir, REQUIRE_ADMIN_2FA: "false" }).REQUIRE_ADMIN_2FA).toBe(
+      false,
+    );
+    expect(parseEnv({ DATA_DIR: dataDir, REQUIRE_ADMIN_2FA: "" }).REQUIRE_ADMIN_2FA).toBe(false);
+    expect(() => parseEnv({ DATA_DIR: dataDir, REQUIRE_ADMIN_2FA: "sometimes" })).toThrowError(
+      /REQUIRE_ADMIN_2FA must be true or false/,
+    );
+  });
 });

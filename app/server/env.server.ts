@@ -24,6 +24,21 @@ const optionalUrl = (name: string, protocols: RegExp) =>
       message: `${name} must be a valid URL`,
     });
 
+/** "true"/"false" (also 1/0, yes/no, on/off), any case; unset → the default. */
+const flag = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return fallback;
+      if (["true", "1", "yes", "on"].includes(v)) return true;
+      if (["false", "0", "no", "off"].includes(v)) return false;
+      ctx.addIssue({ code: "custom", message: `${name} must be true or false` });
+      return z.NEVER;
+    });
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -47,6 +62,8 @@ export const envSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
+  /** Administrators must turn on two-factor authentication before using the portal. */
+  REQUIRE_ADMIN_2FA: flag("REQUIRE_ADMIN_2FA", false),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   LEAD_RATE_LIMIT_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   LEAD_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).max(100_000).default(5),

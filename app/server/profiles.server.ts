@@ -7,6 +7,8 @@ export interface PortalUser {
   email: string;
   fullName: string | null;
   role: "admin" | null;
+  /** Signs in with an authenticator app code as well as the password. */
+  twoFactorEnabled: boolean;
 }
 
 /** The signed-in user's profile and role, in one query. */
@@ -17,6 +19,7 @@ export async function getPortalUser(db: Database, userId: string): Promise<Porta
       email: user.email,
       fullName: profiles.fullName,
       role: userRoles.role,
+      twoFactorEnabled: user.twoFactorEnabled,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))

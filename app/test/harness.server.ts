@@ -55,7 +55,7 @@ export function nextIp() {
 export function formRequest(
   pathname: string,
   fields: Record<string, string>,
-  init: { cookie?: string; ip?: string; origin?: string } = {},
+  init: { cookie?: string; ip?: string; origin?: string; userAgent?: string } = {},
 ) {
   const headers = new Headers({
     "content-type": "application/x-www-form-urlencoded",
@@ -63,6 +63,7 @@ export function formRequest(
     "x-client-ip": init.ip ?? "198.51.100.1",
   });
   if (init.cookie) headers.set("cookie", init.cookie);
+  if (init.userAgent) headers.set("user-agent", init.userAgent);
   return new Request(new URL(pathname, BASE_URL), {
     method: "POST",
     headers,

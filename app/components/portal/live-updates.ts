@@ -8,6 +8,21 @@ export function announceSigningOut() {
   window.dispatchEvent(new Event(SIGNING_OUT));
 }
 
+/** Does this browser still hold a valid session? */
+async function stillSignedIn(): Promise<boolean> {
+  try {
+    const response = await fetch("/api/auth/get-session", {
+      credentials: "same-origin",
+      cache: "no-store",
+    });
+    if (!response.ok) return false;
+    const body = (await response.json()) as { session?: unknown } | null;
+    return Boolean(body?.session);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Keep the open portal live: the server's event stream says when this user's projects or
  * messages change (reload the data) or when this session ended (leave for /auth). After a drop
@@ -40,9 +55,18 @@ export function useLiveUpdates() {
       });
       source.addEventListener("change", refresh);
       source.addEventListener("session-ended", () => {
-        stopped = true;
         source?.close();
-        window.location.assign("/auth");
+        // Turning two-factor on or off replaces this browser's session with a new one: then
+        // follow it. Otherwise this browser was signed out.
+        void stillSignedIn().then((signedIn) => {
+          if (stopped) return;
+          if (signedIn) {
+            connect();
+          } else {
+            stopped = true;
+            window.location.assign("/auth");
+          }
+        });
       });
       source.onerror = () => {
         source?.close();

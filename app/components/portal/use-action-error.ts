@@ -9,10 +9,13 @@ export type ActionOutcome = { ok: true; success: string } | { error: string } | 
  * Watch a fetcher's submission: toast 'Success' with the action's text and call onSuccess, or
  * toast 'Error' with the server's message (the form keeps what the user typed).
  */
-export function useFetcherOutcome(
-  fetcher: FetcherWithComponents<ActionOutcome>,
-  onSuccess?: () => void,
+export function useFetcherOutcome<T extends ActionOutcome>(
+  fetcher: FetcherWithComponents<T>,
+  onSuccess?: (outcome: Extract<T, { success: string }>) => void,
+  /** The action may answer with a redirect (no data): the next page says what happened. */
+  options: { redirects?: boolean } = {},
 ) {
+  const redirects = options.redirects ?? false;
   const submitted = useRef(false);
   const onSuccessRef = useRef(onSuccess);
   onSuccessRef.current = onSuccess;
@@ -25,9 +28,9 @@ export function useFetcherOutcome(
       toast.error("Error", { description: outcome.error });
     } else if (outcome && "success" in outcome) {
       toast.success("Success", { description: outcome.success });
-      onSuccessRef.current?.();
-    } else {
+      onSuccessRef.current?.(outcome as Extract<T, { success: string }>);
+    } else if (!redirects) {
       toast.error("Error", { description: "Something went wrong. Please try again." });
     }
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, redirects]);
 }

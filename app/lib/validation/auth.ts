@@ -4,15 +4,23 @@ import { z } from "./zod";
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
-const email = z
+export const emailSchema = z
   .string({ error: "Email is required" })
   .trim()
   .min(1, "Email is required")
   .max(255, "Email must be less than 255 characters")
   .pipe(z.email("Invalid email address"));
 
+/** A password being chosen: the spec's minimum of 6. */
+export function newPasswordSchema() {
+  return z
+    .string({ error: "Password is required" })
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+}
+
 export const signInSchema = z.object({
-  email,
+  email: emailSchema,
   password: z
     .string({ error: "Password is required" })
     .min(1, "Password is required")
@@ -26,11 +34,8 @@ export const signUpSchema = z.object({
     .min(1, "Full name is required")
     .max(100, "Name must be less than 100 characters")
     .refine(isStorableText, notAllowed("Name")),
-  email,
-  password: z
-    .string({ error: "Password is required" })
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  email: emailSchema,
+  password: newPasswordSchema(),
 });
 
 export type SignInInput = z.infer<typeof signInSchema>;

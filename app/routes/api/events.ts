@@ -52,6 +52,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       const unsubscribe = subscribe(user.id, (event) => {
         if (event.kind === "session-ended") {
           if (event.sessionIds.includes(sessionId)) end();
+          // Others of the user's sessions ended (a password reset ends them all): is this one
+          // still there?
+          else
+            sessionStillValid(sessionId)
+              .then((ok) => {
+                if (!ok) end();
+              })
+              .catch(() => {});
         } else {
           send("change", { kind: event.kind });
         }

@@ -1,18 +1,24 @@
+import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { Logo } from "~/components/marketing/logo";
+import { AuthShell } from "~/components/auth/auth-shell";
+import { useToastFromServer } from "~/components/portal/use-server-toast";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Toaster } from "~/components/ui/sonner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { site } from "~/content/site";
+import { authCodeSchema } from "~/lib/validation/account";
 import { firstIssue, PASSWORD_MIN, signInSchema, signUpSchema } from "~/lib/validation/auth";
 import { signIn, signUp } from "~/server/accounts.server";
 import { getCurrentSession } from "~/server/session.server";
-import { toastCookie } from "~/server/toast.server";
+import { readToast, toastCookie } from "~/server/toast.server";
+import {
+  hasPendingSecondFactor,
+  needsSecondFactor,
+  verifySignInCode,
+} from "~/server/two-factor.server";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = () => [
@@ -21,12 +27,21 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+const SECOND_STEP = "/auth?step=two-factor";
+
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getCurrentSession(request)) throw redirect("/portal");
-  return null;
+  const { toast, clearHeader } = readToast(request);
+  const secondStep =
+    new URL(request.url).searchParams.get("step") === "two-factor" &&
+    hasPendingSecondFactor(request);
+  return data(
+    { toast, secondStep },
+    clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
+  );
 }
 
-type Intent = "signin" | "signup";
+type Intent = "signin" | "signup" | "two-factor";
 interface ActionResult {
   intent: Intent;
   error: string;
@@ -44,7 +59,10 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     return failure("signin", "The form could not be read.", {}, 400);
   }
-  const intent: Intent = form.get("intent") === "signup" ? "signup" : "signin";
+  const requested = form.get("intent");
+  const intent: Intent =
+    requested === "signup" || requested === "two-factor" ? requested : "signin";
+  if (intent === "two-factor") return secondFactor(request, form.get("code"));
   const raw = Object.fromEntries(
     ["email", "password", "fullName"].map((k) => {
       const v = form.get(k);
@@ -73,7 +91,75 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return failure(intent, firstIssue(parsed.error).message, values, 400);
   const signedIn = await signIn(request, parsed.data);
   if (!signedIn.ok) return failure(intent, signedIn.message, values, signedIn.status);
+  // Two-factor is on: better-auth kept the session back until the code is given.
+  if (needsSecondFactor(signedIn.body)) return redirect(SECOND_STEP, { headers: signedIn.headers });
   return redirect("/portal", { headers: signedIn.headers });
+}
+
+/** Sign-in's second step: an authenticator app code or a backup code. */
+async function secondFactor(request: Request, code: FormDataEntryValue | null) {
+  const expired = () =>
+    redirect("/auth", {
+      headers: {
+        "Set-Cookie": toastCookie({
+          type: "error",
+          title: "Error",
+          description: "Your sign-in took too long. Please sign in again.",
+        }),
+      },
+    });
+  if (!hasPendingSecondFactor(request)) return expired();
+  const parsed = authCodeSchema.safeParse({ code: typeof code === "string" ? code : undefined });
+  if (!parsed.success) return failure("two-factor", firstIssue(parsed.error).message, {}, 400);
+  const result = await verifySignInCode(request, parsed.data.code);
+  if (result.ok) return redirect("/portal", { headers: result.headers });
+  if (result.status === 401 && /too long/.test(result.message)) return expired();
+  return failure("two-factor", result.message, {}, result.status);
+}
+
+/** Shown once JavaScript runs, in browsers that have WebAuthn. */
+function PasskeySignIn() {
+  const [supported, setSupported] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setSupported(typeof window.PublicKeyCredential === "function");
+  }, []);
+  if (!supported) return null;
+
+  async function signInWithPasskey() {
+    setBusy(true);
+    try {
+      const passkeys = await import("~/lib/passkeys.client");
+      const outcome = await passkeys.signInWithPasskey();
+      if (outcome.ok) {
+        window.location.assign("/portal");
+        return;
+      }
+      toast.error("Error", { description: outcome.message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-4 space-y-4">
+      <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden>
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        onClick={signInWithPasskey}
+        disabled={busy}
+      >
+        <KeyRound aria-hidden />
+        {busy ? "Waiting for your device..." : "Sign in with a passkey"}
+      </Button>
+    </div>
+  );
 }
 
 function SubmitButton({ intent, label }: { intent: Intent; label: string }) {
@@ -86,14 +172,17 @@ function SubmitButton({ intent, label }: { intent: Intent; label: string }) {
   );
 }
 
-export default function AuthPage({ actionData }: Route.ComponentProps) {
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const tab: Intent = params.get("tab") === "signup" ? "signup" : "signin";
-  const [active, setActive] = useState<Intent>(actionData?.intent ?? tab);
+  const [active, setActive] = useState<"signin" | "signup">(
+    actionData?.intent === "signup" ? "signup" : tab,
+  );
 
   useEffect(() => {
     if (actionData?.error) toast.error("Error", { description: actionData.error });
   }, [actionData]);
+  useToastFromServer(loaderData.toast);
 
   const errorFor = (intent: Intent) =>
     actionData?.intent === intent && actionData.error ? (
@@ -103,124 +192,152 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
     ) : null;
   const values = actionData?.values ?? {};
 
+  if (loaderData.secondStep) {
+    return (
+      <AuthShell
+        title="Two-factor authentication"
+        description="Enter the 6-digit code from your authenticator app to finish signing in."
+      >
+        <Form method="post" action={SECOND_STEP} className="space-y-4">
+          <div className="space-y-2">
+            <Label htmlFor="two-factor-code">Authentication code</Label>
+            <Input
+              id="two-factor-code"
+              name="code"
+              autoComplete="one-time-code"
+              autoFocus
+              required
+              maxLength={40}
+              aria-describedby="two-factor-code-hint"
+              className="font-mono tracking-widest"
+            />
+            <p id="two-factor-code-hint" className="text-xs text-muted-foreground">
+              Lost your phone? Enter one of your backup codes instead.
+            </p>
+          </div>
+          {errorFor("two-factor")}
+          <SubmitButton intent="two-factor" label="Verify" />
+        </Form>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/auth" className="underline underline-offset-4">
+            Back to sign in
+          </Link>
+        </p>
+      </AuthShell>
+    );
+  }
+
   return (
-    <main
-      id="main"
-      className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-gradient-to-br from-accent to-background p-4"
-    >
-      <Link to="/" className="flex items-center gap-2 font-bold">
-        <Logo />
-        <span className="text-lg">{site.name}</span>
-      </Link>
-      <Card className="w-full max-w-md">
-        <CardHeader className="text-center">
-          <CardTitle as="h1" className="text-2xl">
-            Welcome
-          </CardTitle>
-          <CardDescription>Sign in to your account or create a new one</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Tabs
-            value={active}
-            onValueChange={(v) => {
-              setActive(v as Intent);
-              setParams(v === "signup" ? { tab: "signup" } : {}, { replace: true });
-            }}
-          >
-            <TabsList className="grid w-full grid-cols-2">
-              <TabsTrigger value="signin">Sign In</TabsTrigger>
-              <TabsTrigger value="signup">Sign Up</TabsTrigger>
-            </TabsList>
-            <noscript>
-              <p className="mt-3 text-center text-sm">
-                <a href="/auth" className="underline">
-                  Sign In
-                </a>{" "}
-                ·{" "}
-                <a href="/auth?tab=signup" className="underline">
-                  Sign Up
-                </a>
+    <AuthShell title="Welcome" description="Sign in to your account or create a new one">
+      {loaderData.toast?.description ? (
+        <p role="status" className="mb-4 text-center text-sm font-medium">
+          {loaderData.toast.description}
+        </p>
+      ) : null}
+      <Tabs
+        value={active}
+        onValueChange={(v) => {
+          setActive(v as "signin" | "signup");
+          setParams(v === "signup" ? { tab: "signup" } : {}, { replace: true });
+        }}
+      >
+        <TabsList className="grid w-full grid-cols-2">
+          <TabsTrigger value="signin">Sign In</TabsTrigger>
+          <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        </TabsList>
+        <noscript>
+          <p className="mt-3 text-center text-sm">
+            <a href="/auth" className="underline">
+              Sign In
+            </a>{" "}
+            ·{" "}
+            <a href="/auth?tab=signup" className="underline">
+              Sign Up
+            </a>
+          </p>
+        </noscript>
+
+        <TabsContent value="signin">
+          <Form method="post" className="mt-4 space-y-4" key="signin">
+            <div className="space-y-2">
+              <Label htmlFor="signin-email">Email</Label>
+              <Input
+                id="signin-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={actionData?.intent === "signin" ? values.email : undefined}
+              />
+            </div>
+            <div className="space-y-2">
+              <div className="flex items-center justify-between gap-2">
+                <Label htmlFor="signin-password">Password</Label>
+                <Link
+                  to="/auth/forgot-password"
+                  className="text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+                >
+                  Forgot password?
+                </Link>
+              </div>
+              <Input
+                id="signin-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+              />
+            </div>
+            {errorFor("signin")}
+            <SubmitButton intent="signin" label="Sign In" />
+          </Form>
+          <PasskeySignIn />
+        </TabsContent>
+
+        <TabsContent value="signup">
+          <Form method="post" className="mt-4 space-y-4" key="signup">
+            <div className="space-y-2">
+              <Label htmlFor="signup-name">Full Name</Label>
+              <Input
+                id="signup-name"
+                name="fullName"
+                autoComplete="name"
+                required
+                maxLength={100}
+                defaultValue={actionData?.intent === "signup" ? values.fullName : undefined}
+              />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="signup-email">Email</Label>
+              <Input
+                id="signup-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={actionData?.intent === "signup" ? values.email : undefined}
+              />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="signup-password">Password</Label>
+              <Input
+                id="signup-password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={PASSWORD_MIN}
+                aria-describedby="signup-password-hint"
+              />
+              <p id="signup-password-hint" className="text-xs text-muted-foreground">
+                At least {PASSWORD_MIN} characters.
               </p>
-            </noscript>
-
-            <TabsContent value="signin">
-              <Form method="post" className="mt-4 space-y-4" key="signin">
-                <div className="space-y-2">
-                  <Label htmlFor="signin-email">Email</Label>
-                  <Input
-                    id="signin-email"
-                    name="email"
-                    type="email"
-                    autoComplete="email"
-                    required
-                    defaultValue={actionData?.intent === "signin" ? values.email : undefined}
-                  />
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor="signin-password">Password</Label>
-                  <Input
-                    id="signin-password"
-                    name="password"
-                    type="password"
-                    autoComplete="current-password"
-                    required
-                  />
-                </div>
-                {errorFor("signin")}
-                <SubmitButton intent="signin" label="Sign In" />
-              </Form>
-            </TabsContent>
-
-            <TabsContent value="signup">
-              <Form method="post" className="mt-4 space-y-4" key="signup">
-                <div className="space-y-2">
-                  <Label htmlFor="signup-name">Full Name</Label>
-                  <Input
-                    id="signup-name"
-                    name="fullName"
-                    autoComplete="name"
-                    required
-                    maxLength={100}
-                    defaultValue={actionData?.intent === "signup" ? values.fullName : undefined}
-                  />
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor="signup-email">Email</Label>
-                  <Input
-                    id="signup-email"
-                    name="email"
-                    type="email"
-                    autoComplete="email"
-                    required
-                    defaultValue={actionData?.intent === "signup" ? values.email : undefined}
-                  />
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor="signup-password">Password</Label>
-                  <Input
-                    id="signup-password"
-                    name="password"
-                    type="password"
-                    autoComplete="new-password"
-                    required
-                    minLength={PASSWORD_MIN}
-                    aria-describedby="signup-password-hint"
-                  />
-                  <p id="signup-password-hint" className="text-xs text-muted-foreground">
-                    At least {PASSWORD_MIN} characters.
-                  </p>
-                </div>
-                {errorFor("signup")}
-                <SubmitButton intent="signup" label="Sign Up" />
-              </Form>
-            </TabsContent>
-          </Tabs>
-        </CardContent>
-      </Card>
-      <Link to="/" className="text-sm text-muted-foreground hover:text-foreground">
-        ← Back to website
-      </Link>
-      <Toaster />
-    </main>
+            </div>
+            {errorFor("signup")}
+            <SubmitButton intent="signup" label="Sign Up" />
+          </Form>
+        </TabsContent>
+      </Tabs>
+    </AuthShell>
   );
 }

@@ -1,4 +1,4 @@
-import { CheckCircle2, FolderKanban, Mail, PlayCircle } from "lucide-react";
+import { CheckCircle2, FolderKanban, Mail, PlayCircle, ShieldCheck } from "lucide-react";
 import { PriorityBadge, StatusBadge } from "~/components/portal/badges";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -43,7 +43,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             Here's what's happening with your projects today.
           </p>
         </div>
-        {user.role ? <Badge variant="secondary">{capitalise(user.role)}</Badge> : null}
+        <div className="flex flex-wrap gap-2">
+          {user.role ? <Badge variant="secondary">{capitalise(user.role)}</Badge> : null}
+          {user.twoFactorEnabled ? (
+            <Badge variant="outline" className="gap-1" title="Two-factor authentication is on">
+              <ShieldCheck className="size-3.5" aria-hidden />
+              2FA on
+            </Badge>
+          ) : null}
+        </div>
       </div>
 
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Summary">

@@ -1,0 +1,101 @@
+/**
+ * Account security forms in Settings and on /auth: shared by the browser and the server.
+ */
+
+import { emailSchema, newPasswordSchema, PASSWORD_MAX } from "./auth";
+import { z } from "./zod";
+
+export const RESET_LINK_INVALID =
+  "This password reset link is invalid or has expired. Ask for a new one.";
+
+/** What the Settings action answers. `intent` names the form that was sent. */
+export type SettingsResult =
+  | { intent: string; ok: true; success: string }
+  | { intent: string; error: string };
+
+export const sessionIdSchema = z
+  .string({ error: "Session not found" })
+  .trim()
+  .min(1, "Session not found")
+  .max(200, "Session not found");
+
+/** A checkbox: present ("on") when ticked. */
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === "on" || v === "true");
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: "Current password is required" })
+    .min(1, "Current password is required")
+    .max(PASSWORD_MAX, "Current password is incorrect"),
+  newPassword: newPasswordSchema(),
+  signOutOthers: checkbox,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: RESET_LINK_INVALID }).trim().min(1, RESET_LINK_INVALID).max(500),
+  newPassword: newPasswordSchema(),
+});
+
+/** How long a password-reset link works. */
+export const RESET_LINK_HOURS = 1;
+
+export const RESET_REQUESTED = `If an account exists for that e-mail address, we've sent it a link to reset the password. The link works for ${RESET_LINK_HOURS} hour.`;
+
+export const passwordConfirmSchema = z.object({
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX, "Password is incorrect"),
+});
+
+/** An authenticator app's code (spaces allowed: "123 456") or a backup code. */
+export const authCodeSchema = z.object({
+  code: z
+    .string({ error: "Enter the code from your authenticator app" })
+    .transform((v) => v.replace(/\s+/g, ""))
+    .pipe(
+      z
+        .string()
+        .min(1, "Enter the code from your authenticator app")
+        .max(40, "That code is not right. Check your authenticator app and try again."),
+    ),
+});
+
+export type TwoFactorStep = "enable" | "confirm" | "disable";
+
+export interface TotpSetupView {
+  uri: string;
+  key: string;
+  qr: string;
+}
+
+/** The two-factor card's answers: the step, and a setup to scan (also again after a wrong code). */
+export type TwoFactorResult = SettingsResult & {
+  step?: TwoFactorStep;
+  setup?: TotpSetupView;
+};
+
+export const PASSKEY_NAME_MAX = 50;
+
+export const passkeyNameSchema = z.object({
+  name: z
+    .string({ error: "Give the passkey a name" })
+    .trim()
+    .min(1, "Give the passkey a name")
+    .max(PASSKEY_NAME_MAX, `The name must be less than ${PASSKEY_NAME_MAX} characters`),
+});
+
+export const passkeyIdSchema = z
+  .string({ error: "Passkey not found" })
+  .trim()
+  .min(1, "Passkey not found")
+  .max(200, "Passkey not found");
+
+export const PASSKEY_NEEDS_JS =
+  "Adding a passkey needs JavaScript: your browser talks to your device's passkey manager.";

@@ -1,0 +1,47 @@
+/**
+ * Account e-mail (password reset, e-mail change): queued in the transactional outbox like
+ * every other mail, so it is retried when the mail server is down.
+ */
+import { site } from "~/content/site";
+import { RESET_LINK_HOURS } from "~/lib/validation/account";
+import type { Database } from "../db/client.server";
+import { emailOutbox } from "../db/schema.server";
+import { wakeOutbox } from "./outbox.server";
+
+export interface AccountMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export async function queueAccountMail(db: Database, mail: AccountMail) {
+  await db.insert(emailOutbox).values({
+    toAddress: mail.to,
+    replyTo: site.email,
+    subject: mail.subject,
+    textBody: mail.text,
+  });
+  wakeOutbox();
+}
+
+const greeting = (name: string | null | undefined) => `Hi ${name?.trim() || "there"},`;
+
+export function passwordResetMail(user: { email: string; name?: string | null }, url: string) {
+  return {
+    to: user.email,
+    subject: `Reset your password — ${site.name}`,
+    text: [
+      greeting(user.name),
+      "",
+      `We received a request to reset the password of your ${site.name} portal account.`,
+      `Open this link within ${RESET_LINK_HOURS} hour to choose a new password:`,
+      "",
+      url,
+      "",
+      "Resetting your password signs you out on every device.",
+      "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+      "",
+      site.name,
+    ].join("\n"),
+  };
+}

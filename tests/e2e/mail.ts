@@ -1,0 +1,81 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect } from "@playwright/test";
+
+/** The e2e server's data folder (same rule as playwright.config.ts). */
+export const E2E_DATA_DIR = `/tmp/agency-e2e-${Number(process.env.E2E_PORT ?? 3123)}`;
+
+export interface CapturedMail {
+  file: string;
+  headers: string;
+  text: string;
+}
+
+/** The text body, decoded from nodemailer's transfer encoding. */
+function decodeBody(headers: string, body: string): string {
+  if (/^Content-Transfer-Encoding: base64/im.test(headers)) {
+    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  }
+  if (/^Content-Transfer-Encoding: quoted-printable/im.test(headers)) {
+    return decodeURIComponent(
+      body
+        .replace(/=\r?\n/g, "")
+        .replace(/%/g, "%25")
+        .replace(/=([0-9A-F]{2})/g, "%$1"),
+    );
+  }
+  return body;
+}
+
+/** Headers with RFC 2047 encoded words (=?UTF-8?Q?…?=) decoded and folded lines joined. */
+function decodeHeaders(raw: string): string {
+  return raw
+    .replace(/\r?\n[ \t]+/g, " ")
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(
+      /=\?([^?]+)\?([QB])\?([^?]*)\?=/gi,
+      (_, _charset: string, kind: string, text: string) =>
+        kind.toUpperCase() === "B"
+          ? Buffer.from(text, "base64").toString("utf8")
+          : decodeURIComponent(
+              text
+                .replace(/_/g, " ")
+                .replace(/%/g, "%25")
+                .replace(/=([0-9A-F]{2})/gi, "%$1"),
+            ),
+    );
+}
+
+async function newestFor(address: string, subject?: RegExp): Promise<CapturedMail | null> {
+  const dir = path.join(E2E_DATA_DIR, "mail");
+  const files = (await readdir(dir).catch(() => [] as string[]))
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .reverse();
+  for (const file of files) {
+    const raw = await readFile(path.join(dir, file), "utf8");
+    const split = raw.search(/\r?\n\r?\n/);
+    const headers = decodeHeaders(raw.slice(0, split));
+    if (!new RegExp(`^To: .*${address.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "mi").test(headers))
+      continue;
+    const text = decodeBody(headers, raw.slice(split).trim());
+    if (subject && !subject.test(headers)) continue;
+    return { file, headers, text };
+  }
+  return null;
+}
+
+/** Wait for the newest e-mail to this address (the outbox sends within a moment). */
+export async function waitForMail(address: string, subject?: RegExp): Promise<CapturedMail> {
+  let found: CapturedMail | null = null;
+  await expect
+    .poll(
+      async () => {
+        found = await newestFor(address, subject);
+        return found !== null;
+      },
+      { timeout: 15_000, message: `an e-mail to ${address}` },
+    )
+    .toBe(true);
+  return found as unknown as CapturedMail;
+}
