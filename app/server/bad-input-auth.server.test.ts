@@ -136,7 +136,7 @@ describe(`bad input on sign-in, sign-up and sign-out (${testDatabaseKind()})`, {
         }
         await expectWholeAccounts();
       }),
-      runs(40),
+      runs(30),
     );
     expect(created, "sign-ups that reached the database").toBeGreaterThan(0);
   });
@@ -218,7 +218,7 @@ describe(`bad input on sign-in, sign-up and sign-out (${testDatabaseKind()})`, {
         await expectWholeAccounts();
         expectNoUnexpectedLogs();
       }),
-      runs(30),
+      runs(25),
     );
     expect(created, "sign-ups that reached the database").toBeGreaterThan(0);
   });

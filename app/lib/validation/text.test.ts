@@ -10,6 +10,8 @@ describe("storable text", () => {
     ["NUL", "a\u0000b", false],
     ["a lone high surrogate", "x\uD800", false],
     ["a lone low surrogate", "\uDC00x", false],
+    ["surrogates in the wrong order", "\uDC00\uD800", false],
+    ["a pair followed by a lone high surrogate", "\uD83D\uDE00\uD83D", false],
   ])("%s", (_, value, expected) => {
     expect(isStorableText(value)).toBe(expected);
   });
