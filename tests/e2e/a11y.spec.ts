@@ -93,7 +93,7 @@ function publicPageTests() {
     await visit(page, "/auth");
     await page.getByLabel("Email").fill(uniqueEmail("nobody"));
     await page.getByLabel("Password").fill("not-the-password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     const toasts = page.getByRole("region", { name: /Notifications/ });
     const error = toasts.getByRole("listitem").filter({ hasText: "Invalid email or password" });
     // Hovering holds the toast on screen while axe looks at it.

@@ -120,7 +120,7 @@ async function signInForm(page: Page, email: string, password: string) {
   await page.goto("/auth");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 /** Ask for a reset link on /auth and open the one the e-mail brings. */

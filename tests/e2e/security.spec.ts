@@ -84,7 +84,7 @@ test.describe("security headers", () => {
     await page.getByLabel("Full Name").fill("Csp Tester");
     await page.getByLabel("Email").fill(`csp-${Date.now()}@e2e.test`);
     await page.getByLabel("Password").fill("secret1");
-    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     await expect(page).toHaveURL(/\/portal$/);
     await expect(
       page.getByRole("region", { name: /Notifications/ }).getByText("Success!"),
