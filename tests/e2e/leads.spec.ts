@@ -112,6 +112,7 @@ test.describe("contact form", () => {
 
 test.describe("quote form", () => {
   test("each rule shows 'Validation Error' with its message", async ({ page }) => {
+    test.setTimeout(120_000);
     await page.goto("/pricing");
     const cases: [Record<string, string>, string][] = [
       [{ Package: "" }, "Please select a package"],

@@ -328,6 +328,7 @@ test.describe("theme", () => {
 });
 
 test.describe("dark theme contrast", () => {
+  test.describe.configure({ timeout: 120_000 });
   test.use({ colorScheme: "dark" });
 
   async function expectReadable(page: Page, label: string) {
