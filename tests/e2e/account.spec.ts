@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { createUser, expect, type TestUser, test } from "./fixtures";
+import { createUser, expect, type TestUser, test, uniqueEmail } from "./fixtures";
 import { waitForMail } from "./mail";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -120,7 +120,7 @@ async function signInForm(page: Page, email: string, password: string) {
   await page.goto("/auth");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 /** Ask for a reset link on /auth and open the one the e-mail brings. */
@@ -396,5 +396,37 @@ test.describe("passkeys without JavaScript", () => {
     await page.context().clearCookies();
     await page.goto("/auth");
     await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toHaveCount(0);
+  });
+});
+
+test.describe("e-mail change", () => {
+  test("the link sent to the new address changes it; sign in with the new one", async ({
+    page,
+    user,
+  }) => {
+    const newEmail = uniqueEmail("moved");
+    await page.goto("/portal/settings");
+    await page.getByLabel("New e-mail address").fill(newEmail);
+    await page.getByRole("button", { name: "Send confirmation link" }).click();
+    await expect(toasts(page).getByText(`We've sent a link to ${newEmail}`)).toBeVisible();
+    // Nothing changes before the link is opened.
+    await expect(page.getByRole("banner").getByText(user.email)).toBeVisible();
+
+    const notice = await waitForMail(user.email, /being changed/);
+    expect(notice.text).toContain(newEmail);
+    const mail = await waitForMail(newEmail, /Confirm your e-mail address/);
+    const link = mail.text.match(/http:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
+    expect(link, mail.text).toBeTruthy();
+
+    await page.goto(link as string);
+    await expect(page).toHaveURL(/\/portal\/settings\?email=changed$/);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your e-mail address has been changed." }),
+    ).toBeVisible();
+    await expect(page.getByRole("banner").getByText(newEmail)).toBeVisible();
+
+    await signOutFromPortal(page);
+    await signInForm(page, newEmail, user.password);
+    await expect(page).toHaveURL(/\/portal$/);
   });
 });

@@ -45,7 +45,7 @@ test.describe("sign-in page", () => {
     await page.goto("/auth");
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password").fill("not-the-password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     const toasts = page.getByRole("region", { name: /Notifications/ });
     await expect(toasts.getByText("Error", { exact: true })).toBeVisible();
     await expect(toasts.getByText("Invalid email or password")).toBeVisible();
@@ -59,7 +59,7 @@ test.describe("sign-in page", () => {
     await page.goto("/auth");
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/portal$/);
     await page.getByRole("button", { name: /sign out/i }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -84,7 +84,7 @@ test.describe("without JavaScript", () => {
     await page.goto("/auth");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("wrong-one");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
     await expect(page.getByLabel("Email")).toHaveValue(email);
   });
