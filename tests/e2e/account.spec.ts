@@ -348,6 +348,7 @@ async function virtualAuthenticator(page: Page) {
 
 test.describe("passkeys", () => {
   test("add a passkey, sign in with it, remove it", async ({ page, user }) => {
+    test.slow();
     await virtualAuthenticator(page);
     await page.goto("/portal/settings");
     await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
