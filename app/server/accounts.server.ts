@@ -116,3 +116,21 @@ export async function getProfileName(userId: string): Promise<string | null> {
     .limit(1);
   return row?.fullName ?? null;
 }
+
+/** Where the e-mail change link lands (better-auth adds `&error=…` when the link is bad). */
+export const EMAIL_CHANGED_CALLBACK = "/portal/settings?email=changed";
+
+/**
+ * Ask to move the signed-in account to another address: better-auth mails a link to the new
+ * address (also when another account has it, without saying so); opening it makes the change.
+ */
+export async function requestEmailChange(request: Request, newEmail: string) {
+  const result = await callAuth(request, "/change-email", {
+    newEmail,
+    callbackURL: EMAIL_CHANGED_CALLBACK,
+  });
+  if (!result.ok && result.message === "Email is the same") {
+    return { ...result, message: "That is already your e-mail address." };
+  }
+  return result;
+}

@@ -9,7 +9,12 @@ import { firstIssue, signUpSchema } from "~/lib/validation/auth";
 import type { Database, DatabaseHandle } from "./db/client.server";
 import { getDatabase } from "./db/client.server";
 import * as schema from "./db/schema.server";
-import { passwordResetMail, queueAccountMail } from "./email/account-mail.server";
+import {
+  confirmEmailMail,
+  EMAIL_LINK_HOURS,
+  passwordResetMail,
+  queueAccountMail,
+} from "./email/account-mail.server";
 import { type Env, env } from "./env.server";
 import { publish } from "./events.server";
 
@@ -97,6 +102,16 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
         publish({ kind: "session-ended", userIds: [user.id], sessionIds: [] });
       },
     },
+    // E-mail change: better-auth mails a link to the new address and changes the address when
+    // it is opened (GET /api/auth/verify-email), so nobody can take an address they don't read.
+    user: { changeEmail: { enabled: true } },
+    emailVerification: {
+      sendOnSignUp: false,
+      expiresIn: EMAIL_LINK_HOURS * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await queueAccountMail(db, confirmEmailMail(user, url));
+      },
+    },
     session: {
       expiresIn: 7 * DAY,
       // Sliding expiry: a session used after a day is extended by another 7 days.
@@ -112,6 +127,7 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
         "/sign-in/email": { window: 60, max: limit },
         "/sign-up/email": { window: 60, max: limit },
         "/change-password": { window: 60, max: limit },
+        "/change-email": { window: 60, max: limit },
         "/request-password-reset": { window: 60, max: limit },
         "/reset-password": { window: 60, max: limit },
         "/two-factor/*": { window: 60, max: limit },

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { createUser, expect, type TestUser, test } from "./fixtures";
+import { createUser, expect, type TestUser, test, uniqueEmail } from "./fixtures";
 import { waitForMail } from "./mail";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -348,6 +348,7 @@ async function virtualAuthenticator(page: Page) {
 
 test.describe("passkeys", () => {
   test("add a passkey, sign in with it, remove it", async ({ page, user }) => {
+    test.slow();
     await virtualAuthenticator(page);
     await page.goto("/portal/settings");
     await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
@@ -396,5 +397,37 @@ test.describe("passkeys without JavaScript", () => {
     await page.context().clearCookies();
     await page.goto("/auth");
     await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toHaveCount(0);
+  });
+});
+
+test.describe("e-mail change", () => {
+  test("the link sent to the new address changes it; sign in with the new one", async ({
+    page,
+    user,
+  }) => {
+    const newEmail = uniqueEmail("moved");
+    await page.goto("/portal/settings");
+    await page.getByLabel("New e-mail address").fill(newEmail);
+    await page.getByRole("button", { name: "Send confirmation link" }).click();
+    await expect(toasts(page).getByText(`We've sent a link to ${newEmail}`)).toBeVisible();
+    // Nothing changes before the link is opened.
+    await expect(page.getByRole("banner").getByText(user.email)).toBeVisible();
+
+    const notice = await waitForMail(user.email, /being changed/);
+    expect(notice.text).toContain(newEmail);
+    const mail = await waitForMail(newEmail, /Confirm your e-mail address/);
+    const link = mail.text.match(/http:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
+    expect(link, mail.text).toBeTruthy();
+
+    await page.goto(link as string);
+    await expect(page).toHaveURL(/\/portal\/settings\?email=changed$/);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your e-mail address has been changed." }),
+    ).toBeVisible();
+    await expect(page.getByRole("banner").getByText(newEmail)).toBeVisible();
+
+    await signOutFromPortal(page);
+    await signInForm(page, newEmail, user.password);
+    await expect(page).toHaveURL(/\/portal$/);
   });
 });

@@ -99,3 +99,11 @@ export const passkeyIdSchema = z
 
 export const PASSKEY_NEEDS_JS =
   "Adding a passkey needs JavaScript: your browser talks to your device's passkey manager.";
+
+export const changeEmailSchema = z.object({
+  newEmail: emailSchema.transform((v) => v.toLowerCase()),
+});
+
+export function emailChangeRequested(newEmail: string) {
+  return `We've sent a link to ${newEmail}. Your e-mail address changes when you open it (within 1 hour).`;
+}

@@ -5,7 +5,9 @@
 import { data, redirect } from "react-router";
 import {
   authCodeSchema,
+  changeEmailSchema,
   changePasswordSchema,
+  emailChangeRequested,
   PASSKEY_NEEDS_JS,
   passkeyIdSchema,
   passwordConfirmSchema,
@@ -16,7 +18,8 @@ import {
 } from "~/lib/validation/account";
 import { firstIssue } from "~/lib/validation/auth";
 import { profileSchema } from "~/lib/validation/portal";
-import { changePassword } from "~/server/accounts.server";
+import { changePassword, requestEmailChange } from "~/server/accounts.server";
+import { emailChangeNoticeMail, queueAccountMail } from "~/server/email/account-mail.server";
 import { deletePasskey } from "~/server/passkeys.server";
 import type { PortalContext } from "~/server/portal.server";
 import { updateFullName } from "~/server/profiles.server";
@@ -149,6 +152,20 @@ const handlers: Record<string, Handler> = {
       return fail("delete-passkey", "Passkey not found", 404);
     }
     return done("delete-passkey", "Passkey removed");
+  },
+
+  async "change-email"({ db, user }, form, request) {
+    const parsed = changeEmailSchema.safeParse(form);
+    if (!parsed.success) return fail("change-email", firstIssue(parsed.error).message, 400);
+    const { newEmail } = parsed.data;
+    const result = await requestEmailChange(request, newEmail);
+    if (!result.ok) return fail("change-email", result.message, result.status);
+    // The current address hears about it too, in case it was not its owner asking.
+    await queueAccountMail(
+      db,
+      emailChangeNoticeMail({ email: user.email, name: user.fullName }, newEmail),
+    );
+    return done("change-email", emailChangeRequested(newEmail));
   },
 
   async "revoke-session"({ db, user, sessionId }, form) {

@@ -1,4 +1,5 @@
 import { data, useFetcher } from "react-router";
+import { EmailCard } from "~/components/portal/settings/email-card";
 import { PasskeysCard } from "~/components/portal/settings/passkeys-card";
 import { PasswordCard } from "~/components/portal/settings/password-card";
 import { SessionsCard } from "~/components/portal/settings/sessions-card";
@@ -25,6 +26,9 @@ export const meta: Route.MetaFunction = () => portalMeta("Settings");
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, user, sessionId } = await requireUser(request);
   const flash = readTwoFactorFlash(request, user.id);
+  const query = new URL(request.url).searchParams;
+  const emailChange: "changed" | "invalid" | null =
+    query.get("email") === "changed" ? (query.get("error") ? "invalid" : "changed") : null;
   const showCodes = flash.notice === "on" && user.twoFactorEnabled;
   return data(
     {
@@ -32,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       passkeys: await listPasskeys(db, user.id),
       twoFactorRequired: mustEnableTwoFactor(user),
       twoFactorNotice: flash.notice,
+      emailChange,
       backupCodes: showCodes ? await backupCodesFor(user.id) : null,
     },
     flash.clearHeader ? { headers: { "Set-Cookie": flash.clearHeader } } : undefined,
@@ -58,6 +63,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       {loaderData.twoFactorRequired ? <TwoFactorRequiredAlert /> : null}
       {loaderData.twoFactorRequired ? twoFactor : null}
       <ProfileCard />
+      <EmailCard result={loaderData.emailChange} />
       <PasswordCard />
       {loaderData.twoFactorRequired ? null : twoFactor}
       <PasskeysCard passkeys={loaderData.passkeys} />
@@ -92,7 +98,7 @@ function ProfileCard() {
               className="bg-muted"
             />
             <p className="text-xs text-muted-foreground">
-              Your e-mail address cannot be changed here.
+              To change it, use Change e-mail address below.
             </p>
           </div>
           <div className="space-y-2">

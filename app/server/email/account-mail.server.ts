@@ -45,3 +45,46 @@ export function passwordResetMail(user: { email: string; name?: string | null },
     ].join("\n"),
   };
 }
+
+export const EMAIL_LINK_HOURS = 1;
+
+/** To the address being confirmed (a new address when changing it). */
+export function confirmEmailMail(user: { email: string; name?: string | null }, url: string) {
+  return {
+    to: user.email,
+    subject: `Confirm your e-mail address — ${site.name}`,
+    text: [
+      greeting(user.name),
+      "",
+      `Please confirm that ${user.email} is the e-mail address of your ${site.name} portal account.`,
+      `Open this link within ${EMAIL_LINK_HOURS} hour:`,
+      "",
+      url,
+      "",
+      "If you did not ask for this, ignore this e-mail: nothing changes.",
+      "",
+      site.name,
+    ].join("\n"),
+  };
+}
+
+/** To the current address when someone asks to move the account to another one. */
+export function emailChangeNoticeMail(
+  user: { email: string; name?: string | null },
+  newEmail: string,
+) {
+  return {
+    to: user.email,
+    subject: `Your e-mail address is being changed — ${site.name}`,
+    text: [
+      greeting(user.name),
+      "",
+      `Someone signed in to your ${site.name} portal account asked to change its e-mail address to ${newEmail}.`,
+      "The change happens only when the link sent to the new address is opened.",
+      "",
+      "If this was not you, sign in and change your password, and sign out your other sessions in Settings.",
+      "",
+      site.name,
+    ].join("\n"),
+  };
+}
