@@ -6,6 +6,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { installClassCheck } from "~/lib/class-check";
 import { themeScript } from "~/lib/theme";
 import { closeDatabase, getDatabase } from "~/server/db/client.server";
 import {
@@ -24,6 +25,12 @@ import { applyAdminEmails } from "~/server/roles.server";
 import { documentCsp, sha256Source } from "~/server/security.server";
 
 export const streamTimeout = 5_000;
+
+// CLASS_CHECK=throw (the build's prerender, the e2e server) fails a render whose class lists
+// override each other; CLASS_CHECK=warn logs them. Unset: no check (production).
+if (process.env.CLASS_CHECK === "throw" || process.env.CLASS_CHECK === "warn") {
+  installClassCheck(process.env.CLASS_CHECK, (message) => logger.warn(message));
+}
 const THEME_SCRIPT_HASH = sha256Source(themeScript);
 
 /** Called by server.ts before it listens: settings, database and migrations. */

@@ -12,4 +12,5 @@ esac
 mkdir -p "$E2E_DATA_DIR"
 export DATA_DIR="$E2E_DATA_DIR"
 [ -f build/server/index.js ] || npm run build
+export CLASS_CHECK=throw
 exec node server.ts

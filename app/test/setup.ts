@@ -1,4 +1,5 @@
 import { afterEach, vi } from "vitest";
+import { installClassCheck } from "~/lib/class-check";
 
 // A test fails on an unexpected console.error.
 const original = console.error;
@@ -13,3 +14,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   if (seen.length > 0) throw new Error(`console.error was called: ${String(seen[0]?.[0])}`);
 });
+
+// Components must not be handed classes that override their own (see app/lib/class-check.ts).
+installClassCheck("throw", () => {});

@@ -26,7 +26,7 @@ export function AuthShell({
       </Link>
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
-          <CardTitle as="h1" className="text-2xl">
+          <CardTitle as="h1" size="2xl">
             {title}
           </CardTitle>
           <CardDescription>{description}</CardDescription>

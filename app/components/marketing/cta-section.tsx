@@ -16,27 +16,18 @@ export function CtaSection({
 }) {
   return (
     <section className="bg-band py-16 text-band-foreground md:py-20">
-      <Container className="max-w-3xl text-center">
+      <Container width="narrow" className="text-center">
         <h2 className="text-3xl font-bold tracking-tight md:text-4xl">{title}</h2>
         <p className="mt-4 text-lg opacity-90">{text}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button
-            asChild
-            size="lg"
-            className="bg-band-foreground text-band hover:bg-band-foreground/90"
-          >
+          <Button asChild size="lg" variant="inverse">
             <Link to={primary.to}>
               {primary.label}
               <ArrowRight aria-hidden />
             </Link>
           </Button>
           {secondary ? (
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              className="border-band-foreground/50 bg-transparent text-band-foreground hover:bg-band-foreground/10 hover:text-band-foreground"
-            >
+            <Button asChild size="lg" variant="inverse-outline">
               <Link to={secondary.to}>{secondary.label}</Link>
             </Button>
           ) : null}

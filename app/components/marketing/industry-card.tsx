@@ -16,7 +16,7 @@ export function IndustryCard({ industry }: { industry: Industry }) {
           <CardTitle as="h2" id={headingId}>
             {industry.title}
           </CardTitle>
-          <CardDescription className="text-base">{industry.description}</CardDescription>
+          <CardDescription size="base">{industry.description}</CardDescription>
         </CardHeader>
         <CardContent className="mt-auto flex flex-col gap-4">
           <h3 className="text-sm font-semibold">Use cases</h3>

@@ -68,7 +68,7 @@ function Block({ block }: { block: LegalBlock }) {
 export function LegalDocument({ doc }: { doc: LegalDoc }) {
   const others = Object.values(legalDocs).filter((d) => d.slug !== doc.slug);
   return (
-    <Container className="max-w-3xl py-12 md:py-16">
+    <Container width="narrow" className="py-12 md:py-16">
       <header className="border-b pb-8">
         <h1 className="text-4xl font-bold tracking-tight md:text-5xl">{doc.title}</h1>
         <p className="mt-3 text-sm text-muted-foreground">

@@ -11,22 +11,20 @@ export function PlanCard({ plan }: { plan: Package }) {
   const headingId = `plan-${plan.name.toLowerCase()}`;
   return (
     <Card
-      className={cn(
-        "relative flex h-full flex-col",
-        plan.popular && "border-2 border-primary shadow-lg lg:-mt-4 lg:mb-4",
-      )}
+      featured={plan.popular}
+      className={cn("relative flex h-full flex-col", plan.popular && "lg:-mt-4 lg:mb-4")}
     >
       <article aria-labelledby={headingId} className="flex h-full flex-col">
         {plan.popular ? (
-          <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1 text-sm">
+          <Badge size="lg" className="absolute -top-3 left-1/2 -translate-x-1/2">
             Most Popular
           </Badge>
         ) : null}
         <CardHeader className="pt-8">
-          <CardTitle as="h2" id={headingId} className="text-2xl">
+          <CardTitle as="h2" id={headingId} size="2xl">
             {plan.name}
           </CardTitle>
-          <CardDescription className="text-base">{plan.tagline}</CardDescription>
+          <CardDescription size="base">{plan.tagline}</CardDescription>
           <p className="mt-4">
             {plan.price.kind === "from" ? (
               <>

@@ -5,8 +5,16 @@ export function Section({ className, ...props }: React.ComponentProps<"section">
   return <section className={cn("py-16 md:py-24", className)} {...props} />;
 }
 
-export function Container({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("mx-auto max-w-7xl px-4 sm:px-6 lg:px-8", className)} {...props} />;
+const widths = { wide: "max-w-7xl", text: "max-w-4xl", narrow: "max-w-3xl" };
+
+export function Container({
+  className,
+  width = "wide",
+  ...props
+}: React.ComponentProps<"div"> & { width?: keyof typeof widths }) {
+  return (
+    <div className={cn("mx-auto px-4 sm:px-6 lg:px-8", widths[width], className)} {...props} />
+  );
 }
 
 export function SectionHeading({
@@ -34,7 +42,7 @@ export function SectionHeading({
 export function PageHero({ title, intro }: { title: string; intro: string }) {
   return (
     <section className="border-b bg-gradient-to-b from-accent/60 to-background py-16 md:py-20">
-      <Container className="max-w-4xl text-center">
+      <Container width="text" className="text-center">
         <h1 className="text-4xl font-bold tracking-tight md:text-5xl">{title}</h1>
         <p className="mt-5 text-lg text-muted-foreground md:text-xl">{intro}</p>
       </Container>

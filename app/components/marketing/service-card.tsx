@@ -18,7 +18,7 @@ export function ServiceCard({
           <Icon className="size-6" aria-hidden />
         </span>
         <CardTitle>{service.title}</CardTitle>
-        <CardDescription className="text-base">{service.description}</CardDescription>
+        <CardDescription size="base">{service.description}</CardDescription>
       </CardHeader>
       <CardContent className="mt-auto flex flex-col gap-4">
         {showFeatures ? (

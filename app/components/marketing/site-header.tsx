@@ -10,9 +10,10 @@ import { Logo } from "./logo";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "whitespace-nowrap rounded-md px-1.5 py-2 text-sm font-medium transition-colors xl:px-3 hover:bg-accent hover:text-accent-foreground",
+    "whitespace-nowrap rounded-md py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
     isActive ? "text-primary" : "text-foreground/80",
   );
+const desktopLinkClass = (state: { isActive: boolean }) => cn(linkClass(state), "px-1.5 xl:px-3");
 
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
@@ -43,7 +44,12 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {mainNav.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className={linkClass} prefetch="intent">
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  className={desktopLinkClass}
+                  prefetch="intent"
+                >
                   {item.label}
                 </NavLink>
               </li>

@@ -1,5 +1,4 @@
 import { Badge } from "~/components/ui/badge";
-import { cn } from "~/lib/utils";
 import {
   PRIORITY_LABELS,
   type ProjectPriority,
@@ -25,7 +24,7 @@ const grey = "bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-100";
 
 export function StatusBadge({ status }: { status: ProjectStatus | string }) {
   return (
-    <Badge className={cn("border-transparent", statusColours[status] ?? grey)}>
+    <Badge variant="plain" className={statusColours[status] ?? grey}>
       {STATUS_LABELS[status as ProjectStatus] ?? status}
     </Badge>
   );
@@ -33,7 +32,7 @@ export function StatusBadge({ status }: { status: ProjectStatus | string }) {
 
 export function PriorityBadge({ priority }: { priority: ProjectPriority | string }) {
   return (
-    <Badge className={cn("border-transparent", priorityColours[priority] ?? grey)}>
+    <Badge variant="plain" className={priorityColours[priority] ?? grey}>
       {PRIORITY_LABELS[priority as ProjectPriority] ?? priority}
       <span className="sr-only"> priority</span>
     </Badge>

@@ -58,7 +58,7 @@ export function MessagesView({
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Card>
           <CardHeader>
-            <CardTitle as="h2" className="text-lg">
+            <CardTitle as="h2" size="lg">
               Inbox
             </CardTitle>
           </CardHeader>
@@ -86,7 +86,7 @@ export function MessagesView({
 
         <Card>
           <CardHeader>
-            <CardTitle as="h2" className="text-lg">
+            <CardTitle as="h2" size="lg">
               Message Details
             </CardTitle>
           </CardHeader>

@@ -16,8 +16,8 @@ export function PortalHeader({ email, fullName }: { email: string; fullName: str
       <p className="text-lg font-semibold">Portal</p>
       <div className="ml-auto flex min-w-0 items-center gap-3">
         <ThemeToggle />
-        <Avatar className="size-8">
-          <AvatarFallback aria-hidden="true" className="bg-primary text-primary-foreground">
+        <Avatar size="sm">
+          <AvatarFallback aria-hidden="true" tone="primary">
             {avatarInitial(fullName, email)}
           </AvatarFallback>
         </Avatar>

@@ -137,17 +137,17 @@ function ProjectCard({
 }) {
   return (
     <Card className="flex h-full flex-col">
-      <CardHeader className="gap-3">
+      <CardHeader gap="roomy">
         <div className="flex items-start justify-between gap-2">
-          <CardTitle as="h2" className="text-lg">
+          <CardTitle as="h2" size="lg">
             {project.title}
           </CardTitle>
           <div className="flex shrink-0 gap-1">
-            <Button variant="ghost" size="icon" className="size-8" onClick={onEdit}>
+            <Button variant="ghost" size="icon-xs" onClick={onEdit}>
               <Pencil aria-hidden />
               <span className="sr-only">Edit {project.title}</span>
             </Button>
-            <Button variant="ghost" size="icon" className="size-8" onClick={onDelete}>
+            <Button variant="ghost" size="icon-xs" onClick={onDelete}>
               <Trash2 aria-hidden />
               <span className="sr-only">Delete {project.title}</span>
             </Button>

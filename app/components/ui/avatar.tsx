@@ -2,11 +2,19 @@ import { Avatar as AvatarPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
 
-export function Avatar({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Root>) {
+export function Avatar({
+  className,
+  size = "md",
+  ...props
+}: React.ComponentProps<typeof AvatarPrimitive.Root> & { size?: "sm" | "md" }) {
   return (
     <AvatarPrimitive.Root
       data-slot="avatar"
-      className={cn("relative flex size-10 shrink-0 overflow-hidden rounded-full", className)}
+      className={cn(
+        "relative flex shrink-0 overflow-hidden rounded-full",
+        size === "md" ? "size-10" : "size-8",
+        className,
+      )}
       {...props}
     />
   );
@@ -28,13 +36,15 @@ export function AvatarImage({
 
 export function AvatarFallback({
   className,
+  tone = "muted",
   ...props
-}: React.ComponentProps<typeof AvatarPrimitive.Fallback>) {
+}: React.ComponentProps<typeof AvatarPrimitive.Fallback> & { tone?: "muted" | "primary" }) {
   return (
     <AvatarPrimitive.Fallback
       data-slot="avatar-fallback"
       className={cn(
-        "flex size-full items-center justify-center rounded-full bg-muted text-sm font-medium text-foreground",
+        "flex size-full items-center justify-center rounded-full text-sm font-medium",
+        tone === "muted" ? "bg-muted text-foreground" : "bg-primary text-primary-foreground",
         className,
       )}
       {...props}

@@ -268,8 +268,8 @@ export function SidebarTrigger({
       data-sidebar="trigger"
       data-slot="sidebar-trigger"
       variant="ghost"
-      size="icon"
-      className={cn("size-9", className)}
+      size="icon-sm"
+      className={className}
       aria-expanded={isMobile ? openMobile : open}
       onClick={(event) => {
         onClick?.(event);

@@ -4,11 +4,17 @@ import { cn } from "~/lib/utils";
 
 export const Tabs = TabsPrimitive.Root;
 
-export function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
+/** `fill`: the tabs share the full width equally. */
+export function TabsList({
+  className,
+  fill = false,
+  ...props
+}: React.ComponentProps<typeof TabsPrimitive.List> & { fill?: boolean }) {
   return (
     <TabsPrimitive.List
       className={cn(
-        "inline-flex h-10 items-center justify-center rounded-md bg-muted p-1 text-muted-foreground",
+        fill ? "grid w-full auto-cols-fr grid-flow-col" : "inline-flex",
+        "h-10 items-center justify-center rounded-md bg-muted p-1 text-muted-foreground",
         className,
       )}
       {...props}

@@ -241,7 +241,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           setParams(v === "signup" ? { tab: "signup" } : {}, { replace: true });
         }}
       >
-        <TabsList className="grid w-full grid-cols-2">
+        <TabsList fill>
           <TabsTrigger value="signin">Sign In</TabsTrigger>
           <TabsTrigger value="signup">Sign Up</TabsTrigger>
         </TabsList>

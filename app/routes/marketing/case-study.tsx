@@ -47,7 +47,7 @@ export default function CaseStudyPage({ params }: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <section className="border-b bg-gradient-to-b from-accent/60 to-background py-16 md:py-20">
-        <Container className="max-w-4xl text-center">
+        <Container width="text" className="text-center">
           <Breadcrumbs
             items={[
               navCrumb("/case-studies"),
@@ -110,7 +110,7 @@ export default function CaseStudyPage({ params }: Route.ComponentProps) {
       </Section>
 
       <Section>
-        <Container className="max-w-3xl space-y-14">
+        <Container width="narrow" className="space-y-14">
           <section aria-labelledby="background-heading">
             <h2 id="background-heading" className="text-3xl font-bold tracking-tight">
               Background

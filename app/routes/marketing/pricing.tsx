@@ -49,7 +49,7 @@ export default function Pricing() {
       </Section>
 
       <Section className="bg-muted/40" aria-labelledby="quote">
-        <Container className="max-w-3xl">
+        <Container width="narrow">
           <div className="mb-10 text-center">
             <h2 id="quote" className="scroll-mt-24 text-3xl font-bold tracking-tight md:text-4xl">
               {pricingPage.quoteTitle}
@@ -63,7 +63,7 @@ export default function Pricing() {
       </Section>
 
       <Section aria-labelledby="pricing-faq-heading">
-        <Container className="max-w-3xl">
+        <Container width="narrow">
           <SectionHeading id="pricing-faq-heading" title="Pricing Questions" />
           <FaqList faqs={pricingFaqs} />
         </Container>

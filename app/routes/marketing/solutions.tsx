@@ -34,7 +34,7 @@ export default function Solutions() {
       </Section>
 
       <Section className="bg-muted/40" aria-labelledby="other-industry-heading">
-        <Container className="max-w-3xl text-center">
+        <Container width="narrow" className="text-center">
           <h2 id="other-industry-heading" className="text-3xl font-bold tracking-tight md:text-4xl">
             {industriesPage.otherTitle}
           </h2>

@@ -58,8 +58,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {cards.map(({ title, value, icon: Icon }) => (
           <li key={title}>
             <Card>
-              <CardHeader className="flex flex-row items-center justify-between pb-2">
-                <CardTitle as="h2" className="text-sm font-medium">
+              <CardHeader layout="row" className="pb-2">
+                <CardTitle as="h2" size="sm">
                   {title}
                 </CardTitle>
                 <Icon className="size-4 text-muted-foreground" aria-hidden />

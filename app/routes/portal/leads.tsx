@@ -171,7 +171,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                       : "Contact"}
                   </td>
                   <td className="px-4 py-3">
-                    <Badge className={`border-transparent ${statusStyles[lead.status]}`}>
+                    <Badge variant="plain" className={statusStyles[lead.status]}>
                       {capitalise(lead.status)}
                     </Badge>
                   </td>

@@ -54,7 +54,7 @@ export function PasswordCard() {
               defaultChecked
               className="size-4 accent-primary"
             />
-            <Label htmlFor="sign-out-others" className="font-normal">
+            <Label htmlFor="sign-out-others" weight="normal">
               Sign out of all other sessions
             </Label>
           </div>
