@@ -1,7 +1,7 @@
 import { CalendarDays, Clock } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { contactPage } from "~/content/contact";
+import { notify } from "~/lib/notify";
 
 /** The contact page's 'Schedule a Demo' block. Online booking is not live yet, so it says so. */
 export function ScheduleDemo() {
@@ -22,9 +22,10 @@ export function ScheduleDemo() {
       <Button
         type="button"
         size="lg"
-        className="mt-6 w-full bg-band-foreground text-band hover:bg-band-foreground/90 sm:w-auto"
+        variant="inverse"
+        className="mt-6 w-full sm:w-auto"
         onClick={() =>
-          toast(contactPage.scheduleToastTitle, {
+          notify("message", contactPage.scheduleToastTitle, {
             description: contactPage.scheduleToastDescription,
           })
         }

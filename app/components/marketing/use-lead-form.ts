@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
+import { notify } from "~/lib/notify";
 import type { LeadFormResult } from "~/lib/validation/lead-form-result";
 
 export const LEAD_FORM_TEXT = {
@@ -54,12 +54,14 @@ export function useLeadForm(kind: "contact" | "quote", schema: z.ZodType, onSucc
       formRef.current?.reset();
       setClientError(null);
       onSuccessRef.current?.();
-      toast.success(text.successTitle, { description: text.successDescription(data.packageName) });
+      notify("success", text.successTitle, {
+        description: text.successDescription(data.packageName),
+      });
     } else if (data && !data.success) {
-      if (data.validation) toast.error("Validation Error", { description: data.error });
-      else toast.error("Error", { description: data.error || text.noSuccess });
+      if (data.validation) notify("error", "Validation Error", { description: data.error });
+      else notify("error", "Error", { description: data.error || text.noSuccess });
     } else {
-      toast.error("Error", { description: text.fallback });
+      notify("error", "Error", { description: text.fallback });
     }
   }, [fetcher.state, fetcher.data, text]);
 
@@ -77,7 +79,7 @@ export function useLeadForm(kind: "contact" | "quote", schema: z.ZodType, onSucc
       message: issue?.message ?? "Invalid input",
     };
     setClientError(error);
-    toast.error("Validation Error", { description: error.message });
+    notify("error", "Validation Error", { description: error.message });
     const control = event.currentTarget.elements.namedItem(error.field);
     if (control instanceof HTMLElement) control.focus();
   };

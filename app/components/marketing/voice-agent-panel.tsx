@@ -1,9 +1,9 @@
 import { CalendarClock, Check, Clock, PhoneCall } from "lucide-react";
-import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { voiceAgent } from "~/content/demo";
 import { site } from "~/content/site";
+import { notify } from "~/lib/notify";
 
 /** The demo page's voice agent panel: the demo line, availability and a demo request. */
 export function VoiceAgentPanel({ headingId }: { headingId: string }) {
@@ -13,7 +13,7 @@ export function VoiceAgentPanel({ headingId }: { headingId: string }) {
         <span className="inline-flex size-12 items-center justify-center rounded-lg bg-accent text-primary">
           <PhoneCall className="size-6" aria-hidden />
         </span>
-        <Badge variant="secondary" className="gap-1 px-3 py-1 text-sm">
+        <Badge variant="secondary" size="lg" className="gap-1">
           <Clock className="size-3.5" aria-hidden />
           {voiceAgent.availability}
         </Badge>
@@ -45,7 +45,9 @@ export function VoiceAgentPanel({ headingId }: { headingId: string }) {
         type="button"
         size="lg"
         className="mt-auto"
-        onClick={() => toast(voiceAgent.toastTitle, { description: voiceAgent.toastDescription })}
+        onClick={() =>
+          notify("message", voiceAgent.toastTitle, { description: voiceAgent.toastDescription })
+        }
       >
         <CalendarClock aria-hidden />
         {voiceAgent.buttonLabel}

@@ -1,12 +1,15 @@
-import { type ComponentType, useEffect, useState } from "react";
+import { type ComponentType, useEffect, useState, useSyncExternalStore } from "react";
+import { toasterRequest } from "~/lib/notify";
 
 /**
- * The toaster for the public site, loaded after hydration so the first paint ships no toast
- * code; forms only raise toasts on user actions, long after it has mounted.
+ * The toaster for the public site, loaded only when a page first raises a toast (see
+ * `notify`), so pages that never toast ship no toast code at all.
  */
 export function LazyToaster() {
+  const wanted = useSyncExternalStore(toasterRequest.subscribe, toasterRequest.get, () => false);
   const [Toaster, setToaster] = useState<ComponentType | null>(null);
   useEffect(() => {
+    if (!wanted) return;
     let active = true;
     void import("./sonner").then((m) => {
       if (active) setToaster(() => m.Toaster);
@@ -14,6 +17,10 @@ export function LazyToaster() {
     return () => {
       active = false;
     };
-  }, []);
+  }, [wanted]);
+  // Runs after the toaster's own effects, so it is listening when the first toast is sent.
+  useEffect(() => {
+    if (Toaster) toasterRequest.mounted();
+  }, [Toaster]);
   return Toaster ? <Toaster /> : null;
 }
