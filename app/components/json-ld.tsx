@@ -1,12 +1,14 @@
-import { type JsonLdDocument, serializeJsonLd } from "~/lib/structured-data";
-
-/** Structured data for search engines, in the page's HTML. */
-export function JsonLd({ data }: { data: JsonLdDocument }) {
+/**
+ * Structured data for search engines, in the page's HTML. Takes the JSON already serialised
+ * with `serializeJsonLd` (~/lib/structured-data), so a page can build it in its loader and keep
+ * the builders out of its JavaScript (the home page does).
+ */
+export function JsonLd({ json }: { json: string }) {
   return (
     <script
       type="application/ld+json"
       // biome-ignore lint/security/noDangerouslySetInnerHtml: serializeJsonLd escapes every "<"
-      dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }}
+      dangerouslySetInnerHTML={{ __html: json }}
     />
   );
 }

@@ -2,11 +2,11 @@ import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld";
 import type { Crumb } from "~/content/breadcrumbs";
-import { breadcrumbStructuredData } from "~/lib/structured-data";
+import { breadcrumbStructuredData, serializeJsonLd } from "~/lib/structured-data";
 
 /** The trail to an inner page (Home not included) as BreadcrumbList structured data only. */
 export function BreadcrumbData({ items }: { items: Crumb[] }) {
-  return <JsonLd data={breadcrumbStructuredData(items)} />;
+  return <JsonLd json={serializeJsonLd(breadcrumbStructuredData(items))} />;
 }
 
 /**

@@ -8,7 +8,8 @@ import { Button } from "~/components/ui/button";
 import { services } from "~/content/services";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
-import { homeStructuredData } from "~/lib/structured-data";
+import { homeStructuredData, serializeJsonLd } from "~/lib/structured-data";
+import type { Route } from "./+types/home";
 
 export const meta = () =>
   pageMeta({
@@ -35,7 +36,12 @@ const reasons = [
   },
 ];
 
-export default function Home() {
+/** Built on the server (and at prerender), so the builders stay out of the page's JavaScript. */
+export function loader() {
+  return { structuredData: serializeJsonLd(homeStructuredData()) };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <section className="relative overflow-hidden border-b bg-gradient-to-br from-accent via-background to-background">
@@ -102,7 +108,7 @@ export default function Home() {
         primary={{ label: "Book a Demo", to: "/contact" }}
         secondary={{ label: "View Pricing", to: "/pricing" }}
       />
-      <JsonLd data={homeStructuredData()} />
+      <JsonLd json={loaderData.structuredData} />
     </main>
   );
 }

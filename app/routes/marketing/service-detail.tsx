@@ -9,11 +9,12 @@ import { Container, Section, SectionHeading } from "~/components/marketing/secti
 import { NotFound } from "~/components/not-found";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { navCrumb } from "~/content/breadcrumbs";
+import { serviceDetails } from "~/content/service-details";
 import { getService, services } from "~/content/services";
 import { servicesPage } from "~/content/services-page";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
-import { serviceStructuredData } from "~/lib/structured-data";
+import { serializeJsonLd, serviceStructuredData } from "~/lib/structured-data";
 import type { Route } from "./+types/service-detail";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -25,7 +26,7 @@ export function meta({ params }: Route.MetaArgs) {
   const service = getService(params.service);
   if (!service) return notFoundMeta;
   return pageMeta({
-    title: `${service.title}: ${service.detail.headline}`,
+    title: `${service.title}: ${serviceDetails[service.slug].headline}`,
     description: `${service.description} ${site.name}, South Africa.`,
     path: service.link,
   });
@@ -38,14 +39,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export default function ServiceDetail({ params }: Route.ComponentProps) {
   const service = getService(params.service);
   if (!service) return <NotFound />;
-  const { detail } = service;
+  const detail = serviceDetails[service.slug];
   const Icon = service.icon;
   const others = services.filter((s) => s.slug !== service.slug);
 
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <section className="border-b bg-gradient-to-b from-accent/60 to-background py-16 md:py-20">
-        <Container className="max-w-4xl text-center">
+        <Container width="text" className="text-center">
           <Breadcrumbs
             items={[navCrumb("/services"), { label: service.title, to: service.link }]}
           />
@@ -116,7 +117,7 @@ export default function ServiceDetail({ params }: Route.ComponentProps) {
       </Section>
 
       <Section aria-labelledby="faq-heading">
-        <Container className="max-w-3xl">
+        <Container width="narrow">
           <SectionHeading id="faq-heading" title={servicesPage.detailFaqTitle} />
           <FaqList faqs={detail.faqs} />
         </Container>
@@ -148,7 +149,7 @@ export default function ServiceDetail({ params }: Route.ComponentProps) {
         primary={{ label: "Book a Demo", to: "/contact" }}
         secondary={{ label: "View Pricing", to: "/pricing" }}
       />
-      <JsonLd data={serviceStructuredData(service)} />
+      <JsonLd json={serializeJsonLd(serviceStructuredData(service))} />
     </main>
   );
 }
