@@ -2,7 +2,40 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+/**
+ * Client chunks (docs/decisions/010-paint-before-hydration.md): React and React Router in one
+ * `framework` chunk, and the public site's shell (header, footer, sections, buttons, content
+ * every public page shows) in one `site` chunk, instead of ~30 small shared chunks, each a
+ * request and each compressed alone. Only modules every public page needs belong in `site`:
+ * whatever is listed here is loaded by the home page.
+ */
+const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
+const SITE_MODULES = [
+  "app/components/marketing/(site-header|site-footer|section|cta-section|service-card|logo|whatsapp-button)\\.",
+  "app/components/ui/(button|card|lazy-toaster)\\.",
+  "app/components/(theme-toggle|navigation-progress|not-found|json-ld)\\.",
+  "app/content/(site|services|navigation)\\.",
+  "app/lib/(utils|seo|theme|notify)\\.",
+  "node_modules/(clsx|class-variance-authority)/",
+  "node_modules/lucide-react/dist/esm/(?!icons/)",
+];
+const SITE = new RegExp(SITE_MODULES.map((m) => `(${m.replaceAll("/", "[\\\\/]")})`).join("|"));
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
-});
+  build: isSsrBuild
+    ? {}
+    : {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: FRAMEWORK },
+                { name: "site", test: SITE },
+              ],
+            },
+          },
+        },
+      },
+}));

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# The production build: React Router (client, server, prerendered pages), then precompression.
+# The production build: React Router (client, server, prerendered pages; class lists checked,
+# see app/lib/class-check.ts), prerendered pages set to hydrate after their first paint
+# (scripts/lib/defer-hydration.ts), then precompression.
 # React Router gives each prerender request 10 s (not configurable in 8.4); on a machine busy
 # with other work the first one can take longer, so a timed-out build is tried again.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 for attempt in 1 2 3; do
-  if npx react-router build; then
+  if CLASS_CHECK=throw npx react-router build; then
+    node scripts/defer-hydration.ts || exit 1
     exec node scripts/compress-build.ts
   fi
   echo "Build attempt $attempt failed; trying again…" >&2

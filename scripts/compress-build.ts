@@ -1,10 +1,13 @@
 /**
  * After `react-router build`: write Brotli (.br) and gzip (.gz) copies of every compressible
- * file in build/client, so the server sends them without compressing per request.
+ * file in build/client, so the server sends them without compressing per request. The gzip
+ * copies are made with Zopfli: ordinary gzip that every client reads, ~3% smaller than zlib's
+ * best, paid for once at build time.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants } from "node:zlib";
+import { gzipAsync } from "@gfx/zopfli";
 
 const dir = path.resolve(process.argv[2] ?? "build/client");
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|xml|txt|data|webmanifest|map)$/;
@@ -31,7 +34,7 @@ for (const file of files(dir)) {
       [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
     },
   });
-  const gz = gzipSync(data, { level: 9 });
+  const gz = await gzipAsync(data, { numiterations: 15 });
   writeFileSync(`${file}.br`, br);
   writeFileSync(`${file}.gz`, gz);
   count += 1;

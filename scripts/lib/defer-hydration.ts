@@ -1,0 +1,74 @@
+/**
+ * Prerendered pages paint before their JavaScript loads. React Router puts a
+ * `<link rel="modulepreload">` for every module of the page in the head and a module script
+ * that imports them at the end of the body; the browser fetches all of them while it is still
+ * parsing, so on a slow connection the scripts compete with the HTML and the stylesheet for the
+ * first paint. This rewrite removes the preload links and makes the module script wait until the
+ * browser has reported its first contentful paint, then add the same preload links and import
+ * the same modules. The content is in the HTML, so nothing a visitor reads waits for scripts;
+ * hydration starts a few tens of milliseconds later. See docs/decisions/010-paint-before-hydration.md.
+ */
+
+const PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/g;
+const ROUTE_IMPORT = /^import \* as ([\w$]+) from "([^"]+)";$/;
+const MARKER = "data-deferred-hydration";
+
+/**
+ * Resolves once the browser has reported the first contentful paint (Paint Timing), at once in
+ * a hidden tab (nothing to paint), after two frames where Paint Timing is missing, and after
+ * 1 s whatever happens, so hydration is never lost.
+ */
+const WAIT_FOR_FIRST_PAINT = `await new Promise((resolve) => {
+  if (document.visibilityState === "hidden") return resolve();
+  setTimeout(resolve, 1000);
+  if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    return;
+  }
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+    observer.disconnect();
+    resolve();
+  }).observe({ type: "paint", buffered: true });
+});`;
+
+export class DeferHydrationError extends Error {}
+
+export function deferHydration(html: string): string {
+  if (html.includes(MARKER)) return html;
+  const preloads = [...new Set([...html.matchAll(PRELOAD)].map((m) => m[1] as string))];
+  const scripts = [...html.matchAll(MODULE_SCRIPT)];
+  if (scripts.length !== 1 || preloads.length === 0) {
+    throw new DeferHydrationError(
+      `expected one React Router module script and its preload links, found ${scripts.length} and ${preloads.length}`,
+    );
+  }
+  const [whole, code] = scripts[0] as RegExpMatchArray & [string, string];
+  const names: string[] = [];
+  const urls: string[] = [];
+  const rest: string[] = [];
+  for (const line of code.split("\n")) {
+    const m = ROUTE_IMPORT.exec(line.trim());
+    if (m) {
+      names.push(m[1] as string);
+      urls.push(m[2] as string);
+    } else if (/^\s*import\s/.test(line)) {
+      throw new DeferHydrationError(`unexpected static import in the module script: ${line}`);
+    } else {
+      rest.push(line);
+    }
+  }
+  if (names.length === 0 || !/import\("[^"]+"\);\s*$/.test(code)) {
+    throw new DeferHydrationError("the module script no longer has the shape this rewrite expects");
+  }
+  const deferred = [
+    WAIT_FOR_FIRST_PAINT,
+    `for (const href of ${JSON.stringify(preloads)}) { const l = document.createElement("link"); l.rel = "modulepreload"; l.href = href; document.head.append(l); }`,
+    `const [${names.join(", ")}] = await Promise.all([${urls.map((u) => `import(${JSON.stringify(u)})`).join(", ")}]);`,
+    ...rest,
+  ].join("\n");
+  return html
+    .replace(PRELOAD, "")
+    .replace(whole, `<script type="module" async="" ${MARKER}="">${deferred}</script>`);
+}
