@@ -29,7 +29,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: /admin-policy\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    // Changes the portal for every administrator, so it runs after everything else.
+    {
+      name: "admin-policy",
+      testMatch: /admin-policy\.spec\.ts/,
+      dependencies: ["chromium"],
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+  ],
   webServer: {
     command: "bash scripts/e2e-server.sh",
     url: `${baseURL}/healthz`,
@@ -43,7 +56,7 @@ export default defineConfig({
       LEAD_RATE_LIMIT_EMAIL: "5",
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
-      ADMIN_EMAILS: "admin@e2e.test",
+      ADMIN_EMAILS: "admin@e2e.test,policy-lead@e2e.test,policy-second@e2e.test",
       E2E_DATA_DIR,
     },
   },

@@ -80,6 +80,46 @@ describe(`passkeys on ${testDatabaseKind()}`, () => {
     expect(JSON.stringify(passkeys)).not.toMatch(/publicKey|credential/i);
   });
 
+  it("renames only the user's own passkey, with the name rules of adding one", async () => {
+    const other = await settings(people.alice.cookie, {
+      intent: "rename-passkey",
+      passkeyId: "bob-phone",
+      name: "Mine now",
+    });
+    expect(other.status).toBe(404);
+    expect((await other.json()).error).toBe("Passkey not found");
+    const [bobs] = await h.handle.db.select().from(passkey).where(eq(passkey.id, "bob-phone"));
+    expect(bobs?.name).toBe("Bob's phone");
+
+    for (const [name, error] of [
+      ["   ", "Give the passkey a name"],
+      ["x".repeat(51), "The name must be less than 50 characters"],
+    ]) {
+      const bad = await settings(people.alice.cookie, {
+        intent: "rename-passkey",
+        passkeyId: "alice-laptop",
+        name: name as string,
+      });
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).error).toBe(error);
+    }
+    const missingId = await settings(people.alice.cookie, { intent: "rename-passkey", name: "A" });
+    expect(missingId.status).toBe(400);
+
+    const own = await settings(people.alice.cookie, {
+      intent: "rename-passkey",
+      passkeyId: "alice-laptop",
+      name: "  Home desktop ",
+    });
+    expect(await own.json()).toEqual({
+      intent: "rename-passkey",
+      ok: true,
+      success: "Passkey renamed",
+    });
+    const res = await run(settingsLoader, getRequest("/portal/settings", people.alice.cookie));
+    expect((await res.json()).passkeys[0].name).toBe("Home desktop");
+  });
+
   it("refuses to remove another user's passkey; removes the user's own", async () => {
     const other = await settings(people.alice.cookie, {
       intent: "delete-passkey",

@@ -39,6 +39,21 @@ export async function listPasskeys(db: Database, userId: string): Promise<Passke
   }));
 }
 
+/** Rename one of the user's own passkeys; false when it is not theirs or does not exist. */
+export async function renamePasskey(
+  db: Database,
+  userId: string,
+  id: string,
+  name: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(passkey)
+    .set({ name })
+    .where(and(eq(passkey.id, id), eq(passkey.userId, userId)))
+    .returning({ id: passkey.id });
+  return rows.length > 0;
+}
+
 /** Remove one of the user's own passkeys; false when it is not theirs or does not exist. */
 export async function deletePasskey(db: Database, userId: string, id: string): Promise<boolean> {
   const rows = await db

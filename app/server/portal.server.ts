@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { NO_PERMISSION } from "~/lib/portal-text";
 import { type Database, getDb } from "./db/client.server";
-import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { getPortalUser, type PortalUser } from "./profiles.server";
+import { mustEnableTwoFactor } from "./security-policy.server";
 import { requireSession } from "./session.server";
 import { touchSession } from "./sessions.server";
 
@@ -36,7 +36,7 @@ async function load(request: Request): Promise<PortalContext> {
     // The spec: a failed profile or role load is logged and the portal still opens.
     logger.error({ err: error }, "profile or role failed to load");
   }
-  if (mustEnableTwoFactor(user) && portalPath(request) !== SETTINGS_PATH) {
+  if (portalPath(request) !== SETTINGS_PATH && (await mustEnableTwoFactor(db, user))) {
     throw redirect(SETTINGS_PATH, { headers: session.headers });
   }
   return { db, user, sessionId: session.sessionId, headers: session.headers };
@@ -47,14 +47,6 @@ export const SETTINGS_PATH = "/portal/settings";
 /** The page path of a document or data request ("/portal/settings.data" → "/portal/settings"). */
 function portalPath(request: Request) {
   return new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/$/, "");
-}
-
-/**
- * REQUIRE_ADMIN_2FA: an administrator without two-factor authentication may only use Settings
- * (to turn it on) until they have it.
- */
-export function mustEnableTwoFactor(user: PortalUser): boolean {
-  return env().REQUIRE_ADMIN_2FA && user.role === "admin" && !user.twoFactorEnabled;
 }
 
 /**

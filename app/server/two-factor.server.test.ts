@@ -5,7 +5,8 @@
 import { eq } from "drizzle-orm";
 import { Secret, TOTP, URI } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TwoFactorResult } from "~/lib/validation/account";
+import { NO_PERMISSION } from "~/lib/portal-text";
+import { POLICY_NEEDS_OWN_TWO_FACTOR, type TwoFactorResult } from "~/lib/validation/account";
 import { action as authAction, loader as authLoader } from "~/routes/auth/auth";
 import { loader as dashboardLoader } from "~/routes/portal/dashboard";
 import { loader as portalLoader } from "~/routes/portal/layout";
@@ -24,6 +25,7 @@ import { createAuth, setAuth } from "./auth.server";
 import { twoFactor, user } from "./db/schema.server";
 import { testDatabaseKind } from "./db/test-db.server";
 import { type Env, parseEnv, setEnv } from "./env.server";
+import { POLICY_SET_BY_OPERATOR } from "./security-policy.server";
 import { getCurrentSession } from "./session.server";
 import { totpSetup } from "./two-factor.server";
 
@@ -111,7 +113,9 @@ function secondStep(cookie: string, code: string) {
 }
 
 beforeAll(async () => {
-  h = await createHarness({ ADMIN_EMAILS: "chief@example.co.za" });
+  h = await createHarness({
+    ADMIN_EMAILS: "chief@example.co.za,lead@example.co.za,second@example.co.za",
+  });
 });
 afterAll(async () => {
   await h.close();
@@ -360,6 +364,61 @@ describe(`REQUIRE_ADMIN_2FA on ${testDatabaseKind()}`, () => {
 
     const customer = await signUp("customer@example.co.za");
     expect((await run(dashboardLoader, getRequest("/portal", customer))).status).toBe(200);
+
+    // The operator's setting cannot be switched off in the portal.
+    const off = await policy(on.cookie, {});
+    expect(off.status).toBe(409);
+    expect((await off.json()).error).toBe(POLICY_SET_BY_OPERATOR);
+  });
+});
+
+const policy = (cookie: string, fields: Record<string, string>) =>
+  run(
+    settingsAction,
+    formRequest("/portal/settings", { intent: "security-policy", ...fields }, { cookie }),
+  );
+
+describe(`the security policy in Settings on ${testDatabaseKind()}`, () => {
+  it("lets an administrator with 2FA require it of every administrator, and lift it", async () => {
+    const lead = await signUp("lead@example.co.za");
+    const customer = await signUp("someone@example.co.za");
+
+    // A customer may not change it; an admin without 2FA may not turn it on (no lock-out).
+    const refused = await policy(customer, { requireAdminTwoFactor: "on" });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error).toBe(NO_PERMISSION);
+    const early = await policy(lead, { requireAdminTwoFactor: "on" });
+    expect(early.status).toBe(400);
+    expect((await early.json()).error).toBe(POLICY_NEEDS_OWN_TWO_FACTOR);
+    const bad = await policy(lead, { requireAdminTwoFactor: "yes" });
+    expect(bad.status).toBe(400);
+
+    const leadOn = await turnOn(lead);
+    const page = await run(settingsLoader, getRequest("/portal/settings", leadOn.cookie));
+    expect((await page.json()).securityPolicy).toEqual({
+      requireAdminTwoFactor: false,
+      enforcedByOperator: false,
+    });
+    const saved = await policy(leadOn.cookie, { requireAdminTwoFactor: "on" });
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).success).toBe(
+      "Administrators must now use two-factor authentication",
+    );
+
+    // Another administrator without 2FA is now kept in Settings; customers are not affected.
+    const second = await signUp("second@example.co.za");
+    const blocked = await run(dashboardLoader, getRequest("/portal", second));
+    expect(blocked.headers.get("location")).toBe("/portal/settings");
+    const secondSettings = await run(settingsLoader, getRequest("/portal/settings", second));
+    expect((await secondSettings.json()).twoFactorRequired).toBe(true);
+    expect((await run(dashboardLoader, getRequest("/portal", customer))).status).toBe(200);
+    const customerSettings = await run(settingsLoader, getRequest("/portal/settings", customer));
+    expect((await customerSettings.json()).securityPolicy).toBeNull();
+
+    // Lifted (the checkbox unticked sends nothing): the second admin may go anywhere again.
+    const lifted = await policy(leadOn.cookie, {});
+    expect(lifted.status).toBe(200);
+    expect((await run(dashboardLoader, getRequest("/portal", second))).status).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
 import { createUser, expect, type TestUser, test, uniqueEmail } from "./fixtures";
 import { waitForMail } from "./mail";
+import { turnOnTwoFactor } from "./two-factor";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
@@ -227,27 +227,6 @@ test.describe("password without JavaScript", () => {
   });
 });
 
-/** Turn two-factor on in Settings with a real code from the key shown; returns app + backup codes. */
-async function turnOnTwoFactor(page: Page, password: string) {
-  await page.goto("/portal/settings");
-  const card = page.locator("#two-factor");
-  await expect(card.getByTestId("two-factor-status")).toHaveText("Off");
-  await card.getByLabel("Password", { exact: true }).fill(password);
-  await card.getByRole("button", { name: "Turn on two-factor authentication" }).click();
-  await expect(
-    card.getByRole("img", { name: "QR code to add this account to an authenticator app" }),
-  ).toBeVisible();
-  const key = ((await card.getByTestId("two-factor-key").textContent()) ?? "").replace(/\s/g, "");
-  const totp = new TOTP({ secret: Secret.fromBase32(key) });
-  await card.getByLabel("Authentication code").fill(totp.generate());
-  await card.getByRole("button", { name: "Confirm and turn on" }).click();
-  const codes = card.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
-  await expect(codes).toHaveCount(10);
-  const backupCodes = await codes.allTextContents();
-  await expect(card.getByTestId("two-factor-status")).toHaveText("On");
-  return { totp, backupCodes };
-}
-
 async function signOutFromPortal(page: Page) {
   await page
     .getByRole("banner")
@@ -360,6 +339,21 @@ test.describe("passkeys", () => {
     await expect(items.first()).toContainText("Work laptop");
     await expect(page.getByLabel("Passkey name")).toHaveValue("");
 
+    // Rename it: the form opens in place, Escape cancels, Save keeps the new name.
+    await page.getByRole("button", { name: "Rename passkey Work laptop" }).click();
+    const newName = page.getByLabel("New name for passkey Work laptop");
+    await expect(newName).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("button", { name: "Rename passkey Work laptop" })).toBeFocused();
+    await page.getByRole("button", { name: "Rename passkey Work laptop" }).click();
+    await newName.fill("");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(newName).toBeVisible();
+    await newName.fill("Home desktop");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(toasts(page).getByText("Passkey renamed")).toBeVisible();
+    await expect(items.first()).toContainText("Home desktop");
+
     await signOutFromPortal(page);
     await page.goto("/auth");
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();
@@ -369,7 +363,7 @@ test.describe("passkeys", () => {
     ).toBeVisible();
 
     await page.goto("/portal/settings");
-    await page.getByRole("button", { name: "Remove passkey Work laptop" }).click();
+    await page.getByRole("button", { name: "Remove passkey Home desktop" }).click();
     await expect(toasts(page).getByText("Passkey removed")).toBeVisible();
     await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
 

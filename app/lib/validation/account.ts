@@ -97,6 +97,20 @@ export const passkeyIdSchema = z
   .min(1, "Passkey not found")
   .max(200, "Passkey not found");
 
+/** Renaming a passkey in Settings: which one, and its new name (the same rules as adding). */
+export const renamePasskeySchema = passkeyNameSchema.extend({ passkeyId: passkeyIdSchema });
+
+/** The administrators' switch in Settings: a checkbox, so "on" or absent. */
+export const securityPolicySchema = z.object({
+  requireAdminTwoFactor: z
+    .enum(["on"], { error: "Choose whether administrators must use two-factor authentication" })
+    .optional()
+    .transform((v) => v === "on"),
+});
+
+export const POLICY_NEEDS_OWN_TWO_FACTOR =
+  "Turn on two-factor authentication for your own account first.";
+
 export const PASSKEY_NEEDS_JS =
   "Adding a passkey needs JavaScript: your browser talks to your device's passkey manager.";
 

@@ -11,7 +11,9 @@ import {
   PASSKEY_NEEDS_JS,
   passkeyIdSchema,
   passwordConfirmSchema,
+  renamePasskeySchema,
   type SettingsResult,
+  securityPolicySchema,
   sessionIdSchema,
   type TwoFactorResult,
   type TwoFactorStep,
@@ -20,9 +22,10 @@ import { firstIssue } from "~/lib/validation/auth";
 import { profileSchema } from "~/lib/validation/portal";
 import { changePassword, requestEmailChange } from "~/server/accounts.server";
 import { emailChangeNoticeMail, queueAccountMail } from "~/server/email/account-mail.server";
-import { deletePasskey } from "~/server/passkeys.server";
+import { deletePasskey, renamePasskey } from "~/server/passkeys.server";
 import type { PortalContext } from "~/server/portal.server";
 import { updateFullName } from "~/server/profiles.server";
+import { setRequireAdminTwoFactor } from "~/server/security-policy.server";
 import { revokeOtherSessions, revokeSession } from "~/server/sessions.server";
 import { toastCookie } from "~/server/toast.server";
 import {
@@ -152,6 +155,29 @@ const handlers: Record<string, Handler> = {
       return fail("delete-passkey", "Passkey not found", 404);
     }
     return done("delete-passkey", "Passkey removed");
+  },
+
+  async "rename-passkey"({ db, user }, form) {
+    const parsed = renamePasskeySchema.safeParse(form);
+    if (!parsed.success) return fail("rename-passkey", firstIssue(parsed.error).message, 400);
+    const { passkeyId, name } = parsed.data;
+    if (!(await renamePasskey(db, user.id, passkeyId, name))) {
+      return fail("rename-passkey", "Passkey not found", 404);
+    }
+    return done("rename-passkey", "Passkey renamed");
+  },
+
+  async "security-policy"({ db, user }, form) {
+    const parsed = securityPolicySchema.safeParse(form);
+    if (!parsed.success) return fail("security-policy", firstIssue(parsed.error).message, 400);
+    const result = await setRequireAdminTwoFactor(db, user, parsed.data.requireAdminTwoFactor);
+    if (!result.ok) return fail("security-policy", result.error, result.status);
+    return done(
+      "security-policy",
+      result.policy.requireAdminTwoFactor
+        ? "Administrators must now use two-factor authentication"
+        : "Two-factor authentication is now optional for administrators",
+    );
   },
 
   async "change-email"({ db, user }, form, request) {

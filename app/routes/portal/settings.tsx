@@ -2,6 +2,7 @@ import { data, useFetcher } from "react-router";
 import { EmailCard } from "~/components/portal/settings/email-card";
 import { PasskeysCard } from "~/components/portal/settings/passkeys-card";
 import { PasswordCard } from "~/components/portal/settings/password-card";
+import { SecurityPolicyCard } from "~/components/portal/settings/security-policy-card";
 import { SessionsCard } from "~/components/portal/settings/sessions-card";
 import {
   TwoFactorCard,
@@ -14,7 +15,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { portalMeta } from "~/lib/seo";
 import { listPasskeys } from "~/server/passkeys.server";
-import { mustEnableTwoFactor, readForm, requireUser } from "~/server/portal.server";
+import { readForm, requireUser } from "~/server/portal.server";
+import { getSecurityPolicy, mustEnableTwoFactor } from "~/server/security-policy.server";
 import { listSessions } from "~/server/sessions.server";
 import { backupCodesFor, readTwoFactorFlash } from "~/server/two-factor.server";
 import type { Route } from "./+types/settings";
@@ -34,7 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       sessions: await listSessions(db, user.id, sessionId),
       passkeys: await listPasskeys(db, user.id),
-      twoFactorRequired: mustEnableTwoFactor(user),
+      twoFactorRequired: await mustEnableTwoFactor(db, user),
+      securityPolicy: user.role === "admin" ? await getSecurityPolicy(db) : null,
       twoFactorNotice: flash.notice,
       emailChange,
       backupCodes: showCodes ? await backupCodesFor(user.id) : null,
@@ -68,6 +71,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       {loaderData.twoFactorRequired ? null : twoFactor}
       <PasskeysCard passkeys={loaderData.passkeys} />
       <SessionsCard sessions={loaderData.sessions} />
+      {loaderData.securityPolicy ? (
+        <SecurityPolicyCard
+          policy={loaderData.securityPolicy}
+          twoFactorEnabled={user.twoFactorEnabled}
+        />
+      ) : null}
     </div>
   );
 }
@@ -95,7 +104,6 @@ function ProfileCard() {
               value={user.email}
               readOnly
               aria-readonly="true"
-              className="bg-muted"
             />
             <p className="text-xs text-muted-foreground">
               To change it, use Change e-mail address below.

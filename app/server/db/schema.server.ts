@@ -163,6 +163,22 @@ export const userRoles = pgTable(
   (t) => [check("user_roles_role_check", sql`${t.role} in ('admin')`)],
 );
 
+/**
+ * Settings administrators change in the portal. One row (id 1); no row means the defaults.
+ * `requireAdminTwoFactor`: administrators without two-factor authentication may only use
+ * Settings until they turn it on (the REQUIRE_ADMIN_2FA variable forces the same).
+ */
+export const portalSettings = pgTable(
+  "portal_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    requireAdminTwoFactor: boolean("require_admin_two_factor").notNull().default(false),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("portal_settings_single_row", sql`${t.id} = 1`)],
+);
+
 export type { ProjectPriority, ProjectStatus };
 
 export const projects = pgTable(

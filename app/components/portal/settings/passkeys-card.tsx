@@ -1,13 +1,13 @@
 import { KeyRound } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useActionData, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatDate } from "~/lib/dates";
-import { PASSKEY_NAME_MAX, passkeyNameSchema } from "~/lib/validation/account";
+import { PASSKEY_NAME_MAX, passkeyNameSchema, type SettingsResult } from "~/lib/validation/account";
 import { firstIssue } from "~/lib/validation/auth";
 import { InlineResult, useSettingsForm } from "./use-settings-form";
 
@@ -22,6 +22,9 @@ export interface PasskeyItem {
 export function PasskeysCard({ passkeys }: { passkeys: PasskeyItem[] }) {
   const remove = useSettingsForm("delete-passkey");
   const add = useSettingsForm("add-passkey");
+  // A rename posted without JavaScript comes back here (the rows' forms need it to open).
+  const actionData = useActionData() as SettingsResult | undefined;
+  const renamed = actionData?.intent === "rename-passkey" ? actionData : undefined;
   const removing = remove.busy ? remove.fetcher.formData?.get("passkeyId") : null;
 
   return (
@@ -39,45 +42,115 @@ export function PasskeysCard({ passkeys }: { passkeys: PasskeyItem[] }) {
         ) : (
           <ul className="divide-y rounded-md border" aria-label="Your passkeys">
             {passkeys.map((p) => (
-              <li
+              <PasskeyRow
                 key={p.id}
-                className="flex flex-wrap items-center gap-3 p-4"
-                data-testid="passkey-item"
-              >
-                <KeyRound className="size-5 shrink-0 text-muted-foreground" aria-hidden />
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium">{p.name}</p>
-                  <p className="text-sm text-muted-foreground">
-                    {[
-                      p.provider,
-                      p.synced ? "Synced" : "This device only",
-                      p.createdAt ? `Added ${formatDate(p.createdAt)}` : null,
-                    ]
-                      .filter(Boolean)
-                      .join(" · ")}
-                  </p>
-                </div>
-                <remove.fetcher.Form method="post">
-                  <input type="hidden" name="intent" value="delete-passkey" />
-                  <input type="hidden" name="passkeyId" value={p.id} />
-                  <Button
-                    type="submit"
-                    variant="outline"
-                    size="sm"
-                    disabled={removing === p.id}
-                    aria-label={`Remove passkey ${p.name}`}
-                  >
-                    {removing === p.id ? "Removing..." : "Remove"}
-                  </Button>
-                </remove.fetcher.Form>
-              </li>
+                passkey={p}
+                removing={removing === p.id}
+                removeForm={remove.fetcher.Form}
+              />
             ))}
           </ul>
         )}
+        <InlineResult result={renamed} />
         <InlineResult result={remove.inline} />
         <AddPasskeyForm inline={add.inline} />
       </CardContent>
     </Card>
+  );
+}
+
+/** One passkey: its name and details, Rename (an inline form) and Remove. */
+function PasskeyRow({
+  passkey: p,
+  removing,
+  removeForm: RemoveForm,
+}: {
+  passkey: PasskeyItem;
+  removing: boolean;
+  removeForm: ReturnType<typeof useSettingsForm>["fetcher"]["Form"];
+}) {
+  const [editing, setEditing] = useState(false);
+  const rename = useSettingsForm("rename-passkey", () => setEditing(false), p.id);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const inputId = `passkey-name-${p.id}`;
+
+  function stopEditing() {
+    setEditing(false);
+    // Focus returns to the button that opened the form.
+    requestAnimationFrame(() => renameButton.current?.focus());
+  }
+
+  return (
+    <li className="flex flex-wrap items-center gap-3 p-4" data-testid="passkey-item">
+      <KeyRound className="size-5 shrink-0 text-muted-foreground" aria-hidden />
+      {editing ? (
+        <rename.fetcher.Form
+          method="post"
+          className="flex min-w-0 flex-1 flex-wrap items-end gap-2"
+          onKeyDown={(event) => {
+            if (event.key === "Escape") stopEditing();
+          }}
+        >
+          <input type="hidden" name="intent" value="rename-passkey" />
+          <input type="hidden" name="passkeyId" value={p.id} />
+          <div className="min-w-0 flex-1 space-y-1">
+            <Label htmlFor={inputId}>New name for passkey {p.name}</Label>
+            <Input
+              id={inputId}
+              name="name"
+              required
+              maxLength={PASSKEY_NAME_MAX}
+              defaultValue={p.name}
+              autoFocus
+            />
+          </div>
+          <Button type="submit" size="sm" disabled={rename.busy}>
+            {rename.busy ? "Saving..." : "Save"}
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={stopEditing}>
+            Cancel
+          </Button>
+        </rename.fetcher.Form>
+      ) : (
+        <>
+          <div className="min-w-0 flex-1">
+            <p className="font-medium">{p.name}</p>
+            <p className="text-sm text-muted-foreground">
+              {[
+                p.provider,
+                p.synced ? "Synced" : "This device only",
+                p.createdAt ? `Added ${formatDate(p.createdAt)}` : null,
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+          </div>
+          <Button
+            ref={renameButton}
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => setEditing(true)}
+            aria-label={`Rename passkey ${p.name}`}
+          >
+            Rename
+          </Button>
+          <RemoveForm method="post">
+            <input type="hidden" name="intent" value="delete-passkey" />
+            <input type="hidden" name="passkeyId" value={p.id} />
+            <Button
+              type="submit"
+              variant="outline"
+              size="sm"
+              disabled={removing}
+              aria-label={`Remove passkey ${p.name}`}
+            >
+              {removing ? "Removing..." : "Remove"}
+            </Button>
+          </RemoveForm>
+        </>
+      )}
+    </li>
   );
 }
 

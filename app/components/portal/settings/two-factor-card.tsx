@@ -44,7 +44,11 @@ export function TwoFactorCard({
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle as="h2">Two-factor authentication</CardTitle>
           {enabled ? (
-            <Badge className="gap-1 bg-green-600 text-white" data-testid="two-factor-status">
+            <Badge
+              variant="plain"
+              className="gap-1 bg-green-600 text-white"
+              data-testid="two-factor-status"
+            >
               <ShieldCheck className="size-3.5" aria-hidden />
               On
             </Badge>
@@ -205,7 +209,7 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
   );
 }
 
-/** REQUIRE_ADMIN_2FA: why an administrator was sent here. */
+/** The security policy (Settings, or REQUIRE_ADMIN_2FA): why an administrator was sent here. */
 export function TwoFactorRequiredAlert() {
   return (
     <div

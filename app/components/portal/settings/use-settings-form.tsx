@@ -12,8 +12,11 @@ type Success<T> = Extract<T, { success: string }>;
 export function useSettingsForm<T extends SettingsResult = SettingsResult>(
   intent: string,
   onSuccess?: (outcome: Success<T>) => void,
+  /** Tells apart several forms of one intent on the page (one per list item). */
+  instance?: string,
 ) {
-  const fetcher = useFetcher({ key: `settings-${intent}` }) as FetcherWithComponents<T>;
+  const key = instance ? `settings-${intent}-${instance}` : `settings-${intent}`;
+  const fetcher = useFetcher({ key }) as FetcherWithComponents<T>;
   const actionData = useActionData() as T | undefined;
   useFetcherOutcome(fetcher, onSuccess, { redirects: true });
   const inline = actionData?.intent === intent ? actionData : undefined;
