@@ -333,6 +333,15 @@ test.describe("dark theme contrast", () => {
 
   async function expectReadable(page: Page, label: string) {
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    // A toast or dialog still fading in has blended colours; measure what stays on screen.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
     const { violations } = await new AxeBuilder({ page }).withRules(["color-contrast"]).analyze();
     expect(
       violations.flatMap((v) =>
