@@ -104,9 +104,13 @@ const streams: [string, autocannon.Options][] = [
 ];
 
 console.log(`Soaking for ${duration} s (server RSS at start: ${memoryStart} MB)…`);
+// RSS over time: growth that levels off is caches and heaps warming up; a steady climb is a leak.
+const samples: number[] = [];
+const sampler = setInterval(() => samples.push(rssMb(pid)), (duration * 1000) / 6);
 const results = await Promise.all(
   streams.map(([name, options]) => autocannon({ duration, ...options }).then((r) => ({ name, r }))),
 );
+clearInterval(sampler);
 const memoryEnd = rssMb(pid);
 await app.stop();
 
@@ -121,5 +125,6 @@ for (const { name, r } of results) {
   );
 }
 console.log(`\nServer memory (RSS): ${memoryStart} MB at start, ${memoryEnd} MB at end.`);
+console.log(`RSS every ${Math.round(duration / 6)} s: ${[...samples, memoryEnd].join(" → ")} MB`);
 console.log(errors === 0 ? "No errors." : `${errors} failed requests.`);
 process.exit(errors === 0 ? 0 : 1);
