@@ -1,18 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { publicPaths } from "../../app/content/public-paths";
-import { expect, test, uniqueEmail } from "./fixtures";
+import { expect, hydrated, test, uniqueEmail } from "./fixtures";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const MOBILE = { width: 375, height: 740 };
-
-/** Waits until React has hydrated the page, so menus and dialogs respond. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
-  });
-}
 
 /** Waits until no finite CSS transition or animation is running (colours are then final). */
 async function settled(page: Page) {

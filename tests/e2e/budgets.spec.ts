@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { publicPaths } from "../../app/content/public-paths";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 /** DESIGN.md §7: the JavaScript the home page loads, gzipped as the server sends it. */
 const HOME_JS_BUDGET_BYTES = 120_000;
@@ -53,13 +53,6 @@ function gzipBytes(url: string): Promise<number> {
         res.on("end", () => resolve(bytes));
       })
       .on("error", reject);
-  });
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
   });
 }
 

@@ -54,3 +54,11 @@ export function collectConsoleErrors(page: Page) {
   page.on("pageerror", (err) => errors.push(err.message));
   return errors;
 }
+
+/** Waits until React has hydrated the page (its DOM nodes carry React fibers), so handlers work. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.getElementById("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
+  });
+}

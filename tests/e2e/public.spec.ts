@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { site } from "../../app/content/site";
+import { hydrated } from "./fixtures";
 
 /** Collects console errors and uncaught exceptions (hydration mismatches show up here). */
 function watchErrors(page: Page) {
@@ -9,14 +10,6 @@ function watchErrors(page: Page) {
   });
   page.on("pageerror", (err) => errors.push(err.message));
   return errors;
-}
-
-/** Waits until React has hydrated the page (its DOM nodes carry React fibers), so handlers work. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
-  });
 }
 
 const pages = [

@@ -4,17 +4,9 @@ import { publicPaths } from "../../app/content/public-paths";
 import { services } from "../../app/content/services";
 import { site } from "../../app/content/site";
 import { themeScript } from "../../app/lib/theme";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 type JsonLd = Record<string, unknown> & { "@type"?: string; "@graph"?: JsonLd[] };
-
-/** Waits until React has hydrated the page (its DOM nodes carry React fibers), so handlers work. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
-  });
-}
 
 /** Every JSON-LD block in an HTML string, parsed; nodes of an @graph are flattened. */
 function jsonLdIn(html: string): JsonLd[] {
