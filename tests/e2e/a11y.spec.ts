@@ -191,7 +191,10 @@ function portalPageTests() {
     await expectNoViolations(page, "messages, one selected");
   });
 
-  test("as an admin: team, leads and a lead", async ({ page, baseURL }) => {
+  test("as an admin: team, settings with the security policy, leads and a lead", async ({
+    page,
+    baseURL,
+  }) => {
     const name = `Axe Lead ${Date.now()}`;
     const res = await page.request.post("/functions/v1/send-contact-email", {
       data: { name, email: uniqueEmail("axe"), company: "Axe & Co", message: "Call me, please" },
@@ -202,6 +205,9 @@ function portalPageTests() {
     await visit(page, "/portal/team");
     await expect(page.getByRole("heading", { name: "Team Management" })).toBeVisible();
     await expectNoViolations(page, "team (admin)");
+    await visit(page, "/portal/settings");
+    await expect(page.getByRole("heading", { name: "Security policy" })).toBeVisible();
+    await expectNoViolations(page, "settings (admin)");
     await visit(page, "/portal/leads");
     await expectNoViolations(page, "leads");
     await page.getByRole("link", { name }).click();
