@@ -31,9 +31,14 @@ export async function getSecurityPolicy(db: Database): Promise<SecurityPolicy> {
 }
 
 /** An administrator without two-factor authentication, while the policy requires it. */
+export function blockedByPolicy(user: PortalUser, policy: SecurityPolicy): boolean {
+  return user.role === "admin" && !user.twoFactorEnabled && policy.requireAdminTwoFactor;
+}
+
+/** `blockedByPolicy`, reading the policy only for the users it can apply to. */
 export async function mustEnableTwoFactor(db: Database, user: PortalUser): Promise<boolean> {
   if (user.role !== "admin" || user.twoFactorEnabled) return false;
-  return (await getSecurityPolicy(db)).requireAdminTwoFactor;
+  return blockedByPolicy(user, await getSecurityPolicy(db));
 }
 
 export type PolicyChange =
@@ -67,5 +72,11 @@ export async function setRequireAdminTwoFactor(
       target: portalSettings.id,
       set: { requireAdminTwoFactor: required, updatedBy: actor.id, updatedAt: new Date() },
     });
-  return { ok: true, policy: await getSecurityPolicy(db) };
+  return {
+    ok: true,
+    policy: {
+      requireAdminTwoFactor: current.enforcedByOperator || required,
+      enforcedByOperator: current.enforcedByOperator,
+    },
+  };
 }

@@ -16,7 +16,7 @@ import { Label } from "~/components/ui/label";
 import { portalMeta } from "~/lib/seo";
 import { listPasskeys } from "~/server/passkeys.server";
 import { readForm, requireUser } from "~/server/portal.server";
-import { getSecurityPolicy, mustEnableTwoFactor } from "~/server/security-policy.server";
+import { blockedByPolicy, getSecurityPolicy } from "~/server/security-policy.server";
 import { listSessions } from "~/server/sessions.server";
 import { backupCodesFor, readTwoFactorFlash } from "~/server/two-factor.server";
 import type { Route } from "./+types/settings";
@@ -32,12 +32,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const emailChange: "changed" | "invalid" | null =
     query.get("email") === "changed" ? (query.get("error") ? "invalid" : "changed") : null;
   const showCodes = flash.notice === "on" && user.twoFactorEnabled;
+  // Only administrators see the policy, and only they can be held by it.
+  const policy = user.role === "admin" ? await getSecurityPolicy(db) : null;
   return data(
     {
       sessions: await listSessions(db, user.id, sessionId),
       passkeys: await listPasskeys(db, user.id),
-      twoFactorRequired: await mustEnableTwoFactor(db, user),
-      securityPolicy: user.role === "admin" ? await getSecurityPolicy(db) : null,
+      twoFactorRequired: policy ? blockedByPolicy(user, policy) : false,
+      securityPolicy: policy,
       twoFactorNotice: flash.notice,
       emailChange,
       backupCodes: showCodes ? await backupCodesFor(user.id) : null,
