@@ -203,8 +203,8 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
         Your backup codes
       </h3>
       <p className="text-sm">
-        Keep these somewhere safe. Each one signs you in once if you lose your phone. They are shown
-        only now.
+        Keep these somewhere safe. Each one signs you in once if you lose your phone. To see them
+        again later, you will need your password.
       </p>
       <ul
         className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-3"
