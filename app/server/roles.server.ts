@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { grantRole } from "./auth.server";
 import type { Database } from "./db/client.server";
 import { type Role, user, userRoles } from "./db/schema.server";
@@ -12,13 +12,17 @@ export async function getRole(db: Database, userId: string): Promise<Role | null
   return row?.role ?? null;
 }
 
-/** Grant admin to every existing account whose e-mail is listed in ADMIN_EMAILS. */
+/**
+ * Grant admin to every existing account whose e-mail is listed in ADMIN_EMAILS and proven
+ * (confirmed through an e-mailed link). An unproven account gets the role when its owner opens
+ * the link (auth.server.ts), or from the command line.
+ */
 export async function applyAdminEmails(db: Database, emails: string[]) {
   if (emails.length === 0) return;
   const rows = await db
     .select({ id: user.id })
     .from(user)
-    .where(inArray(sql`lower(${user.email})`, emails));
+    .where(and(inArray(sql`lower(${user.email})`, emails), eq(user.emailVerified, true)));
   for (const row of rows) await grantRole(db, row.id, "admin");
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./fixtures";
+import { expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
@@ -203,16 +203,7 @@ test("an admin sees and works the lead in the portal", async ({ page, baseURL })
   });
   expect(await res.json()).toEqual({ success: true });
 
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    headers: { origin: baseURL ?? "" },
-    data: { email: "admin@e2e.test", password: "admin-pass-1", name: "Ayanda Admin" },
-  });
-  if (signUp.status() !== 200) {
-    await page.request.post("/api/auth/sign-in/email", {
-      headers: { origin: baseURL ?? "" },
-      data: { email: "admin@e2e.test", password: "admin-pass-1" },
-    });
-  }
+  await signInAsAdmin(page.request, baseURL ?? "");
   await page.goto("/portal/leads?kind=contact&status=new");
   await page.getByRole("link", { name }).click();
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();

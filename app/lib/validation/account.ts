@@ -67,7 +67,7 @@ export const authCodeSchema = z.object({
     ),
 });
 
-export type TwoFactorStep = "enable" | "confirm" | "disable";
+export type TwoFactorStep = "enable" | "confirm" | "disable" | "show-codes";
 
 export interface TotpSetupView {
   uri: string;
@@ -79,6 +79,8 @@ export interface TotpSetupView {
 export type TwoFactorResult = SettingsResult & {
   step?: TwoFactorStep;
   setup?: TotpSetupView;
+  /** The backup codes, shown again after the password ('Show backup codes'). */
+  backupCodes?: string[];
 };
 
 export const PASSKEY_NAME_MAX = 50;

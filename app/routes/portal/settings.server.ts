@@ -29,6 +29,7 @@ import { setRequireAdminTwoFactor } from "~/server/security-policy.server";
 import { revokeOtherSessions, revokeSession } from "~/server/sessions.server";
 import { toastCookie } from "~/server/toast.server";
 import {
+  backupCodesAfterPassword,
   confirmTwoFactor,
   disableTwoFactor,
   startTwoFactorSetup,
@@ -53,14 +54,20 @@ export function fail(intent: string, error: string, status: number) {
 /** The two-factor card's answers carry the step, and on failure to confirm, the setup again. */
 function twoFactorAnswer(
   step: TwoFactorStep,
-  body: ({ ok: true; success: string } | { error: string }) & Pick<TwoFactorResult, "setup">,
+  body: ({ ok: true; success: string } | { error: string }) &
+    Pick<TwoFactorResult, "setup" | "backupCodes">,
   init?: { status?: number; headers?: Headers },
 ) {
   return data({ intent: "two-factor", step, ...body } as TwoFactorResult, init);
 }
 
 /** Back to Settings with the replaced session's cookie, a 'Success' toast and the flash. */
-function twoFactorChanged(notice: TwoFactorNotice, userId: string, sessionHeaders: Headers) {
+async function twoFactorChanged(
+  db: PortalContext["db"],
+  notice: TwoFactorNotice,
+  userId: string,
+  sessionHeaders: Headers,
+) {
   const headers = new Headers(sessionHeaders);
   headers.append(
     "Set-Cookie",
@@ -70,12 +77,33 @@ function twoFactorChanged(notice: TwoFactorNotice, userId: string, sessionHeader
       description: `Two-factor authentication turned ${notice}`,
     }),
   );
-  headers.append("Set-Cookie", twoFactorFlashCookie(notice, userId));
+  headers.append("Set-Cookie", await twoFactorFlashCookie(db, notice, userId));
   return redirect("/portal/settings", { headers });
 }
 
-async function twoFactorAction({ user }: PortalContext, form: Form, request: Request) {
+async function twoFactorAction({ db, user }: PortalContext, form: Form, request: Request) {
   const step = form.step as TwoFactorStep;
+  if (step === "show-codes") {
+    // The backup codes again, only with the password.
+    const parsed = passwordConfirmSchema.safeParse(form);
+    if (!parsed.success) {
+      return twoFactorAnswer(step, { error: firstIssue(parsed.error).message }, { status: 400 });
+    }
+    const result = await backupCodesAfterPassword(
+      request,
+      user.id,
+      user.twoFactorEnabled,
+      parsed.data.password,
+    );
+    if (!result.ok) {
+      return twoFactorAnswer(step, { error: result.message }, { status: result.status });
+    }
+    return twoFactorAnswer(
+      step,
+      { ok: true, success: "Your backup codes are shown below.", backupCodes: result.value },
+      { headers: result.headers },
+    );
+  }
   if (step === "enable" || step === "disable") {
     const parsed = passwordConfirmSchema.safeParse(form);
     if (!parsed.success) {
@@ -86,7 +114,7 @@ async function twoFactorAction({ user }: PortalContext, form: Form, request: Req
       if (!result.ok) {
         return twoFactorAnswer(step, { error: result.message }, { status: result.status });
       }
-      return twoFactorChanged("off", user.id, result.headers);
+      return twoFactorChanged(db, "off", user.id, result.headers);
     }
     const result = await startTwoFactorSetup(request, parsed.data.password);
     if (!result.ok) {
@@ -117,7 +145,7 @@ async function twoFactorAction({ user }: PortalContext, form: Form, request: Req
     if (!result.ok) {
       return twoFactorAnswer(step, { error: result.message, setup }, { status: result.status });
     }
-    return twoFactorChanged("on", user.id, result.headers);
+    return twoFactorChanged(db, "on", user.id, result.headers);
   }
   return fail("two-factor", "Unknown action", 400);
 }

@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = () => portalMeta("Settings");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, user, sessionId } = await requireUser(request);
-  const flash = readTwoFactorFlash(request, user.id);
+  const flash = await readTwoFactorFlash(db, request, user.id);
   const query = new URL(request.url).searchParams;
   const emailChange: "changed" | "invalid" | null =
     query.get("email") === "changed" ? (query.get("error") ? "invalid" : "changed") : null;

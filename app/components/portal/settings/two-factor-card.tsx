@@ -36,6 +36,11 @@ export function TwoFactorCard({
   useEffect(() => {
     if (backupCodes?.length) setCodes(backupCodes);
   }, [backupCodes]);
+  // 'Show backup codes' (after the password) answers with them.
+  const shown = result?.step === "show-codes" ? result.backupCodes : undefined;
+  useEffect(() => {
+    if (shown?.length) setCodes(shown);
+  }, [shown]);
   const setup = !enabled && result && result.step !== "disable" ? result.setup : undefined;
 
   return (
@@ -73,6 +78,9 @@ export function TwoFactorCard({
           <BackupCodes codes={codes} onDone={() => setCodes(null)} />
         ) : null}
 
+        {enabled && !codes?.length ? (
+          <PasswordStep form={form} step="show-codes" label="Show backup codes" />
+        ) : null}
         {enabled ? (
           <PasswordStep form={form} step="disable" label="Turn off two-factor authentication" />
         ) : setup ? (
@@ -87,13 +95,19 @@ export function TwoFactorCard({
 
 type Form = ReturnType<typeof useSettingsForm<TwoFactorResult>>;
 
+const PASSWORD_LABELS = {
+  enable: "Password",
+  disable: "Password to turn it off",
+  "show-codes": "Password to show your backup codes",
+} as const;
+
 function PasswordStep({
   form,
   step,
   label,
 }: {
   form: Form;
-  step: "enable" | "disable";
+  step: "enable" | "disable" | "show-codes";
   label: string;
 }) {
   const { fetcher, inline, busy } = form;
@@ -103,11 +117,11 @@ function PasswordStep({
       <input type="hidden" name="intent" value="two-factor" />
       <input type="hidden" name="step" value={step} />
       <div className="space-y-2">
-        <Label htmlFor={id}>{step === "enable" ? "Password" : "Password to turn it off"}</Label>
+        <Label htmlFor={id}>{PASSWORD_LABELS[step]}</Label>
         <Input id={id} name="password" type="password" autoComplete="current-password" required />
       </div>
       <InlineResult result={inline?.step === step ? inline : undefined} />
-      <Button type="submit" variant={step === "disable" ? "outline" : "default"} disabled={busy}>
+      <Button type="submit" variant={step === "enable" ? "default" : "outline"} disabled={busy}>
         {busy ? "Sending..." : label}
       </Button>
     </fetcher.Form>
@@ -189,8 +203,8 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
         Your backup codes
       </h3>
       <p className="text-sm">
-        Keep these somewhere safe. Each one signs you in once if you lose your phone. They are shown
-        only now.
+        Keep these somewhere safe. Each one signs you in once if you lose your phone. To see them
+        again later, you will need your password.
       </p>
       <ul
         className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-3"
