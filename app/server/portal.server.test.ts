@@ -4,6 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NO_PERMISSION } from "~/lib/portal-text";
 import { action as authAction } from "~/routes/auth/auth";
 import { loader as dashboardLoader } from "~/routes/portal/dashboard";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/portal/messages";
@@ -316,7 +317,7 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
   it("shows Team to admins only", async () => {
     const res = await run(teamLoader, getRequest("/portal/team", alice.cookie));
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ allowed: false });
+    expect(await res.json()).toEqual({ message: NO_PERMISSION });
   });
 
   it("delivers realtime events only to the users concerned", async () => {

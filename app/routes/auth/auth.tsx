@@ -13,7 +13,7 @@ import { authCodeSchema } from "~/lib/validation/account";
 import { firstIssue, PASSWORD_MIN, signInSchema, signUpSchema } from "~/lib/validation/auth";
 import { signIn, signUp } from "~/server/accounts.server";
 import { getCurrentSession } from "~/server/session.server";
-import { readToast, toastCookie } from "~/server/toast.server";
+import { readToast, redirectWithToast } from "~/server/toast.server";
 import {
   hasPendingSecondFactor,
   needsSecondFactor,
@@ -31,7 +31,7 @@ const SECOND_STEP = "/auth?step=two-factor";
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getCurrentSession(request)) throw redirect("/portal");
-  const { toast, clearHeader } = readToast(request);
+  const { toast, clearHeader } = await readToast(request);
   const secondStep =
     new URL(request.url).searchParams.get("step") === "two-factor" &&
     hasPendingSecondFactor(request);
@@ -76,15 +76,15 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.success) return failure(intent, firstIssue(parsed.error).message, values, 400);
     const created = await signUp(request, parsed.data);
     if (!created.ok) return failure(intent, created.message, values, created.status);
-    created.headers.append(
-      "Set-Cookie",
-      toastCookie({
+    return redirectWithToast(
+      "/portal",
+      {
         type: "success",
         title: "Success!",
         description: "Account created successfully. You can now log in.",
-      }),
+      },
+      created.headers,
     );
-    return redirect("/portal", { headers: created.headers });
   }
 
   const parsed = signInSchema.safeParse(raw);
@@ -99,14 +99,10 @@ export async function action({ request }: Route.ActionArgs) {
 /** Sign-in's second step: an authenticator app code or a backup code. */
 async function secondFactor(request: Request, code: FormDataEntryValue | null) {
   const expired = () =>
-    redirect("/auth", {
-      headers: {
-        "Set-Cookie": toastCookie({
-          type: "error",
-          title: "Error",
-          description: "Your sign-in took too long. Please sign in again.",
-        }),
-      },
+    redirectWithToast("/auth", {
+      type: "error",
+      title: "Error",
+      description: "Your sign-in took too long. Please sign in again.",
     });
   if (!hasPendingSecondFactor(request)) return expired();
   const parsed = authCodeSchema.safeParse({ code: typeof code === "string" ? code : undefined });

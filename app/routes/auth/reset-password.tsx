@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { AuthShell, FormAlert } from "~/components/auth/auth-shell";
 import { Button } from "~/components/ui/button";
@@ -9,7 +9,7 @@ import { site } from "~/content/site";
 import { RESET_LINK_INVALID, resetPasswordSchema } from "~/lib/validation/account";
 import { firstIssue, PASSWORD_MIN } from "~/lib/validation/auth";
 import { resetPassword, resetTokenIsValid } from "~/server/accounts.server";
-import { toastCookie } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -47,14 +47,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const result = await resetPassword(request, parsed.data.token, parsed.data.newPassword);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
-  return redirect("/auth", {
-    headers: {
-      "Set-Cookie": toastCookie({
-        type: "success",
-        title: "Success",
-        description: "Your password has been reset. Sign in with your new password.",
-      }),
-    },
+  return redirectWithToast("/auth", {
+    type: "success",
+    title: "Success",
+    description: "Your password has been reset. Sign in with your new password.",
   });
 }
 

@@ -6,23 +6,22 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { capitalise } from "~/lib/names";
-import { NO_PERMISSION } from "~/lib/portal-text";
 import { portalMeta } from "~/lib/seo";
 import { LEAD_STATUSES, leadStatusSchema } from "~/lib/validation/lead-status";
 import { idSchema } from "~/lib/validation/portal";
 import { getLead, setLeadStatus } from "~/server/leads.server";
-import { readForm, requireAdmin, requireUser } from "~/server/portal.server";
+import { readForm, requireAdmin } from "~/server/portal.server";
+import { notFound } from "~/server/refuse.server";
 import type { Route } from "./+types/lead";
 
 export const meta: Route.MetaFunction = () => portalMeta("Lead");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { db, user } = await requireUser(request);
-  if (user.role !== "admin") return data({ allowed: false as const }, { status: 403 });
+  const { db } = await requireAdmin(request);
   const id = idSchema.safeParse(params.id);
   const lead = id.success ? await getLead(db, id.data) : null;
-  if (!lead) throw data({ message: "Lead not found" }, { status: 404 });
-  return { allowed: true as const, lead };
+  if (!lead) throw notFound("Lead not found");
+  return { lead };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -40,13 +39,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<ActionOutcome>();
   useFetcherOutcome(fetcher);
-  if (!loaderData.allowed) {
-    return (
-      <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-6">
-        {NO_PERMISSION}
-      </p>
-    );
-  }
   const { lead } = loaderData;
   const rows: [string, string | null][] = [
     ["Type", lead.kind === "quote" ? "Quote request" : "Contact message"],

@@ -2,7 +2,7 @@
  * The Settings page's forms, one handler per `intent`: parse with the form's shared schema,
  * call one domain function, answer with a 'Success' text or an error.
  */
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import {
   authCodeSchema,
   changeEmailSchema,
@@ -27,7 +27,7 @@ import type { PortalContext } from "~/server/portal.server";
 import { updateFullName } from "~/server/profiles.server";
 import { setRequireAdminTwoFactor } from "~/server/security-policy.server";
 import { revokeOtherSessions, revokeSession } from "~/server/sessions.server";
-import { toastCookie } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import {
   confirmTwoFactor,
   disableTwoFactor,
@@ -62,16 +62,16 @@ function twoFactorAnswer(
 /** Back to Settings with the replaced session's cookie, a 'Success' toast and the flash. */
 function twoFactorChanged(notice: TwoFactorNotice, userId: string, sessionHeaders: Headers) {
   const headers = new Headers(sessionHeaders);
-  headers.append(
-    "Set-Cookie",
-    toastCookie({
+  headers.append("Set-Cookie", twoFactorFlashCookie(notice, userId));
+  return redirectWithToast(
+    "/portal/settings",
+    {
       type: "success",
       title: "Success",
       description: `Two-factor authentication turned ${notice}`,
-    }),
+    },
+    headers,
   );
-  headers.append("Set-Cookie", twoFactorFlashCookie(notice, userId));
-  return redirect("/portal/settings", { headers });
 }
 
 async function twoFactorAction({ user }: PortalContext, form: Form, request: Request) {
