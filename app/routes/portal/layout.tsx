@@ -3,13 +3,13 @@ import { NavigationProgress } from "~/components/navigation-progress";
 import { AppSidebar } from "~/components/portal/app-sidebar";
 import { useLiveUpdates } from "~/components/portal/live-updates";
 import { PortalHeader } from "~/components/portal/portal-header";
-import { useToastFromServer } from "~/components/portal/use-server-toast";
 import { RouteError } from "~/components/route-error";
 import { SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
 import { parseSidebarCookie } from "~/components/ui/sidebar-cookie";
 import { Toaster } from "~/components/ui/sonner";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { site } from "~/content/site";
+import { useCookieToast } from "~/hooks/use-form-outcome";
 import { requireUser } from "~/server/portal.server";
 import { readToast } from "~/server/toast.server";
 import type { Route } from "./+types/layout";
@@ -79,7 +79,7 @@ function PortalShell({
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   const { user, toast, sidebarOpen } = loaderData;
-  useToastFromServer(toast);
+  useCookieToast(toast);
   useLiveUpdates();
   return (
     <PortalShell user={user} sidebarOpen={sidebarOpen}>

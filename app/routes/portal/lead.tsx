@@ -1,9 +1,10 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link, useFetcher } from "react-router";
-import { type ActionOutcome, useFetcherOutcome } from "~/components/portal/use-action-error";
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
+import { failed, succeeded } from "~/lib/action-result";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { capitalise } from "~/lib/names";
 import { portalMeta } from "~/lib/seo";
@@ -27,18 +28,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { db } = await requireAdmin(request);
   const id = idSchema.safeParse(params.id);
-  if (!id.success) return data({ error: "Lead not found" }, { status: 404 });
+  if (!id.success) return failed(404, "Lead not found");
   const parsed = leadStatusSchema.safeParse(await readForm(request));
-  if (!parsed.success) return data({ error: "Choose a valid status" }, { status: 400 });
-  if (!(await setLeadStatus(db, id.data, parsed.data.status))) {
-    return data({ error: "Lead not found" }, { status: 404 });
-  }
-  return { ok: true as const, success: `Lead marked as ${parsed.data.status}` };
+  if (!parsed.success) return failed(400, "Choose a valid status");
+  const updated = await setLeadStatus(db, id.data, parsed.data.status);
+  if (!updated.ok) return failed(updated.status, updated.message);
+  return succeeded(`Lead marked as ${parsed.data.status}`);
 }
 
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<ActionOutcome>();
-  useFetcherOutcome(fetcher);
+  const { fetcher, busy } = useFormOutcome();
   const { lead } = loaderData;
   const rows: [string, string | null][] = [
     ["Type", lead.kind === "quote" ? "Quote request" : "Contact message"],
@@ -112,8 +111,8 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
                 ))}
               </select>
             </div>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {fetcher.state !== "idle" ? "Saving..." : "Update Status"}
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving..." : "Update Status"}
             </Button>
           </fetcher.Form>
         </CardContent>
