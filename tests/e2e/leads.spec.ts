@@ -190,6 +190,20 @@ test.describe("without JavaScript", () => {
   });
 });
 
+/** Signs the page in as the e2e administrator (ADMIN_EMAILS), creating the account once. */
+async function signInAsAdmin(page: Page, baseURL: string) {
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    headers: { origin: baseURL },
+    data: { email: "admin@e2e.test", password: "admin-pass-1", name: "Ayanda Admin" },
+  });
+  if (signUp.status() !== 200) {
+    await page.request.post("/api/auth/sign-in/email", {
+      headers: { origin: baseURL },
+      data: { email: "admin@e2e.test", password: "admin-pass-1" },
+    });
+  }
+}
+
 test("an admin sees and works the lead in the portal", async ({ page, baseURL }) => {
   const name = `Lead ${Date.now()}`;
   const res = await page.request.post("/functions/v1/send-contact-email", {
@@ -203,16 +217,7 @@ test("an admin sees and works the lead in the portal", async ({ page, baseURL })
   });
   expect(await res.json()).toEqual({ success: true });
 
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    headers: { origin: baseURL ?? "" },
-    data: { email: "admin@e2e.test", password: "admin-pass-1", name: "Ayanda Admin" },
-  });
-  if (signUp.status() !== 200) {
-    await page.request.post("/api/auth/sign-in/email", {
-      headers: { origin: baseURL ?? "" },
-      data: { email: "admin@e2e.test", password: "admin-pass-1" },
-    });
-  }
+  await signInAsAdmin(page, baseURL ?? "");
   await page.goto("/portal/leads?kind=contact&status=new");
   await page.getByRole("link", { name }).click();
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
@@ -234,16 +239,7 @@ test("a customer cannot open the leads page", async ({ signedInPage: page }) => 
 });
 
 test("an unknown lead is a 404 inside the portal", async ({ page, baseURL }) => {
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    headers: { origin: baseURL ?? "" },
-    data: { email: "admin@e2e.test", password: "admin-pass-1", name: "Ayanda Admin" },
-  });
-  if (signUp.status() !== 200) {
-    await page.request.post("/api/auth/sign-in/email", {
-      headers: { origin: baseURL ?? "" },
-      data: { email: "admin@e2e.test", password: "admin-pass-1" },
-    });
-  }
+  await signInAsAdmin(page, baseURL ?? "");
   const res = await page.goto("/portal/leads/00000000-0000-4000-8000-000000000000");
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("alert").filter({ hasText: "Lead not found" })).toBeVisible();
