@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { grantRole } from "./auth.server";
 import type { Database } from "./db/client.server";
 import { type Role, user, userRoles } from "./db/schema.server";
+import { type Outcome, refused } from "./outcome.server";
 
 export async function getRole(db: Database, userId: string): Promise<Role | null> {
   const [row] = await db
@@ -27,14 +28,18 @@ export async function applyAdminEmails(db: Database, emails: string[]) {
 }
 
 /** Set (or with role null, remove) the role of the account with this e-mail. */
-export async function setRoleByEmail(db: Database, email: string, role: Role | null) {
+export async function setRoleByEmail(
+  db: Database,
+  email: string,
+  role: Role | null,
+): Promise<Outcome<{ userId: string }>> {
   const [row] = await db
     .select({ id: user.id })
     .from(user)
     .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
     .limit(1);
-  if (!row) return { ok: false as const, error: `No account with the e-mail ${email}` };
+  if (!row) return refused(404, `No account with the e-mail ${email}`);
   if (role) await grantRole(db, row.id, role);
   else await db.delete(userRoles).where(eq(userRoles.userId, row.id));
-  return { ok: true as const, userId: row.id };
+  return { ok: true, userId: row.id };
 }

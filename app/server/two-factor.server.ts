@@ -10,6 +10,7 @@ import { type AuthResult, callAuth } from "./accounts.server";
 import { getAuth } from "./auth.server";
 import type { Database } from "./db/client.server";
 import { verification } from "./db/schema.server";
+import { type Outcome, type Refused, refused } from "./outcome.server";
 
 export interface TotpSetup {
   /** otpauth://totp/… for authenticator apps. */
@@ -48,12 +49,10 @@ export async function totpSetup(uri: string | undefined): Promise<TotpSetup | nu
   };
 }
 
-type Outcome<T> =
-  | { ok: true; value: T; headers: Headers }
-  | { ok: false; status: number; message: string };
+type Answer<T> = Outcome<{ value: T; headers: Headers }>;
 
-function failed(result: Extract<AuthResult, { ok: false }>) {
-  return { ok: false as const, status: result.status, message: friendly(result.message) };
+function failed(result: Refused): Refused {
+  return refused(result.status, friendly(result.message));
 }
 
 const MESSAGES: Record<string, string> = {
@@ -73,11 +72,11 @@ function friendly(message: string) {
 export async function startTwoFactorSetup(
   request: Request,
   password: string,
-): Promise<Outcome<TotpSetup>> {
+): Promise<Answer<TotpSetup>> {
   const result = await callAuth(request, "/two-factor/enable", { password });
   if (!result.ok) return failed(result);
   const setup = await totpSetup((result.body as { totpURI?: string } | null)?.totpURI);
-  if (!setup) return { ok: false, status: 503, message: "Something went wrong. Please try again." };
+  if (!setup) return refused(503, "Something went wrong. Please try again.");
   return { ok: true, value: setup, headers: result.headers };
 }
 
@@ -85,7 +84,7 @@ export async function startTwoFactorSetup(
  * Step 2: the first code from the app turns two-factor on. better-auth replaces the session
  * (pass `headers` on).
  */
-export async function confirmTwoFactor(request: Request, code: string): Promise<Outcome<true>> {
+export async function confirmTwoFactor(request: Request, code: string): Promise<Answer<true>> {
   const result = await callAuth(request, "/two-factor/verify-totp", { code });
   if (!result.ok) return failed(result);
   return { ok: true, value: true, headers: result.headers };
@@ -99,7 +98,7 @@ export async function backupCodesFor(userId: string): Promise<string[]> {
 }
 
 /** Turn two-factor off (the password again). better-auth replaces the session. */
-export async function disableTwoFactor(request: Request, password: string): Promise<Outcome<null>> {
+export async function disableTwoFactor(request: Request, password: string): Promise<Answer<null>> {
   const result = await callAuth(request, "/two-factor/disable", { password });
   if (!result.ok) return failed(result);
   return { ok: true, value: null, headers: result.headers };
@@ -189,7 +188,7 @@ export async function backupCodesAfterPassword(
   userId: string,
   twoFactorEnabled: boolean,
   password: string,
-): Promise<Outcome<string[]>> {
+): Promise<Answer<string[]>> {
   if (!twoFactorEnabled) {
     return { ok: false, status: 400, message: friendly("TOTP not enabled") };
   }

@@ -200,6 +200,20 @@ test.describe("password", () => {
   });
 });
 
+test.describe("profile without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the Profile form says what happened after a plain post", async ({ signedInPage: page }) => {
+    await page.goto("/portal/settings");
+    await page.getByLabel("Full Name").fill("Sipho Nkosi");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Profile updated successfully" }),
+    ).toBeVisible();
+    await expect(page.getByTestId("header-name")).toHaveText("Sipho Nkosi");
+  });
+});
+
 test.describe("password without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -219,4 +219,18 @@ test("a customer cannot open the leads page", async ({ signedInPage: page }) => 
   const res = await page.goto("/portal/leads");
   expect(res?.status()).toBe(403);
   await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  // The refusal shows inside the portal, with its navigation and header.
+  await expect(page.getByRole("navigation", { name: "Portal navigation" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+});
+
+test("an unknown lead is a 404 inside the portal", async ({ page, baseURL }) => {
+  await signInAsAdmin(page.request, baseURL ?? "");
+  const res = await page.goto("/portal/leads/00000000-0000-4000-8000-000000000000");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("alert").filter({ hasText: "Lead not found" })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Portal navigation" });
+  await expect(nav).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Leads" })).toBeVisible();
+  await expect(page.getByText("Oops! Page not found")).toHaveCount(0);
 });

@@ -3,10 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
 import type { TotpSetupView, TwoFactorResult } from "~/lib/validation/account";
-import { InlineResult, useSettingsForm } from "./use-settings-form";
 
 /** "JBSWY3DPEHPK3PXP" → "JBSW Y3DP EHPK 3PXP", easier to type. */
 function grouped(key: string) {
@@ -29,7 +30,7 @@ export function TwoFactorCard({
   /** Shown once, on the page right after turning two-factor on. */
   backupCodes: string[] | null;
 }) {
-  const form = useSettingsForm<TwoFactorResult>("two-factor");
+  const form = useFormOutcome<TwoFactorResult>({ intent: "two-factor", redirects: true });
   const { result } = form;
   // Kept when the page's data reloads (live updates), until the user says they saved them.
   const [codes, setCodes] = useState(backupCodes);
@@ -93,7 +94,7 @@ export function TwoFactorCard({
   );
 }
 
-type Form = ReturnType<typeof useSettingsForm<TwoFactorResult>>;
+type Form = ReturnType<typeof useFormOutcome<TwoFactorResult>>;
 
 const PASSWORD_LABELS = {
   enable: "Password",
@@ -120,7 +121,7 @@ function PasswordStep({
         <Label htmlFor={id}>{PASSWORD_LABELS[step]}</Label>
         <Input id={id} name="password" type="password" autoComplete="current-password" required />
       </div>
-      <InlineResult result={inline?.step === step ? inline : undefined} />
+      <FormResult result={inline?.step === step ? inline : undefined} />
       <Button type="submit" variant={step === "enable" ? "default" : "outline"} disabled={busy}>
         {busy ? "Sending..." : label}
       </Button>
@@ -179,7 +180,7 @@ function ConfirmStep({ form, setup }: { form: Form; setup: TotpSetupView }) {
             className="max-w-40 font-mono tracking-widest"
           />
         </div>
-        <InlineResult result={inline?.step === "confirm" ? inline : undefined} />
+        <FormResult result={inline?.step === "confirm" ? inline : undefined} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={busy}>
             {busy ? "Checking..." : "Confirm and turn on"}
