@@ -45,6 +45,19 @@ export const test = base.extend<{ user: TestUser; signedInPage: Page }>({
 
 export { expect };
 
+/**
+ * Opens `url` in the portal and waits until its realtime stream (/api/events) has answered: from
+ * then on the server delivers the user's events to this page. Use it instead of a pause before
+ * a change that another page must see.
+ */
+export async function gotoLive(page: Page, url: string) {
+  const connected = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === "/api/events" && res.status() === 200,
+  );
+  await page.goto(url);
+  await connected;
+}
+
 /** Fail the test on unexpected console errors in the page. */
 export function collectConsoleErrors(page: Page) {
   const errors: string[] = [];
@@ -55,10 +68,13 @@ export function collectConsoleErrors(page: Page) {
   return errors;
 }
 
-/** Waits until React has hydrated the page (its DOM nodes carry React fibers), so handlers work. */
+/**
+ * Waits until React has hydrated the page, so its handlers work: React renders the whole
+ * document, and <body> carries a React fiber once hydration has reached it (public pages, the
+ * sign-in pages and the portal alike).
+ */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
-  });
+  await page.waitForFunction(() =>
+    Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")),
+  );
 }

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
-import { createUser, expect, test } from "./fixtures";
+import { createUser, expect, gotoLive, hydrated, test } from "./fixtures";
 
 async function createProject(page: Page, title: string, description = "") {
+  await hydrated(page);
   await page.getByRole("button", { name: "New Project" }).click();
   const dialog = page.getByRole("dialog", { name: "Create New Project" });
   await dialog.getByLabel("Title *").fill(title);
@@ -219,16 +220,19 @@ test.describe("live updates and isolation", () => {
       const tab2 = await a.newPage();
       const stranger = await b.newPage();
       await tab1.goto("/portal/projects");
-      await tab2.goto("/portal/projects");
-      await stranger.goto("/portal/projects");
-      // Let the streams connect.
-      await tab2.waitForTimeout(500);
+      await gotoLive(tab2, "/portal/projects");
+      await gotoLive(stranger, "/portal/projects");
 
       await createProject(tab1, "Live Project Alpha");
       await expect(tab2.getByRole("heading", { name: "Live Project Alpha" })).toBeVisible({
         timeout: 5000,
       });
-      await stranger.waitForTimeout(1500);
+      // The other user's own change, made after Alpha, reaches their page live: by then anything
+      // Alpha's event could have done there has happened.
+      const strangerTab = await b.newPage();
+      await strangerTab.goto("/portal/projects");
+      await createProject(strangerTab, "Stranger's Own Project");
+      await expect(stranger.getByRole("heading", { name: "Stranger's Own Project" })).toBeVisible();
       await expect(stranger.getByText("Live Project Alpha")).toHaveCount(0);
       await stranger.reload();
       await expect(stranger.getByText("Live Project Alpha")).toHaveCount(0);
@@ -245,8 +249,7 @@ test.describe("live updates and isolation", () => {
       const tab1 = await ctx.newPage();
       const tab2 = await ctx.newPage();
       await tab1.goto("/portal");
-      await tab2.goto("/portal/projects");
-      await tab2.waitForTimeout(500);
+      await gotoLive(tab2, "/portal/projects");
       await tab1.getByRole("button", { name: /sign out/i }).click();
       await expect(tab1).toHaveURL(/\/$/);
       await expect(tab2).toHaveURL(/\/auth$/, { timeout: 10_000 });
