@@ -32,8 +32,32 @@ export async function createUser(
   return user;
 }
 
+/**
+ * A browser's own line for a request answered 4xx. Bad input, refusals and rate limits are
+ * answers the tests ask for; a 5xx or a script error is still a failure.
+ */
+const CLIENT_ERROR_RESPONSE =
+  /^Failed to load resource: the server responded with a status of 4\d\d/;
+
+/**
+ * Every test's `page` fails the test on an unexpected console error or uncaught exception. A
+ * test that expects one says so: `test.use({ allowConsoleErrors: [/pattern/] })`.
+ */
+const checked = base.extend<{ allowConsoleErrors: RegExp[] }>({
+  allowConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowConsoleErrors }, use) => {
+    const errors = collectConsoleErrors(page);
+    await use(page);
+    const unexpected = errors.filter(
+      (text) =>
+        !CLIENT_ERROR_RESPONSE.test(text) && !allowConsoleErrors.some((re) => re.test(text)),
+    );
+    expect(unexpected, "console errors in the page").toEqual([]);
+  },
+});
+
 /** A page whose browser context is signed in as a fresh user. */
-export const test = base.extend<{ user: TestUser; signedInPage: Page }>({
+export const test = checked.extend<{ user: TestUser; signedInPage: Page }>({
   user: async ({ page, baseURL }, use) => {
     await use(await createUser(page.request, baseURL ?? ""));
   },
@@ -58,7 +82,7 @@ export async function gotoLive(page: Page, url: string) {
   await connected;
 }
 
-/** Fail the test on unexpected console errors in the page. */
+/** Collects the page's console errors and uncaught exceptions (hydration mismatches show here). */
 export function collectConsoleErrors(page: Page) {
   const errors: string[] = [];
   page.on("console", (msg) => {
