@@ -33,11 +33,14 @@ export async function createUser(
 }
 
 /**
- * A browser's own line for a request answered 4xx. Bad input, refusals and rate limits are
- * answers the tests ask for; a 5xx or a script error is still a failure.
+ * Console errors that are not failures: the browser's own line for a request answered 4xx (bad
+ * input, refusals and rate limits are answers the tests ask for; a 5xx is still a failure), and
+ * the 404 page's deliberate log of the unknown path.
  */
-const CLIENT_ERROR_RESPONSE =
-  /^Failed to load resource: the server responded with a status of 4\d\d/;
+const EXPECTED_CONSOLE_ERRORS = [
+  /^Failed to load resource: the server responded with a status of 4\d\d/,
+  /^404 Error: User attempted to access non-existent route:/,
+];
 
 /**
  * Every test's `page` fails the test on an unexpected console error or uncaught exception. A
@@ -49,8 +52,7 @@ const checked = base.extend<{ allowConsoleErrors: RegExp[] }>({
     const errors = collectConsoleErrors(page);
     await use(page);
     const unexpected = errors.filter(
-      (text) =>
-        !CLIENT_ERROR_RESPONSE.test(text) && !allowConsoleErrors.some((re) => re.test(text)),
+      (text) => ![...EXPECTED_CONSOLE_ERRORS, ...allowConsoleErrors].some((re) => re.test(text)),
     );
     expect(unexpected, "console errors in the page").toEqual([]);
   },
