@@ -42,18 +42,23 @@ const EXPECTED_CONSOLE_ERRORS = [
   /^404 Error: User attempted to access non-existent route:/,
 ];
 
+const allowed = new WeakMap<Page, RegExp[]>();
+
+/** Lets this page log console errors matching `patterns`: for a test that provokes them. */
+export function allowConsoleErrors(page: Page, ...patterns: RegExp[]) {
+  allowed.set(page, [...(allowed.get(page) ?? []), ...patterns]);
+}
+
 /**
- * Every test's `page` fails the test on an unexpected console error or uncaught exception. A
- * test that expects one says so: `test.use({ allowConsoleErrors: [/pattern/] })`.
+ * Every test's `page` fails the test on an unexpected console error or uncaught exception
+ * (a test that provokes one calls `allowConsoleErrors(page, /pattern/)`).
  */
-const checked = base.extend<{ allowConsoleErrors: RegExp[] }>({
-  allowConsoleErrors: [[], { option: true }],
-  page: async ({ page, allowConsoleErrors }, use) => {
+const checked = base.extend({
+  page: async ({ page }, use) => {
     const errors = collectConsoleErrors(page);
     await use(page);
-    const unexpected = errors.filter(
-      (text) => ![...EXPECTED_CONSOLE_ERRORS, ...allowConsoleErrors].some((re) => re.test(text)),
-    );
+    const expected = [...EXPECTED_CONSOLE_ERRORS, ...(allowed.get(page) ?? [])];
+    const unexpected = errors.filter((text) => !expected.some((re) => re.test(text)));
     expect(unexpected, "console errors in the page").toEqual([]);
   },
 });
