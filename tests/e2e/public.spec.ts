@@ -1,16 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { site } from "../../app/content/site";
-import { hydrated } from "./fixtures";
-
-/** Collects console errors and uncaught exceptions (hydration mismatches show up here). */
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(msg.text());
-  });
-  page.on("pageerror", (err) => errors.push(err.message));
-  return errors;
-}
+import { collectConsoleErrors, hydrated } from "./fixtures";
 
 const pages = [
   { path: "/", h1: "Transform Your Business with AI & Automation" },
@@ -37,7 +27,7 @@ const pages = [
 test.describe("every public page", () => {
   for (const { path, h1 } of pages) {
     test(`${path} has one h1 inside main#main and hydrates cleanly`, async ({ page }) => {
-      const errors = watchErrors(page);
+      const errors = collectConsoleErrors(page);
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.locator("main#main")).toHaveCount(1);
