@@ -17,6 +17,7 @@ import {
 } from "./email/account-mail.server";
 import { type Env, env } from "./env.server";
 import { publish } from "./events.server";
+import { cancelAccountDeletion, recordPrivacyConsent } from "./privacy.server";
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -174,10 +175,26 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
             if (settings.ADMIN_EMAILS.includes(user.email.toLowerCase())) {
               await grantRole(db, user.id, "admin");
             }
+            // The sign-up page showed the privacy notice: its version and when (POPIA).
+            await recordPrivacyConsent(db, {
+              userId: user.id,
+              email: user.email,
+              source: "sign-up",
+              now: new Date(),
+            });
           },
         },
         update: {
           before: async (data) => ({ data: checkUserFields(data) }),
+        },
+      },
+      // Signing in (password, second factor or passkey) cancels a pending account deletion;
+      // the portal tells the person (takeDeletionCancelledNotice).
+      session: {
+        create: {
+          after: async (created) => {
+            await cancelAccountDeletion(db, created.userId, new Date());
+          },
         },
       },
     },

@@ -8,6 +8,7 @@ import { isPackageName, packageNames } from "~/content/packages";
 import type { LeadFormResult } from "~/lib/validation/lead-form-result";
 import { quoteSchema } from "~/lib/validation/leads";
 import { Field, FormOutcome, Honeypot, NativeSelect, PopiaNotice } from "./form-field";
+import { MarketingOptIn } from "./marketing-opt-in";
 import { useLeadForm } from "./use-lead-form";
 
 /** A date as YYYY-MM-DD in the browser's local time zone. */
@@ -178,6 +179,13 @@ export function QuoteForm() {
 
       <div className="sm:col-span-2">
         <PopiaNotice purpose="quote" />
+      </div>
+
+      <div className="sm:col-span-2">
+        <MarketingOptIn
+          id={fid("marketing")}
+          defaultChecked={control("marketing", fid("marketing")).defaultValue === "yes"}
+        />
       </div>
 
       <div className="sm:col-span-2">

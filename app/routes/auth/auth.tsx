@@ -3,15 +3,19 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { AuthShell } from "~/components/auth/auth-shell";
+import { MarketingOptIn } from "~/components/marketing/marketing-opt-in";
 import { useToastFromServer } from "~/components/portal/use-server-toast";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { privacyNotice } from "~/content/legal";
 import { site } from "~/content/site";
 import { authCodeSchema } from "~/lib/validation/account";
 import { firstIssue, PASSWORD_MIN, signInSchema, signUpSchema } from "~/lib/validation/auth";
+import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy";
 import { signIn, signUp } from "~/server/accounts.server";
+import { recordSignUpMarketing } from "~/server/privacy-forms.server";
 import { getCurrentSession } from "~/server/session.server";
 import { readToast, toastCookie } from "~/server/toast.server";
 import {
@@ -45,7 +49,7 @@ type Intent = "signin" | "signup" | "two-factor";
 interface ActionResult {
   intent: Intent;
   error: string;
-  values: { email?: string; fullName?: string };
+  values: { email?: string; fullName?: string; marketing?: string };
 }
 
 function failure(intent: Intent, error: string, values: ActionResult["values"], status: number) {
@@ -69,13 +73,15 @@ export async function action({ request }: Route.ActionArgs) {
       return [k, typeof v === "string" ? v : undefined];
     }),
   );
-  const values = { email: raw.email, fullName: raw.fullName };
+  const marketing = marketingOptIn(form.get(MARKETING_FIELD));
+  const values = { email: raw.email, fullName: raw.fullName, marketing: marketing ? "yes" : "" };
 
   if (intent === "signup") {
     const parsed = signUpSchema.safeParse(raw);
     if (!parsed.success) return failure(intent, firstIssue(parsed.error).message, values, 400);
     const created = await signUp(request, parsed.data);
     if (!created.ok) return failure(intent, created.message, values, created.status);
+    if (marketing) await recordSignUpMarketing(created.body, parsed.data.email);
     created.headers.append(
       "Set-Cookie",
       toastCookie({
@@ -333,6 +339,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                 At least {PASSWORD_MIN} characters.
               </p>
             </div>
+            <MarketingOptIn id="signup-marketing" defaultChecked={values.marketing === "yes"} />
+            <p className="text-xs text-muted-foreground">
+              We use your details to run your portal account, as our{" "}
+              <Link to="/legal/privacy" className="underline underline-offset-4">
+                Privacy Policy
+              </Link>{" "}
+              (version {privacyNotice.version}) explains.
+            </p>
             {errorFor("signup")}
             <SubmitButton intent="signup" label="Sign Up" />
           </Form>

@@ -10,6 +10,7 @@ import { Toaster } from "~/components/ui/sonner";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { site } from "~/content/site";
 import { requireUser } from "~/server/portal.server";
+import { DELETION_CANCELLED_TOAST, takeDeletionCancelledNotice } from "~/server/privacy.server";
 import { readToast } from "~/server/toast.server";
 import type { Route } from "./+types/layout";
 
@@ -19,8 +20,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, headers } = await requireUser(request);
-  const { toast, clearHeader } = readToast(request);
+  const { db, user, headers } = await requireUser(request);
+  const { toast: cookieToast, clearHeader } = readToast(request);
+  // Signing in cancelled a pending account deletion: say so, once.
+  const toast = (await takeDeletionCancelledNotice(db, user.id))
+    ? DELETION_CANCELLED_TOAST
+    : cookieToast;
   const responseHeaders = new Headers(headers);
   if (clearHeader) responseHeaders.append("Set-Cookie", clearHeader);
   responseHeaders.set("Cache-Control", "private, no-store");

@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, useFetcher } from "react-router";
+import { EraseLeadCard } from "~/components/portal/erase-lead-card";
 import { type ActionOutcome, useFetcherOutcome } from "~/components/portal/use-action-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -10,8 +11,10 @@ import { NO_PERMISSION } from "~/lib/portal-text";
 import { portalMeta } from "~/lib/seo";
 import { LEAD_STATUSES, leadStatusSchema } from "~/lib/validation/lead-status";
 import { idSchema } from "~/lib/validation/portal";
+import { ERASE_LEAD_INTENT } from "~/lib/validation/privacy";
 import { getLead, setLeadStatus } from "~/server/leads.server";
 import { readForm, requireAdmin, requireUser } from "~/server/portal.server";
+import { eraseLeadAction } from "~/server/privacy-forms.server";
 import type { Route } from "./+types/lead";
 
 export const meta: Route.MetaFunction = () => portalMeta("Lead");
@@ -29,7 +32,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { db } = await requireAdmin(request);
   const id = idSchema.safeParse(params.id);
   if (!id.success) return data({ error: "Lead not found" }, { status: 404 });
-  const parsed = leadStatusSchema.safeParse(await readForm(request));
+  const form = await readForm(request);
+  if (form.intent === ERASE_LEAD_INTENT) return eraseLeadAction(db, id.data);
+  const parsed = leadStatusSchema.safeParse(form);
   if (!parsed.success) return data({ error: "Choose a valid status" }, { status: 400 });
   if (!(await setLeadStatus(db, id.data, parsed.data.status))) {
     return data({ error: "Lead not found" }, { status: 404 });
@@ -64,7 +69,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
     [
       "Consent",
       lead.consent
-        ? `Privacy notice shown and accepted on ${formatDateTime(lead.consentAt)}`
+        ? `Privacy notice (version ${lead.privacyNoticeVersion}) shown and accepted on ${formatDateTime(lead.consentAt)}`
         : "No",
     ],
   ];
@@ -126,6 +131,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
           </fetcher.Form>
         </CardContent>
       </Card>
+      <EraseLeadCard name={lead.name} />
     </div>
   );
 }
