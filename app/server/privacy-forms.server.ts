@@ -11,7 +11,9 @@ import {
   DELETE_ACCOUNT_INTENT,
   deleteAccountCodeSchema,
   deleteAccountSchema,
+  ERASE_LINK_INVALID,
   eraseDetailsSchema,
+  UNSUBSCRIBE_LINK_INVALID,
 } from "~/lib/validation/privacy";
 import { signOut } from "./accounts.server";
 import { getAuth } from "./auth.server";
@@ -122,16 +124,32 @@ export async function deleteAccountAction(ctx: PortalContext, form: Form, reques
     "Set-Cookie",
     "better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax",
   );
-  headers.append(
-    "Set-Cookie",
-    toastCookie({
-      type: "message",
-      title: "Account deletion scheduled",
-      description: `Your account will be deleted on ${formatLongDate(pending.dueAt.toISOString().slice(0, 10))}. Sign in before then to cancel.`,
-    }),
-  );
+  headers.append("Set-Cookie", deletionScheduledCookie(pending.dueAt));
   logger.info({ userId: user.id, dueAt: pending.dueAt }, "account deletion requested");
   return redirect("/auth", { headers });
+}
+
+// Not a one-time toast: this browser's open portal tabs also land on /auth when the sessions
+// end, and whichever page loads last must still say it. Signing in clears it.
+const SCHEDULED_COOKIE = "account_deletion";
+
+function deletionScheduledCookie(dueAt: Date) {
+  return `${SCHEDULED_COOKIE}=${dueAt.toISOString().slice(0, 10)}; Path=/; Max-Age=300; HttpOnly; SameSite=Lax`;
+}
+
+export const CLEAR_DELETION_SCHEDULED = `${SCHEDULED_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+
+/** The sign-in page's notice after 'Delete my account' (null without the cookie). */
+export function deletionScheduledToast(request: Request) {
+  const match = (request.headers.get("cookie") ?? "").match(
+    new RegExp(`(?:^|;\\s*)${SCHEDULED_COOKIE}=(\\d{4}-\\d{2}-\\d{2})(?:;|$)`),
+  );
+  if (!match?.[1]) return null;
+  return {
+    type: "message" as const,
+    title: "Account deletion scheduled",
+    description: `Your account will be deleted on ${formatLongDate(match[1])}. Sign in before then to cancel.`,
+  };
 }
 
 // --- Leads -------------------------------------------------------------------------------------
@@ -179,9 +197,6 @@ export async function requestEraseDetails(request: Request, form: Form) {
   return data<EraseRequestResult>({ ok: true, success: ERASE_REQUEST_ANSWER });
 }
 
-export const ERASE_LINK_INVALID =
-  "This link is invalid or has expired. Ask again on our Contact page: Ask us to delete my details.";
-
 /** The confirmation page: whose details the link names (nothing is erased on GET). */
 export function eraseLinkEmail(token: string | null) {
   return verifyLink("erase-leads", token, now());
@@ -199,9 +214,6 @@ export async function confirmEraseDetails(form: Form) {
 }
 
 // --- Unsubscribe ------------------------------------------------------------------------------
-
-export const UNSUBSCRIBE_LINK_INVALID =
-  "This unsubscribe link is invalid. E-mail us and we will remove you.";
 
 export function unsubscribeLinkEmail(token: string | null) {
   return verifyLink("unsubscribe", token, now());

@@ -283,16 +283,16 @@ describe(`delete my account (${testDatabaseKind()})`, () => {
     const sessions = await h.handle.db.select().from(session).where(eq(session.userId, person.id));
     expect(sessions).toEqual([]);
     // The sign-in page says when.
-    const toastCookie = cookiesFrom(res)
+    const notice = cookiesFrom(res)
       .split("; ")
-      .find((c) => c.startsWith("toast="));
-    const page = await run(authLoader, getRequest("/auth", toastCookie));
+      .find((c) => c.startsWith("account_deletion="));
+    const page = await run(authLoader, getRequest("/auth", notice));
     expect(JSON.stringify(await page.json())).toMatch(/will be deleted on .*Sign in before then/);
 
     // An administrator sees it waiting.
     const boss = await signUp("boss@privacy.test");
     const adminSettings = await run(settingsLoader, getRequest("/portal/settings", boss.cookie));
-    const pending = (await adminSettings.json()).pendingDeletions as { email: string }[];
+    const pending = (await adminSettings.json()).accountDeletions as { email: string }[];
     expect(pending.map((p) => p.email)).toContain("changes-mind@privacy.test");
     // Customers do not.
     const own = await run(settingsLoader, getRequest("/portal/settings", person.cookie));
@@ -308,7 +308,7 @@ describe(`delete my account (${testDatabaseKind()})`, () => {
     const after = await (
       await run(settingsLoader, getRequest("/portal/settings", boss.cookie))
     ).json();
-    expect(after.pendingDeletions.map((p: { email: string }) => p.email)).not.toContain(
+    expect(after.accountDeletions.map((p: { email: string }) => p.email)).not.toContain(
       "changes-mind@privacy.test",
     );
     expect((await eraseDueAccounts(h.handle.db, new Date(Date.now() + 30 * DAY))).accounts).toBe(0);

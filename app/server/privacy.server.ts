@@ -5,7 +5,7 @@
  * The export ("Download my data") lives in privacy-export.server.ts.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { privacyNotice } from "~/content/legal";
 import { site } from "~/content/site";
 import { DELETION_GRACE_DAYS } from "~/lib/validation/privacy";
@@ -437,21 +437,46 @@ export async function takeDeletionCancelledNotice(db: Database, userId: string) 
   return rows.length > 0;
 }
 
-/** For administrators: every deletion waiting for its date. */
-export function listPendingDeletions(db: Database) {
-  return db
-    .select({
-      userId: accountDeletions.userId,
-      email: user.email,
-      name: profiles.fullName,
-      requestedAt: accountDeletions.requestedAt,
-      dueAt: accountDeletions.dueAt,
-    })
-    .from(accountDeletions)
-    .innerJoin(user, eq(user.id, accountDeletions.userId))
-    .leftJoin(profiles, eq(profiles.id, accountDeletions.userId))
+export interface AccountDeletionRow {
+  userId: string;
+  /** Null once erased: the record then reads 'Deleted user'. */
+  email: string | null;
+  name: string | null;
+  requestedAt: Date;
+  dueAt: Date;
+  erasedAt: Date | null;
+}
+
+/**
+ * For administrators: every deletion waiting for its date, then the latest erasures (the record
+ * that they happened, naming no one).
+ */
+export async function listAccountDeletions(db: Database, erasedLimit = 20) {
+  const columns = {
+    userId: accountDeletions.userId,
+    email: user.email,
+    name: profiles.fullName,
+    requestedAt: accountDeletions.requestedAt,
+    dueAt: accountDeletions.dueAt,
+    erasedAt: accountDeletions.erasedAt,
+  };
+  const base = () =>
+    db
+      .select(columns)
+      .from(accountDeletions)
+      .innerJoin(user, eq(user.id, accountDeletions.userId))
+      .leftJoin(profiles, eq(profiles.id, accountDeletions.userId));
+  const pending = await base()
     .where(and(isNull(accountDeletions.cancelledAt), isNull(accountDeletions.erasedAt)))
     .orderBy(accountDeletions.dueAt);
+  const erased = await base()
+    .where(isNotNull(accountDeletions.erasedAt))
+    .orderBy(desc(accountDeletions.erasedAt))
+    .limit(erasedLimit);
+  return [
+    ...pending,
+    ...erased.map((row) => ({ ...row, email: null, name: DELETED_USER })),
+  ] satisfies AccountDeletionRow[];
 }
 
 /**

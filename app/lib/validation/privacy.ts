@@ -22,6 +22,11 @@ export const privacyTokenSchema = z.object({
   token: z.string({ error: "This link is invalid" }).trim().min(1).max(1000),
 });
 
+export const ERASE_LINK_INVALID =
+  "This link is invalid or has expired. Ask again on our Contact page: Ask us to delete my details.";
+export const UNSUBSCRIBE_LINK_INVALID =
+  "This unsubscribe link is invalid. E-mail us and we will remove you.";
+
 /** The marketing opt-in box (unticked by default): "yes" when ticked, absent otherwise. */
 export const MARKETING_FIELD = "marketing";
 export const MARKETING_LABEL =

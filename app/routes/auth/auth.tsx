@@ -15,7 +15,7 @@ import { authCodeSchema } from "~/lib/validation/account";
 import { firstIssue, PASSWORD_MIN, signInSchema, signUpSchema } from "~/lib/validation/auth";
 import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy";
 import { signIn, signUp } from "~/server/accounts.server";
-import { recordSignUpMarketing } from "~/server/privacy-forms.server";
+import { deletionScheduledToast, recordSignUpMarketing } from "~/server/privacy-forms.server";
 import { getCurrentSession } from "~/server/session.server";
 import { readToast, toastCookie } from "~/server/toast.server";
 import {
@@ -35,7 +35,10 @@ const SECOND_STEP = "/auth?step=two-factor";
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getCurrentSession(request)) throw redirect("/portal");
-  const { toast, clearHeader } = readToast(request);
+  const read = readToast(request);
+  const { clearHeader } = read;
+  // A scheduled account deletion is said on every sign-in page for a few minutes.
+  const toast = read.toast ?? deletionScheduledToast(request);
   const secondStep =
     new URL(request.url).searchParams.get("step") === "two-factor" &&
     hasPendingSecondFactor(request);

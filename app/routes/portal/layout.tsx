@@ -11,6 +11,7 @@ import { TooltipProvider } from "~/components/ui/tooltip";
 import { site } from "~/content/site";
 import { requireUser } from "~/server/portal.server";
 import { DELETION_CANCELLED_TOAST, takeDeletionCancelledNotice } from "~/server/privacy.server";
+import { CLEAR_DELETION_SCHEDULED } from "~/server/privacy-forms.server";
 import { readToast } from "~/server/toast.server";
 import type { Route } from "./+types/layout";
 
@@ -23,10 +24,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db, user, headers } = await requireUser(request);
   const { toast: cookieToast, clearHeader } = readToast(request);
   // Signing in cancelled a pending account deletion: say so, once.
-  const toast = (await takeDeletionCancelledNotice(db, user.id))
-    ? DELETION_CANCELLED_TOAST
-    : cookieToast;
+  const cancelled = await takeDeletionCancelledNotice(db, user.id);
+  const toast = cancelled ? DELETION_CANCELLED_TOAST : cookieToast;
   const responseHeaders = new Headers(headers);
+  if (cancelled) responseHeaders.append("Set-Cookie", CLEAR_DELETION_SCHEDULED);
   if (clearHeader) responseHeaders.append("Set-Cookie", clearHeader);
   responseHeaders.set("Cache-Control", "private, no-store");
   return data(

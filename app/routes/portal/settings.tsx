@@ -2,7 +2,7 @@ import { data, useFetcher } from "react-router";
 import { EmailCard } from "~/components/portal/settings/email-card";
 import { PasskeysCard } from "~/components/portal/settings/passkeys-card";
 import { PasswordCard } from "~/components/portal/settings/password-card";
-import { PendingDeletionsCard, PrivacyCard } from "~/components/portal/settings/privacy-card";
+import { AccountDeletionsCard, PrivacyCard } from "~/components/portal/settings/privacy-card";
 import { SecurityPolicyCard } from "~/components/portal/settings/security-policy-card";
 import { SessionsCard } from "~/components/portal/settings/sessions-card";
 import {
@@ -17,7 +17,7 @@ import { Label } from "~/components/ui/label";
 import { portalMeta } from "~/lib/seo";
 import { listPasskeys } from "~/server/passkeys.server";
 import { readForm, requireUser } from "~/server/portal.server";
-import { listPendingDeletions } from "~/server/privacy.server";
+import { listAccountDeletions } from "~/server/privacy.server";
 import { blockedByPolicy, getSecurityPolicy } from "~/server/security-policy.server";
 import { listSessions } from "~/server/sessions.server";
 import { backupCodesFor, readTwoFactorFlash } from "~/server/two-factor.server";
@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       passkeys: await listPasskeys(db, user.id),
       twoFactorRequired: policy ? blockedByPolicy(user, policy) : false,
       securityPolicy: policy,
-      pendingDeletions: user.role === "admin" ? await listPendingDeletions(db) : null,
+      accountDeletions: user.role === "admin" ? await listAccountDeletions(db) : null,
       twoFactorNotice: flash.notice,
       emailChange,
       backupCodes: showCodes ? await backupCodesFor(user.id) : null,
@@ -82,8 +82,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           twoFactorEnabled={user.twoFactorEnabled}
         />
       ) : null}
-      {loaderData.pendingDeletions ? (
-        <PendingDeletionsCard deletions={loaderData.pendingDeletions} />
+      {loaderData.accountDeletions ? (
+        <AccountDeletionsCard deletions={loaderData.accountDeletions} />
       ) : null}
       <PrivacyCard twoFactorEnabled={user.twoFactorEnabled} />
     </div>

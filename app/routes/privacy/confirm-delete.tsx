@@ -2,12 +2,9 @@ import { Form } from "react-router";
 import { Container, PageHero } from "~/components/marketing/section";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
+import { ERASE_LINK_INVALID } from "~/lib/validation/privacy";
 import { readForm } from "~/server/portal.server";
-import {
-  confirmEraseDetails,
-  ERASE_LINK_INVALID,
-  eraseLinkEmail,
-} from "~/server/privacy-forms.server";
+import { confirmEraseDetails, eraseLinkEmail } from "~/server/privacy-forms.server";
 import type { Route } from "./+types/confirm-delete";
 
 export const meta: Route.MetaFunction = () =>

@@ -2,12 +2,9 @@ import { Form } from "react-router";
 import { Container, PageHero } from "~/components/marketing/section";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
+import { UNSUBSCRIBE_LINK_INVALID } from "~/lib/validation/privacy";
 import { readForm } from "~/server/portal.server";
-import {
-  UNSUBSCRIBE_LINK_INVALID,
-  unsubscribe,
-  unsubscribeLinkEmail,
-} from "~/server/privacy-forms.server";
+import { unsubscribe, unsubscribeLinkEmail } from "~/server/privacy-forms.server";
 import type { Route } from "./+types/unsubscribe";
 
 export const meta: Route.MetaFunction = () =>

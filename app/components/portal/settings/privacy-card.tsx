@@ -145,20 +145,24 @@ function DeleteAccountForm({
   );
 }
 
-export interface PendingDeletionView {
+export interface AccountDeletionView {
   userId: string;
-  email: string;
+  email: string | null;
   name: string | null;
   requestedAt: Date | string;
   dueAt: Date | string;
+  erasedAt: Date | string | null;
 }
 
-/** Administrators: accounts waiting to be erased (the job erases them on the date shown). */
-export function PendingDeletionsCard({ deletions }: { deletions: PendingDeletionView[] }) {
+/**
+ * Administrators: accounts waiting to be erased (the job erases them on the date shown), then
+ * the latest erasures, which read 'Deleted user'.
+ */
+export function AccountDeletionsCard({ deletions }: { deletions: AccountDeletionView[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Pending account deletions</CardTitle>
+        <CardTitle as="h2">Account deletions</CardTitle>
         <CardDescription>
           Accounts whose owners asked to delete them. Each is erased on its date unless its owner
           signs in before.
@@ -169,7 +173,7 @@ export function PendingDeletionsCard({ deletions }: { deletions: PendingDeletion
           <p className="text-sm text-muted-foreground">No account is waiting to be deleted.</p>
         ) : (
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Pending account deletions</caption>
+            <caption className="sr-only">Account deletions</caption>
             <thead>
               <tr className="border-b">
                 <th scope="col" className="py-2 pr-3 font-medium">
@@ -179,7 +183,7 @@ export function PendingDeletionsCard({ deletions }: { deletions: PendingDeletion
                   Asked on
                 </th>
                 <th scope="col" className="py-2 font-medium">
-                  Deleted on
+                  Status
                 </th>
               </tr>
             </thead>
@@ -187,10 +191,14 @@ export function PendingDeletionsCard({ deletions }: { deletions: PendingDeletion
               {deletions.map((d) => (
                 <tr key={d.userId} className="border-b last:border-0">
                   <td className="py-2 pr-3 break-all">
-                    {d.name ? `${d.name} (${d.email})` : d.email}
+                    {d.email ? (d.name ? `${d.name} (${d.email})` : d.email) : d.name}
                   </td>
                   <td className="py-2 pr-3">{formatDate(d.requestedAt)}</td>
-                  <td className="py-2">{formatDate(d.dueAt)}</td>
+                  <td className="py-2">
+                    {d.erasedAt
+                      ? `Deleted on ${formatDate(d.erasedAt)}`
+                      : `To be deleted on ${formatDate(d.dueAt)}`}
+                  </td>
                 </tr>
               ))}
             </tbody>
