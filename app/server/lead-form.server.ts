@@ -6,6 +6,7 @@ import {
   type QuoteInput,
   quoteSchema,
 } from "~/lib/validation/leads";
+import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy";
 import { getDb } from "./db/client.server";
 import { env } from "./env.server";
 import { submitLead, submitOptionsFor } from "./leads.server";
@@ -42,6 +43,9 @@ export async function handleLeadForm(request: Request, kind: "contact" | "quote"
     values[name] = typeof v === "string" ? v : "";
   }
   const honeypot = form.get("website");
+  const marketing = marketingOptIn(form.get(MARKETING_FIELD));
+  // Kept with the other values, so a form sent back with an error still has the box ticked.
+  if (marketing) values[MARKETING_FIELD] = "yes";
 
   const parsed =
     kind === "contact" ? contactSchema.safeParse(values) : quoteSchema.safeParse(values);
@@ -58,7 +62,7 @@ export async function handleLeadForm(request: Request, kind: "contact" | "quote"
     const result = await submitLead(
       await getDb(),
       submission,
-      submitOptionsFor(request, env(), typeof honeypot === "string" ? honeypot : null),
+      submitOptionsFor(request, env(), typeof honeypot === "string" ? honeypot : null, marketing),
     );
     if (!result.ok) {
       return failed(result.status, result.message, { values });

@@ -9,6 +9,7 @@ import { isPackageName, packageNames } from "~/content/packages";
 import type { ActionResult } from "~/lib/action-result";
 import { quoteSchema } from "~/lib/validation/leads";
 import { Field, Honeypot, NativeSelect, PopiaNotice } from "./form-field";
+import { MarketingOptIn } from "./marketing-opt-in";
 import { useLeadForm } from "./use-lead-form";
 
 /** A date as YYYY-MM-DD in the browser's local time zone. */
@@ -179,6 +180,13 @@ export function QuoteForm() {
 
       <div className="sm:col-span-2">
         <PopiaNotice purpose="quote" />
+      </div>
+
+      <div className="sm:col-span-2">
+        <MarketingOptIn
+          id={fid("marketing")}
+          defaultChecked={control("marketing", fid("marketing")).defaultValue === "yes"}
+        />
       </div>
 
       <div className="sm:col-span-2">

@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
+import { EraseLeadCard } from "~/components/portal/erase-lead-card";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
@@ -10,8 +11,10 @@ import { capitalise } from "~/lib/names";
 import { portalMeta } from "~/lib/seo";
 import { LEAD_STATUSES, leadStatusSchema } from "~/lib/validation/lead-status";
 import { idSchema } from "~/lib/validation/portal";
+import { ERASE_LEAD_INTENT } from "~/lib/validation/privacy";
 import { getLead, setLeadStatus } from "~/server/leads.server";
 import { readForm, requireAdmin } from "~/server/portal.server";
+import { eraseLeadAction } from "~/server/privacy-forms.server";
 import { notFound } from "~/server/refuse.server";
 import type { Route } from "./+types/lead";
 
@@ -29,7 +32,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { db } = await requireAdmin(request);
   const id = idSchema.safeParse(params.id);
   if (!id.success) return failed(404, "Lead not found");
-  const parsed = leadStatusSchema.safeParse(await readForm(request));
+  const form = await readForm(request);
+  if (form.intent === ERASE_LEAD_INTENT) return eraseLeadAction(db, id.data);
+  const parsed = leadStatusSchema.safeParse(form);
   if (!parsed.success) return failed(400, "Choose a valid status");
   const updated = await setLeadStatus(db, id.data, parsed.data.status);
   if (!updated.ok) return failed(updated.status, updated.message);
@@ -55,7 +60,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
     [
       "Consent",
       lead.consent
-        ? `Privacy notice shown and accepted on ${formatDateTime(lead.consentAt)}`
+        ? `Privacy notice (version ${lead.privacyNoticeVersion}) shown and accepted on ${formatDateTime(lead.consentAt)}`
         : "No",
     ],
   ];
@@ -117,6 +122,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
           </fetcher.Form>
         </CardContent>
       </Card>
+      <EraseLeadCard name={lead.name} />
     </div>
   );
 }
