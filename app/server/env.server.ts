@@ -67,6 +67,7 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   LEAD_RATE_LIMIT_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   LEAD_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).max(100_000).default(5),
+  CHAT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

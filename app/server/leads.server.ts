@@ -35,7 +35,8 @@ export type SubmitResult =
 
 const HOUR_MS = 60 * 60 * 1000;
 
-async function overLimit(
+/** Whether this e-mail address or client IP sent too many leads in the last hour. */
+export async function overLimit(
   db: Database,
   ip: string | null,
   email: string,
