@@ -68,6 +68,22 @@ describe("the site assistant", () => {
     expect(alone.kind === "answer" && alone.text).not.toMatch(/^The Growth package/);
   });
 
+  it("answers a short question on a new topic on its own, not as a follow-up", () => {
+    const reply = assistant.reply("What is your e-mail address?", "Is there a setup fee?");
+    expect(reply).toMatchObject({ kind: "answer", url: "/contact" });
+    expect(assistant.reply("and what about Growth?", "How much is Starter?")).toMatchObject({
+      kind: "answer",
+      text: expect.stringMatching(/^The Growth package/),
+    });
+  });
+
+  it("reads markup in a question as its words", () => {
+    expect(assistant.reply("<b>Where</b> is your office?")).toMatchObject({
+      kind: "answer",
+      text: expect.stringContaining("Strand Street"),
+    });
+  });
+
   it("quotes the site's own figures and links to the page they come from", () => {
     const reply = assistant.reply("What is your phone number?");
     expect(reply).toMatchObject({ kind: "answer", url: "/contact" });

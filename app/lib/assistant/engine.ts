@@ -56,6 +56,10 @@ const MIN_COVERAGE = 0.6;
 /** …and at least this score. */
 const MIN_SCORE = 4;
 
+function confident(top: Ranked | undefined): top is Ranked {
+  return top !== undefined && top.coverage >= MIN_COVERAGE && top.score >= MIN_SCORE;
+}
+
 const GREETING = /^(hi|hello|hey|howzit|good (morning|afternoon|evening)|sawubona|molo|hallo)\b/i;
 const THANKS = /^(thanks|thank you|thx|cheers|great|ok|okay|perfect|awesome)\b/i;
 
@@ -74,12 +78,23 @@ export class Assistant {
     this.byId = new Map(data.passages.map((p) => [p.id, p]));
   }
 
-  /** Passages ranked for a question (the previous question adds context to a follow-up). */
+  /**
+   * Passages ranked for a question. A follow-up ("how much is it?") is searched together with
+   * the previous question; a short question that is vague on its own gets the same context.
+   */
   rank(question: string, previous?: string | null): Ranked[] {
     const terms = questionTerms(question);
     if (terms.length === 0) return [];
-    const withContext = Boolean(previous) && (refersBack(question) || terms.length <= 2);
-    const query = withContext ? `${question} ${previous}` : question;
+    if (previous && refersBack(question))
+      return this.searchRanked(`${question} ${previous}`, terms);
+    const alone = this.searchRanked(question, terms);
+    if (previous && terms.length <= 2 && !confident(alone[0])) {
+      return this.searchRanked(`${question} ${previous}`, terms);
+    }
+    return alone;
+  }
+
+  private searchRanked(query: string, terms: string[]): Ranked[] {
     const results: SearchResult[] = this.search.search(query);
     // A word found nowhere on the site ("bitcoin", "printer") counts twice against confidence.
     const known = new Set(results.flatMap((r) => r.queryTerms));
@@ -119,7 +134,7 @@ export class Assistant {
       }
     }
     const top = this.rank(text, previous)[0];
-    if (!top || top.coverage < MIN_COVERAGE || top.score < MIN_SCORE) {
+    if (!top || !confident(top)) {
       return { kind: "unsure", text: UNSURE_REPLY };
     }
     return {

@@ -166,7 +166,7 @@ export function processTerm(raw: string): string | null {
     .toLowerCase()
     .replace(/'(s|re|ll|ve|d|m)$|n't$/, "")
     .replace(/^[-']+|[-']+$/g, "");
-  if (!word) return null;
+  if (word.length < 2 && !/\d/.test(word)) return null;
   if (word === "much") return "price"; // "how much"
   const direct = SYNONYMS[word];
   if (direct) return direct;
@@ -184,7 +184,11 @@ const PHRASES: [RegExp, string][] = [
 
 /** Words of a text: letters, digits and inner hyphens/apostrophes. */
 export function tokenize(text: string): string[] {
-  let normal = text.normalize("NFKC").replace(/[’‘]/g, "'");
+  // Markup is read as the words inside it: "<b>Where</b>" is "Where".
+  let normal = text
+    .normalize("NFKC")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/[’‘]/g, "'");
   for (const [pattern, replacement] of PHRASES) normal = normal.replace(pattern, replacement);
   return normal.split(/[^\p{L}\p{N}'-]+/u).filter(Boolean);
 }
