@@ -5,7 +5,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoChat } from "~/content/demo";
-import type { ChatResult, ChatTurn } from "~/lib/validation/chat";
+import type { ChatResult, ChatTurn } from "~/lib/assistant/conversation";
 import { action } from "~/routes/marketing/demo";
 import { createHarness, formRequest, type Harness, nextIp, run } from "~/test/harness.server";
 import { emailOutbox, leads } from "./db/schema.server";

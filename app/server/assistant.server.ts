@@ -4,19 +4,17 @@
  */
 import indexData from "virtual:assistant-index";
 import { data } from "react-router";
-import { Assistant, type Reply } from "~/lib/assistant/engine";
 import {
   appendTurns,
   CHAT_MESSAGES,
   type ChatResult,
   type ChatTurn,
-  chatHandoverSchema,
-  chatQuestionSchema,
   greetingTurn,
   lastQuestion,
-  parseConversation,
   replyTurn,
-} from "~/lib/validation/chat";
+} from "~/lib/assistant/conversation";
+import { Assistant, type Reply } from "~/lib/assistant/engine";
+import { chatHandoverSchema, chatQuestionSchema, parseConversation } from "~/lib/validation/chat";
 import { firstLeadIssue } from "~/lib/validation/leads";
 import { submitChatLead } from "./chat-leads.server";
 import { getDb } from "./db/client.server";

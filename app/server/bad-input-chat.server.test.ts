@@ -7,7 +7,7 @@ import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoChat } from "~/content/demo";
-import type { ChatResult } from "~/lib/validation/chat";
+import type { ChatResult } from "~/lib/assistant/conversation";
 import { action } from "~/routes/marketing/demo";
 import {
   checkAnswer,

@@ -4,8 +4,8 @@
  * consent notice, honeypot and rate limits as the contact form.
  */
 import { site } from "~/content/site";
-import type { ChatHandoverInput, ChatTurn } from "~/lib/validation/chat";
-import { lastQuestion } from "~/lib/validation/chat";
+import { type ChatTurn, lastQuestion } from "~/lib/assistant/conversation";
+import type { ChatHandoverInput } from "~/lib/validation/chat";
 import type { Database } from "./db/client.server";
 import { emailOutbox, leads } from "./db/schema.server";
 import { wakeOutbox } from "./email/outbox.server";

@@ -141,7 +141,13 @@ test("a question sent with Enter before the scripts load is answered", async ({ 
     await route.continue().catch(() => {});
   });
   await page.goto("/demo", { waitUntil: "domcontentloaded" });
-  await ask(page, "Is there a setup fee?");
+  const reactOwnsPage = () =>
+    page.evaluate(() =>
+      Object.keys(document.getElementById("main") ?? {}).some((k) => k.startsWith("__reactFiber$")),
+    );
+  await input(page).fill("Is there a setup fee?");
+  expect(await reactOwnsPage(), "the page is not hydrated yet").toBe(false);
+  await input(page).press("Enter");
   await expect(lastAnswer(page)).toContainText("once-off fee");
   await expect(lastAnswer(page).getByRole("link", { name: "Packages & Pricing" })).toBeVisible();
   expect(held, "scripts were held back").toBeGreaterThan(0);

@@ -5,27 +5,35 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { demoChat } from "~/content/demo";
-import { cn } from "~/lib/utils";
 import {
   appendTurns,
   CHAT_LIMITS,
+  CHAT_MESSAGES,
   type ChatResult,
   type ChatTurn,
-  chatHandoverSchema,
-  chatQuestionSchema,
   greetingTurn,
   lastQuestion,
   replyTurn,
-} from "~/lib/validation/chat";
+} from "~/lib/assistant/conversation";
+import { cn } from "~/lib/utils";
 import { Field, Honeypot, PopiaNotice } from "./form-field";
 
-/** The assistant's code and index: one request, on first use (then cached). */
-let engine: Promise<typeof import("./demo-chat-engine")> | null = null;
+type Engine = typeof import("./demo-chat-engine");
+
+/** The assistant's code, index and schemas: one request, on first use (then kept). */
+let engine: Promise<Engine> | null = null;
+let loaded: Engine | null = null;
 function loadEngine() {
-  engine ??= import("./demo-chat-engine").catch((error) => {
-    engine = null;
-    throw error;
-  });
+  engine ??= import("./demo-chat-engine").then(
+    (module) => {
+      loaded = module;
+      return module;
+    },
+    (error) => {
+      engine = null;
+      throw error;
+    },
+  );
   return engine;
 }
 const preload = () => void loadEngine().catch(() => {});
@@ -75,37 +83,50 @@ export function DemoChat() {
     event.preventDefault();
     const input = inputRef.current;
     if (!input || pending) return;
-    const parsed = chatQuestionSchema.safeParse({ question: input.value });
-    if (!parsed.success) {
-      setError({ field: "question", message: parsed.error.issues[0]?.message ?? "" });
-      input.focus();
-      return;
-    }
-    setError(null);
-    const question = parsed.data.question;
+    const typed = input.value;
     const before = conversation;
-    const asked = appendTurns(before, { role: "user", text: question });
-    input.value = "";
-    setConversation(asked);
     setPending(true);
     try {
-      const { siteAssistant } = await loadEngine();
-      const reply = siteAssistant().reply(question, lastQuestion(before));
+      let module: Engine | null = null;
+      try {
+        module = await loadEngine();
+      } catch {
+        // The code did not arrive (a dropped connection): the server checks and answers instead.
+      }
+      if (!module) {
+        if (!typed.trim()) {
+          setError({ field: "question", message: CHAT_MESSAGES.empty });
+          return;
+        }
+        input.value = "";
+        fetcher.submit(
+          { intent: "ask", question: typed, conversation: JSON.stringify(before) },
+          { method: "post", action: "/demo" },
+        );
+        return;
+      }
+      const parsed = module.chatQuestionSchema.safeParse({ question: typed });
+      if (!parsed.success) {
+        setError({ field: "question", message: parsed.error.issues[0]?.message ?? "" });
+        input.focus();
+        return;
+      }
+      setError(null);
+      const question = parsed.data.question;
+      input.value = "";
+      const asked = appendTurns(before, { role: "user", text: question });
+      const reply = module.siteAssistant().reply(question, lastQuestion(before));
       setConversation(appendTurns(asked, replyTurn(reply)));
-    } catch {
-      // The code did not arrive (a dropped connection): the server answers instead.
-      fetcher.submit(
-        { intent: "ask", question, conversation: JSON.stringify(before) },
-        { method: "post", action: "/demo" },
-      );
     } finally {
       setPending(false);
     }
   }
 
+  /** Instant checks when the schemas are here; otherwise the server checks. */
   function checkHandover(event: React.FormEvent<HTMLFormElement>) {
+    if (!loaded) return;
     const values = Object.fromEntries(new FormData(event.currentTarget));
-    const parsed = chatHandoverSchema.safeParse(values);
+    const parsed = loaded.chatHandoverSchema.safeParse(values);
     if (parsed.success) {
       setError(null);
       return;

@@ -6,8 +6,8 @@ import { VoiceAgentPanel } from "~/components/marketing/voice-agent-panel";
 import { navCrumb } from "~/content/breadcrumbs";
 import { demoPage } from "~/content/demo";
 import { site } from "~/content/site";
+import { type ChatResult, conversationField } from "~/lib/assistant/conversation";
 import { pageMeta } from "~/lib/seo";
-import { type ChatResult, greetingTurn, parseConversation } from "~/lib/validation/chat";
 import { handleChatForm } from "~/server/assistant.server";
 
 export const meta = () =>
@@ -35,7 +35,7 @@ export async function clientAction({
     return await serverAction();
   } catch {
     return {
-      conversation: parseConversation(form.get("conversation")) ?? [greetingTurn],
+      conversation: conversationField(form.get("conversation")),
       error: "The message could not be sent. Please check your connection and try again.",
       values: Object.fromEntries(
         ["question", "name", "email"].map((k) => [k, String(form.get(k) ?? "")]),

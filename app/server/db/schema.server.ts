@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { ChatTurn } from "../../lib/validation/chat";
+import type { ChatTurn } from "../../lib/assistant/conversation";
 import type { LeadKind, LeadStatus } from "../../lib/validation/lead-status";
 import type { ProjectPriority, ProjectStatus } from "../../lib/validation/portal";
 
