@@ -198,9 +198,9 @@ describe("legal", () => {
 });
 
 describe("demo and contact", () => {
-  it("replies after exactly one second with a reply that says it is a demo", () => {
-    expect(demoChat.replyDelayMs).toBe(1000);
-    expect(demoChat.cannedReply).toMatch(/demo/i);
+  it("says plainly that the chat is an automated assistant", () => {
+    expect(demoChat.automatedNotice).toMatch(/^Automated assistant/);
+    expect(demoChat.greeting).toMatch(/assistant/);
   });
 
   it("builds an OpenStreetMap embed URL around the office", () => {

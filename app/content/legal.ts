@@ -91,7 +91,7 @@ const privacy: LegalDoc = {
           `Your consent: when you submit a form or create an account we record that you saw this notice, which version it was (this is version ${privacyNotice.version}), and the date and time. If you ask for marketing e-mail, we record that too, with its date and time.`,
         ),
         p(
-          "The demo chatbot on our Demo page runs entirely in your browser. What you type there is not sent to us or stored anywhere.",
+          "The site assistant on our Demo page answers from this website's own pages. We do not store your questions, unless you ask it to pass a question to our team: then we keep your name, e-mail address and the conversation, to reply to you, like a contact form message.",
         ),
         p(
           "We do not knowingly collect special personal information (such as health information) through this website, and we ask you not to include it in your messages.",
@@ -281,7 +281,7 @@ const terms: LegalDoc = {
       heading: "5. The demo",
       blocks: [
         p(
-          "The demo chatbot gives fixed sample replies and is for illustration only. It does not give advice, and nothing it says forms part of an offer or agreement.",
+          "The site assistant on the Demo page is an automated program that answers from this website's pages. It is for information only: it does not give advice, and nothing it says forms part of an offer or agreement. Our quotes and agreements are always confirmed by a person.",
         ),
       ],
     },

@@ -69,6 +69,7 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   LEAD_RATE_LIMIT_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   LEAD_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).max(100_000).default(5),
+  CHAT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Leads, and the outbox's mail, are erased this many months after they last changed. */
   LEAD_RETENTION_MONTHS: z.coerce
     .number({ error: "LEAD_RETENTION_MONTHS must be a whole number of months" })

@@ -38,7 +38,8 @@ export type SubmitResult = Outcome<{ leadId: string | null }>;
 
 const HOUR_MS = 60 * 60 * 1000;
 
-async function overLimit(
+/** Whether this e-mail address or client IP sent too many leads in the last hour. */
+export async function overLimit(
   db: Database,
   ip: string | null,
   email: string,

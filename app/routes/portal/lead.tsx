@@ -41,11 +41,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   return succeeded(`Lead marked as ${parsed.data.status}`);
 }
 
+const KIND_LABELS = {
+  contact: "Contact message",
+  quote: "Quote request",
+  chat: "Chat question (site assistant)",
+} as const;
+
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
   const { fetcher, busy } = useFormOutcome();
   const { lead } = loaderData;
   const rows: [string, string | null][] = [
-    ["Type", lead.kind === "quote" ? "Quote request" : "Contact message"],
+    ["Type", KIND_LABELS[lead.kind]],
     ["Received", formatDateTime(lead.createdAt)],
     ["Name", lead.name],
     ["Email", lead.email],
@@ -93,6 +99,23 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
           <p className="whitespace-pre-wrap break-words rounded-md border bg-muted/40 p-4 text-sm">
             {lead.message}
           </p>
+          {lead.conversation?.length ? (
+            <>
+              <h3 className="mt-6 mb-2 font-semibold">Conversation with the site assistant</h3>
+              <ol className="space-y-2 rounded-md border bg-muted/40 p-4 text-sm">
+                {lead.conversation.map((turn, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a stored, unchanging list
+                  <li key={i} className="whitespace-pre-wrap break-words">
+                    <span className="font-medium">
+                      {turn.role === "user" ? "Visitor" : "Assistant"}:
+                    </span>{" "}
+                    {turn.text}
+                    {turn.url ? <span className="text-muted-foreground"> ({turn.url})</span> : null}
+                  </li>
+                ))}
+              </ol>
+            </>
+          ) : null}
         </CardContent>
       </Card>
       <Card>

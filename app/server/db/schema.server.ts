@@ -6,11 +6,13 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ChatTurn } from "../../lib/assistant/conversation";
 import type { LeadKind, LeadStatus } from "../../lib/validation/lead-status";
 import type { ProjectPriority, ProjectStatus } from "../../lib/validation/portal";
 
@@ -252,6 +254,8 @@ export const leads = pgTable(
     address: text("address"),
     startDate: date("start_date"),
     finishDate: date("finish_date"),
+    /** Chat leads: the conversation with the site assistant that led to the handover. */
+    conversation: jsonb("conversation").$type<ChatTurn[]>(),
     /** The visitor saw the privacy notice and submitted: POPIA consent and when. */
     consent: boolean("consent").notNull(),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
@@ -267,7 +271,7 @@ export const leads = pgTable(
     index("leads_created_idx").on(t.createdAt),
     index("leads_email_created_idx").on(t.email, t.createdAt),
     index("leads_ip_created_idx").on(t.ipAddress, t.createdAt),
-    check("leads_kind_check", sql`${t.kind} in ('contact', 'quote')`),
+    check("leads_kind_check", sql`${t.kind} in ('contact', 'quote', 'chat')`),
     check("leads_status_check", sql`${t.status} in ('new', 'contacted', 'won', 'lost')`),
   ],
 );
