@@ -20,6 +20,7 @@ import {
 } from "~/routes/privacy/confirm-delete";
 import { action as eraseDetailsAction } from "~/routes/privacy/delete-my-details";
 import { action as unsubscribeAction } from "~/routes/privacy/unsubscribe";
+import { proveAddress } from "~/test/admin.server";
 import {
   cookiesFrom,
   createHarness,
@@ -291,6 +292,7 @@ describe(`delete my account (${testDatabaseKind()})`, () => {
 
     // An administrator sees it waiting.
     const boss = await signUp("boss@privacy.test");
+    await proveAddress("boss@privacy.test");
     const adminSettings = await run(settingsLoader, getRequest("/portal/settings", boss.cookie));
     const pending = (await adminSettings.json()).accountDeletions as { email: string }[];
     expect(pending.map((p) => p.email)).toContain("changes-mind@privacy.test");
