@@ -9,7 +9,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { createUser, expect, hydrated, test, uniqueEmail } from "./fixtures";
+import { createUser, expect, hydrated, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 import { E2E_DATA_DIR, waitForMail } from "./mail";
 
 test.describe.configure({ mode: "serial" });
@@ -33,20 +33,6 @@ async function expectNoViolations(page: Page, label: string) {
 async function advanceClock(ms: number) {
   const current = Number(await readFile(CLOCK_FILE, "utf8").catch(() => "0")) || 0;
   await writeFile(CLOCK_FILE, String(current + ms));
-}
-
-async function signInAsAdmin(request: APIRequestContext, baseURL: string) {
-  const signUp = await request.post("/api/auth/sign-up/email", {
-    headers: { origin: baseURL },
-    data: { email: "admin@e2e.test", password: "admin-pass-1", name: "Ayanda Admin" },
-  });
-  if (signUp.status() !== 200) {
-    const signIn = await request.post("/api/auth/sign-in/email", {
-      headers: { origin: baseURL },
-      data: { email: "admin@e2e.test", password: "admin-pass-1" },
-    });
-    expect(signIn.status()).toBe(200);
-  }
 }
 
 async function signInThroughPage(page: Page, email: string, password: string) {
