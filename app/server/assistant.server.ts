@@ -139,7 +139,10 @@ async function handover(request: Request, form: FormData, conversation: ChatTurn
       submitOptionsFor(request, env(), typeof honeypot === "string" ? honeypot : null),
     );
     if (!result.ok) {
-      return data<ChatResult>({ conversation, error: result.message, values }, { status: result.status });
+      return data<ChatResult>(
+        { conversation, error: result.message, values },
+        { status: result.status },
+      );
     }
     return data<ChatResult>({
       handedOver: true,

@@ -7,7 +7,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import { createUser, expect, hydrated, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 import { E2E_DATA_DIR, waitForMail } from "./mail";
