@@ -132,7 +132,7 @@ export function ProofSection({
               </p>
               <p className="mt-1 text-foreground/80">{item.label}</p>
               <a href={item.href} className={`${linkClass} mt-auto pt-5 text-sm`}>
-                Read the case study<span className="sr-only">: {item.title}</span>
+                Read the case study<span className="sr-only"> – {item.title}</span>
                 <ArrowRight className="size-4" aria-hidden />
               </a>
             </li>

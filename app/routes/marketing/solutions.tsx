@@ -46,7 +46,8 @@ export default function Solutions({ loaderData }: Route.ComponentProps) {
             {industriesPage.otherTitle}
           </h2>
           <p className="mt-4 text-lg text-muted-foreground">{industriesPage.otherText}</p>
-          <Button asChild size="lg" className="mt-8">
+          {/* Default size: the large one is wider than a 320 px screen with this label. */}
+          <Button asChild className="mt-8">
             <Link to="/contact">
               {industriesPage.otherCta}
               <ArrowRight aria-hidden />
