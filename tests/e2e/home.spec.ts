@@ -30,19 +30,17 @@ test.describe("home page", () => {
       items.length,
     );
     for (const item of items) {
-      const link = proof.getByRole("link", {
-        name: new RegExp(`^Read the case study\\W+${escapeRegExp(item.title)}$`),
-      });
-      await expect(link).toHaveAttribute("href", item.href);
-      const card = proof.getByRole("listitem").filter({ has: link });
+      const name = new RegExp(`^Read the case study\\W+${escapeRegExp(item.title)}$`);
+      await expect(proof.getByRole("link", { name })).toHaveAttribute("href", item.href);
+      const card = proof.getByRole("listitem").filter({ has: page.getByRole("link", { name }) });
       await expect(card).toContainText(item.client);
       await expect(card).toContainText(item.value);
       await expect(card).toContainText(item.label);
     }
     for (const industry of industries) {
-      await expect(proof.getByRole("link", { name: industry.title })).toHaveAttribute(
+      await expect(proof.getByRole("link", { name: industry.title, exact: true })).toHaveAttribute(
         "href",
-        "/solutions",
+        `/solutions#industry-${industry.slug}`,
       );
     }
 

@@ -146,7 +146,7 @@ export function ProofSection({
             {industries.map(({ slug, title, icon: Icon }) => (
               <li key={slug}>
                 <a
-                  href="/solutions"
+                  href={`/solutions#industry-${slug}`}
                   className="inline-flex items-center gap-2 rounded-full border bg-card px-4 py-2 text-sm font-medium transition-colors hover:border-primary hover:text-primary"
                 >
                   <Icon className="size-4 text-primary" aria-hidden />
