@@ -36,11 +36,7 @@ export function HeroPicture() {
       aria-label={homePage.pictureLabel}
       className="relative isolate mx-auto max-w-lg"
     >
-      <div
-        aria-hidden
-        className="absolute -inset-6 -z-10 rounded-[2.5rem] bg-gradient-to-br from-primary/25 via-primary/5 to-amber-400/25 blur-2xl"
-      />
-      <div className="overflow-hidden rounded-2xl border bg-card text-left shadow-xl">
+      <div className="overflow-hidden rounded-2xl border bg-card text-left shadow-xl ring-8 ring-primary/10">
         <div className="flex items-center gap-3 border-b bg-muted/60 px-4 py-3">
           <span className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-primary-foreground">
             <Bot className="size-5" />
@@ -70,7 +66,7 @@ export function HeroPicture() {
           </p>
         </div>
       </div>
-      <div className="relative z-10 -mt-6 ml-6 rounded-2xl border bg-card p-4 text-left shadow-xl sm:-mt-10 sm:ml-16 sm:-mr-6">
+      <div className="relative z-10 -mt-6 ml-6 rounded-2xl border bg-card p-4 text-left shadow-xl ring-8 ring-amber-400/20 sm:-mt-10 sm:ml-16 sm:-mr-6">
         <div className="flex items-center justify-between gap-2">
           <span className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
             Client portal
