@@ -66,7 +66,7 @@ export function HeroPicture() {
           </p>
         </div>
       </div>
-      <div className="relative z-10 -mt-6 ml-6 rounded-2xl border bg-card p-4 text-left shadow-xl ring-8 ring-amber-400/20 sm:-mt-10 sm:ml-16 sm:-mr-6">
+      <div className="relative z-10 -mt-6 ml-6 rounded-2xl border bg-card p-4 text-left shadow-xl ring-8 ring-amber-400/20 dark:ring-primary/15 sm:-mt-10 sm:ml-16 sm:-mr-6">
         <div className="flex items-center justify-between gap-2">
           <span className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
             Client portal
