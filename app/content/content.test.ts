@@ -3,6 +3,7 @@ import { stats, values } from "./about";
 import { caseStudies, getCaseStudy } from "./case-studies";
 import { osmEmbedUrl } from "./contact";
 import { demoChat } from "./demo";
+import { homePage, proofItems } from "./home";
 import { industries } from "./industries";
 import {
   formatLongDate,
@@ -216,5 +217,38 @@ describe("demo and contact", () => {
     expect(maxLng).toBeGreaterThan(18.4233);
     expect(minLat).toBeLessThan(-33.9189);
     expect(maxLat).toBeGreaterThan(-33.9189);
+  });
+});
+
+describe("home page", () => {
+  it("takes each headline result, client and link from a case study", () => {
+    const items = proofItems();
+    expect(items.length).toBeGreaterThanOrEqual(3);
+    expect(items.length).toBeLessThanOrEqual(4);
+    for (const item of items) {
+      const study = caseStudies.find((c) => `/case-studies/${c.slug}` === item.href);
+      expect(study, item.href).toBeDefined();
+      expect(study?.client).toBe(item.client);
+      expect(study?.results).toContainEqual({ value: item.value, label: item.label });
+    }
+    expect(new Set(items.map((i) => i.href)).size).toBe(items.length);
+  });
+
+  it("states a time for every step of a project", () => {
+    expect(homePage.process.map((s) => s.title)).toEqual([
+      "Free consultation",
+      "Clear proposal",
+      "Build and launch",
+      "Support and improve",
+    ]);
+    for (const step of homePage.process) expect(step.time).toMatch(/\S/);
+  });
+
+  it("quotes the Starter package's price from the packages", () => {
+    const pricing = homePage.ways.find((w) => w.href === "/pricing");
+    const starter = packages.find((p) => p.name === "Starter");
+    expect(starter?.price.kind).toBe("from");
+    if (starter?.price.kind === "from")
+      expect(pricing?.text).toContain(formatRand(starter.price.monthly));
   });
 });

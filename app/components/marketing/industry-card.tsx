@@ -2,17 +2,28 @@ import { ArrowRight, Check } from "lucide-react";
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { Industry } from "~/content/industries";
+import { StaticHtml } from "../static-html";
 
-export function IndustryCard({ industry }: { industry: Industry }) {
+export function IndustryCard({
+  industry,
+  art,
+}: {
+  industry: Industry;
+  /** The card's illustration, rendered by the page's loader (card-art.tsx); replaces the icon. */
+  art?: string;
+}) {
   const Icon = industry.icon;
   const headingId = `industry-${industry.slug}`;
   return (
-    <Card className="flex h-full flex-col transition-shadow hover:shadow-md">
+    <Card className="flex h-full flex-col overflow-hidden transition-shadow hover:shadow-md">
       <article aria-labelledby={headingId} className="flex h-full flex-col">
+        {art ? <StaticHtml html={art} className="border-b" /> : null}
         <CardHeader>
-          <span className="mb-2 inline-flex size-12 items-center justify-center rounded-lg bg-accent text-primary">
-            <Icon className="size-6" aria-hidden />
-          </span>
+          {art ? null : (
+            <span className="mb-2 inline-flex size-12 items-center justify-center rounded-lg bg-accent text-primary">
+              <Icon className="size-6" aria-hidden />
+            </span>
+          )}
           <CardTitle as="h2" id={headingId}>
             {industry.title}
           </CardTitle>

@@ -2,11 +2,13 @@ import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
 import { CtaSection } from "~/components/marketing/cta-section";
 import { Container, PageHero, Section, SectionHeading } from "~/components/marketing/section";
 import { ServiceCard } from "~/components/marketing/service-card";
+import { serviceArtHtml } from "~/components/marketing/static-sections.server";
 import { navCrumb } from "~/content/breadcrumbs";
 import { services } from "~/content/services";
 import { servicesPage } from "~/content/services-page";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/services";
 
 export const meta = () =>
   pageMeta({
@@ -15,7 +17,12 @@ export const meta = () =>
     path: "/services",
   });
 
-export default function Services() {
+/** The cards' illustrations, drawn at prerender so they cost no JavaScript (decision 017). */
+export function loader() {
+  return { art: serviceArtHtml() };
+}
+
+export default function Services({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <PageHero title={servicesPage.title} intro={servicesPage.intro} />
@@ -25,7 +32,12 @@ export default function Services() {
           <SectionHeading id="offer-heading" title={servicesPage.gridTitle} />
           <div className="grid gap-6 md:grid-cols-2">
             {services.map((service) => (
-              <ServiceCard key={service.slug} service={service} showFeatures />
+              <ServiceCard
+                key={service.slug}
+                service={service}
+                art={loaderData.art[service.slug]}
+                showFeatures
+              />
             ))}
           </div>
         </Container>
@@ -44,6 +56,7 @@ export default function Services() {
                   {i + 1}
                 </span>
                 <h3 className="text-lg font-semibold">{step.title}</h3>
+                <p className="mt-2 text-sm font-medium text-primary">{step.time}</p>
                 <p className="mt-2 text-muted-foreground">{step.text}</p>
               </li>
             ))}

@@ -3,11 +3,13 @@ import { Link } from "react-router";
 import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
 import { IndustryCard } from "~/components/marketing/industry-card";
 import { Container, PageHero, Section } from "~/components/marketing/section";
+import { industryArtHtml } from "~/components/marketing/static-sections.server";
 import { Button } from "~/components/ui/button";
 import { navCrumb } from "~/content/breadcrumbs";
 import { industries, industriesPage } from "~/content/industries";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/solutions";
 
 export const meta = () =>
   pageMeta({
@@ -16,7 +18,12 @@ export const meta = () =>
     path: "/solutions",
   });
 
-export default function Solutions() {
+/** The cards' illustrations, drawn at prerender so they cost no JavaScript (decision 017). */
+export function loader() {
+  return { art: industryArtHtml() };
+}
+
+export default function Solutions({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <PageHero title={industriesPage.title} intro={industriesPage.intro} />
@@ -26,7 +33,7 @@ export default function Solutions() {
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {industries.map((industry) => (
               <li key={industry.slug}>
-                <IndustryCard industry={industry} />
+                <IndustryCard industry={industry} art={loaderData.art[industry.slug]} />
               </li>
             ))}
           </ul>
@@ -39,7 +46,8 @@ export default function Solutions() {
             {industriesPage.otherTitle}
           </h2>
           <p className="mt-4 text-lg text-muted-foreground">{industriesPage.otherText}</p>
-          <Button asChild size="lg" className="mt-8">
+          {/* Default size: the large one is wider than a 320 px screen with this label. */}
+          <Button asChild className="mt-8">
             <Link to="/contact">
               {industriesPage.otherCta}
               <ArrowRight aria-hidden />
