@@ -36,7 +36,7 @@ export const TO_BE_CONFIRMED = "[to be confirmed]";
  * Information Regulator). The business supplies the name; until then it reads as to be confirmed.
  */
 export const informationOfficer = {
-  name: `Information Officer ${TO_BE_CONFIRMED}`,
+  name: TO_BE_CONFIRMED,
   role: "Information Officer",
   email: site.email,
   phone: site.phone,

@@ -501,7 +501,11 @@ test.describe("legal", () => {
     await page.goto("/legal/privacy");
     const main = page.getByRole("main");
     await expect(main.getByText(/^Last updated:/)).toBeVisible();
-    await expect(main.getByText(/Information Officer is [A-Z]/)).toBeVisible();
+    // Named, or the name clearly marked as one the business must still supply (issue 18).
+    await expect(
+      main.getByText(/Our Information Officer is (\[to be confirmed\]|[A-Z])/),
+    ).toBeVisible();
+    await expect(main.getByText(/Information Regulator/).first()).toBeVisible();
     await expect(main.getByText(/Protection of Personal Information Act/).first()).toBeVisible();
   });
 
