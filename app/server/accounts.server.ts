@@ -4,15 +4,14 @@
  * its own endpoints.
  */
 import { eq } from "drizzle-orm";
-import { RESET_LINK_INVALID } from "~/lib/validation/account";
 import type { SignInInput, SignUpInput } from "~/lib/validation/auth";
 import { getAuth } from "./auth.server";
+import { type AuthFailure, authFailure, authFailureFrom } from "./auth-errors.server";
 import { getDb } from "./db/client.server";
 import { profiles } from "./db/schema.server";
+import { getCurrentSession } from "./session.server";
 
-export type AuthResult =
-  | { ok: true; headers: Headers; body: unknown }
-  | { ok: false; status: number; message: string };
+export type AuthResult = { ok: true; headers: Headers; body: unknown } | AuthFailure;
 
 /** Headers of the browser's request that better-auth reads. */
 const FORWARDED = ["cookie", "user-agent", "x-client-ip", "origin", "accept-language"];
@@ -41,12 +40,7 @@ export async function callAuth(request: Request, path: string, body: unknown): P
     for (const cookie of response.headers.getSetCookie()) out.append("Set-Cookie", cookie);
     return { ok: true, headers: out, body: await response.json().catch(() => null) };
   }
-  const payload = (await response.json().catch(() => null)) as { message?: string } | null;
-  const message =
-    response.status === 429
-      ? "Too many attempts. Please wait a minute and try again."
-      : payload?.message || "Something went wrong. Please try again.";
-  return { ok: false, status: response.status >= 500 ? 503 : response.status, message };
+  return authFailureFrom(response.status, await response.json().catch(() => null));
 }
 
 export function signUp(request: Request, input: SignUpInput) {
@@ -86,12 +80,8 @@ export async function resetTokenIsValid(request: Request, token: string): Promis
   return response.status === 302 && location.includes("token=") && !location.includes("error=");
 }
 
-export async function resetPassword(request: Request, token: string, newPassword: string) {
-  const result = await callAuth(request, "/reset-password", { token, newPassword });
-  if (!result.ok && result.status === 400 && /token/i.test(result.message)) {
-    return { ...result, message: RESET_LINK_INVALID };
-  }
-  return result;
+export function resetPassword(request: Request, token: string, newPassword: string) {
+  return callAuth(request, "/reset-password", { token, newPassword });
 }
 
 /** Change the signed-in user's password; better-auth checks the current one. */
@@ -101,7 +91,7 @@ export async function changePassword(
   newPassword: string,
 ) {
   const result = await callAuth(request, "/change-password", { currentPassword, newPassword });
-  if (!result.ok && result.message === "Invalid password") {
+  if (!result.ok && result.reason === "wrong-password") {
     return { ...result, message: "Current password is incorrect" };
   }
   return result;
@@ -124,13 +114,11 @@ export const EMAIL_CHANGED_CALLBACK = "/portal/settings?email=changed";
  * Ask to move the signed-in account to another address: better-auth mails a link to the new
  * address (also when another account has it, without saying so); opening it makes the change.
  */
-export async function requestEmailChange(request: Request, newEmail: string) {
-  const result = await callAuth(request, "/change-email", {
-    newEmail,
-    callbackURL: EMAIL_CHANGED_CALLBACK,
-  });
-  if (!result.ok && result.message === "Email is the same") {
-    return { ...result, message: "That is already your e-mail address." };
+export async function requestEmailChange(request: Request, newEmail: string): Promise<AuthResult> {
+  // better-auth refuses the same address without an error code: check it here instead.
+  const current = await getCurrentSession(request);
+  if (current && newEmail.toLowerCase() === current.user.email.toLowerCase()) {
+    return authFailure(400, "same-email");
   }
-  return result;
+  return callAuth(request, "/change-email", { newEmail, callbackURL: EMAIL_CHANGED_CALLBACK });
 }

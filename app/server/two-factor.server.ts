@@ -6,6 +6,7 @@
 import QRCode from "qrcode";
 import { type AuthResult, callAuth } from "./accounts.server";
 import { getAuth } from "./auth.server";
+import { type AuthFailure, authFailure } from "./auth-errors.server";
 
 export interface TotpSetup {
   /** otpauth://totp/… for authenticator apps. */
@@ -44,26 +45,7 @@ export async function totpSetup(uri: string | undefined): Promise<TotpSetup | nu
   };
 }
 
-type Outcome<T> =
-  | { ok: true; value: T; headers: Headers }
-  | { ok: false; status: number; message: string };
-
-function failed(result: Extract<AuthResult, { ok: false }>) {
-  return { ok: false as const, status: result.status, message: friendly(result.message) };
-}
-
-const MESSAGES: Record<string, string> = {
-  "Invalid password": "Password is incorrect",
-  "Invalid code": "That code is not right. Check your authenticator app and try again.",
-  "Invalid backup code": "That backup code is not right, or it was used before.",
-  "Invalid two factor cookie": "Your sign-in took too long. Please sign in again.",
-  "TOTP is already enabled": "Two-factor authentication is already on.",
-  "TOTP not enabled": "Set up two-factor authentication first.",
-};
-
-function friendly(message: string) {
-  return MESSAGES[message] ?? message;
-}
+type Outcome<T> = { ok: true; value: T; headers: Headers } | AuthFailure;
 
 /** Step 1: check the password and create a new (unconfirmed) secret. */
 export async function startTwoFactorSetup(
@@ -71,9 +53,9 @@ export async function startTwoFactorSetup(
   password: string,
 ): Promise<Outcome<TotpSetup>> {
   const result = await callAuth(request, "/two-factor/enable", { password });
-  if (!result.ok) return failed(result);
+  if (!result.ok) return result;
   const setup = await totpSetup((result.body as { totpURI?: string } | null)?.totpURI);
-  if (!setup) return { ok: false, status: 503, message: "Something went wrong. Please try again." };
+  if (!setup) return authFailure(503, "unavailable");
   return { ok: true, value: setup, headers: result.headers };
 }
 
@@ -83,7 +65,7 @@ export async function startTwoFactorSetup(
  */
 export async function confirmTwoFactor(request: Request, code: string): Promise<Outcome<true>> {
   const result = await callAuth(request, "/two-factor/verify-totp", { code });
-  if (!result.ok) return failed(result);
+  if (!result.ok) return result;
   return { ok: true, value: true, headers: result.headers };
 }
 
@@ -97,7 +79,7 @@ export async function backupCodesFor(userId: string): Promise<string[]> {
 /** Turn two-factor off (the password again). better-auth replaces the session. */
 export async function disableTwoFactor(request: Request, password: string): Promise<Outcome<null>> {
   const result = await callAuth(request, "/two-factor/disable", { password });
-  if (!result.ok) return failed(result);
+  if (!result.ok) return result;
   return { ok: true, value: null, headers: result.headers };
 }
 
@@ -107,10 +89,9 @@ export function isAppCode(code: string) {
 }
 
 /** Sign-in's second step: finish the sign-in with an app code or a backup code. */
-export async function verifySignInCode(request: Request, code: string): Promise<AuthResult> {
+export function verifySignInCode(request: Request, code: string): Promise<AuthResult> {
   const path = isAppCode(code) ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code";
-  const result = await callAuth(request, path, { code });
-  return result.ok ? result : failed(result);
+  return callAuth(request, path, { code });
 }
 
 /** Did better-auth answer a sign-in with "now the second factor"? */

@@ -12,6 +12,7 @@ import { site } from "~/content/site";
 import { authCodeSchema } from "~/lib/validation/account";
 import { firstIssue, PASSWORD_MIN, signInSchema, signUpSchema } from "~/lib/validation/auth";
 import { signIn, signUp } from "~/server/accounts.server";
+import { AUTH_FAILURE_TEXT } from "~/server/auth-errors.server";
 import { getCurrentSession } from "~/server/session.server";
 import { readToast, toastCookie } from "~/server/toast.server";
 import {
@@ -104,7 +105,7 @@ async function secondFactor(request: Request, code: FormDataEntryValue | null) {
         "Set-Cookie": toastCookie({
           type: "error",
           title: "Error",
-          description: "Your sign-in took too long. Please sign in again.",
+          description: AUTH_FAILURE_TEXT["second-step-expired"],
         }),
       },
     });
@@ -113,7 +114,7 @@ async function secondFactor(request: Request, code: FormDataEntryValue | null) {
   if (!parsed.success) return failure("two-factor", firstIssue(parsed.error).message, {}, 400);
   const result = await verifySignInCode(request, parsed.data.code);
   if (result.ok) return redirect("/portal", { headers: result.headers });
-  if (result.status === 401 && /too long/.test(result.message)) return expired();
+  if (result.reason === "second-step-expired") return expired();
   return failure("two-factor", result.message, {}, result.status);
 }
 
