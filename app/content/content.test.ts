@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { formatLongDate } from "~/lib/dates";
 import { stats, values } from "./about";
 import { caseStudies, getCaseStudy } from "./case-studies";
 import { osmEmbedUrl } from "./contact";
 import { demoChat } from "./demo";
 import { industries } from "./industries";
-import { formatLongDate, getLegalDoc, informationOfficer, legalDocs, legalSlugs } from "./legal";
+import { getLegalDoc, informationOfficer, legalDocs, legalSlugs } from "./legal";
 import { formatRand, isPackageName, packageNames, packages } from "./packages";
 import { publicPaths } from "./public-paths";
 

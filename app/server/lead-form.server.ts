@@ -1,14 +1,14 @@
 import { data } from "react-router";
-import type { LeadFormResult } from "~/lib/validation/lead-form-result";
 import {
-  contactSchema,
-  firstLeadIssue,
-  type QuoteInput,
-  quoteSchema,
-} from "~/lib/validation/leads";
+  type LeadFormKind,
+  type LeadFormResult,
+  leadFormFailure,
+} from "~/lib/validation/lead-form-result";
+import { contactSchema, quoteSchema } from "~/lib/validation/leads";
+import { firstIssue } from "~/lib/validation/zod";
 import { getDb } from "./db/client.server";
 import { env } from "./env.server";
-import { submitLead, submitOptionsFor } from "./leads.server";
+import { contactLead, type NewLead, quoteLead, submitLead, submitOptionsFor } from "./leads.server";
 import { logger } from "./logger.server";
 
 const FIELDS = {
@@ -25,16 +25,21 @@ const FIELDS = {
   ],
 } as const;
 
-const FAILED = {
-  contact: "Failed to send message. Please try again.",
-  quote: "Failed to send quote request. Please try again.",
-};
+/** The typed lead of a form's values, or its first issue. */
+function parseLead(kind: LeadFormKind, values: Record<string, string>) {
+  if (kind === "contact") {
+    const parsed = contactSchema.safeParse(values);
+    return parsed.success ? { lead: contactLead(parsed.data) } : { error: parsed.error };
+  }
+  const parsed = quoteSchema.safeParse(values);
+  return parsed.success ? { lead: quoteLead(parsed.data) } : { error: parsed.error };
+}
 
 /**
  * The action behind the contact form (/contact) and the quote form (/pricing): validate with
  * the shared schema, keep the lead, queue its e-mails. Works for fetchers and plain form posts.
  */
-export async function handleLeadForm(request: Request, kind: "contact" | "quote") {
+export async function handleLeadForm(request: Request, kind: LeadFormKind) {
   let form: FormData;
   try {
     form = await request.formData();
@@ -51,10 +56,9 @@ export async function handleLeadForm(request: Request, kind: "contact" | "quote"
   }
   const honeypot = form.get("website");
 
-  const parsed =
-    kind === "contact" ? contactSchema.safeParse(values) : quoteSchema.safeParse(values);
-  if (!parsed.success) {
-    const issue = firstLeadIssue(parsed.error);
+  const parsed = parseLead(kind, values);
+  if (parsed.error) {
+    const issue = firstIssue(parsed.error);
     return data<LeadFormResult>(
       { success: false, validation: true, error: issue.message, field: issue.field, values },
       { status: 400 },
@@ -62,13 +66,10 @@ export async function handleLeadForm(request: Request, kind: "contact" | "quote"
   }
 
   try {
-    const submission =
-      kind === "contact"
-        ? { kind: "contact" as const, input: contactSchema.parse(values) }
-        : { kind: "quote" as const, input: parsed.data as QuoteInput };
+    const lead: NewLead = parsed.lead;
     const result = await submitLead(
       await getDb(),
-      submission,
+      lead,
       submitOptionsFor(request, env(), typeof honeypot === "string" ? honeypot : null),
     );
     if (!result.ok) {
@@ -76,10 +77,10 @@ export async function handleLeadForm(request: Request, kind: "contact" | "quote"
     }
     return data<LeadFormResult>({
       success: true,
-      packageName: kind === "quote" ? (parsed.data as QuoteInput).selectedPackage : undefined,
+      packageName: lead.kind === "quote" ? lead.packageName : undefined,
     });
   } catch (error) {
     logger.error({ err: error }, "lead submission failed");
-    return data<LeadFormResult>({ success: false, error: FAILED[kind], values }, { status: 503 });
+    return data<LeadFormResult>({ ...leadFormFailure(kind), values }, { status: 503 });
   }
 }

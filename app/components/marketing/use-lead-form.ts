@@ -2,22 +2,25 @@ import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { z } from "zod";
 import { notify } from "~/lib/notify";
-import type { LeadFormResult } from "~/lib/validation/lead-form-result";
+import {
+  LEAD_FORM_FAILED,
+  type LeadFormResult,
+  leadFormFailure,
+} from "~/lib/validation/lead-form-result";
+import { firstIssue } from "~/lib/validation/zod";
 
 export const LEAD_FORM_TEXT = {
   contact: {
     successTitle: "Message sent successfully!",
     successDescription: () =>
       "We'll get back to you within 24 hours. Please check your email for confirmation.",
-    fallback: "Failed to send message. Please try again.",
-    noSuccess: "Failed to send message",
+    noSuccess: LEAD_FORM_FAILED.contact,
   },
   quote: {
     successTitle: "Quote Request Sent!",
     successDescription: (pkg?: string) =>
       `Your request for the ${pkg ?? "selected"} package has been received. Please check your email and phone for confirmation.`,
-    fallback: "Failed to send quote request. Please try again.",
-    noSuccess: "Failed to send quote request",
+    noSuccess: LEAD_FORM_FAILED.quote,
   },
 } as const;
 
@@ -61,9 +64,9 @@ export function useLeadForm(kind: "contact" | "quote", schema: z.ZodType, onSucc
       if (data.validation) notify("error", "Validation Error", { description: data.error });
       else notify("error", "Error", { description: data.error || text.noSuccess });
     } else {
-      notify("error", "Error", { description: text.fallback });
+      notify("error", "Error", { description: leadFormFailure(kind).error });
     }
-  }, [fetcher.state, fetcher.data, text]);
+  }, [fetcher.state, fetcher.data, text, kind]);
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const values = Object.fromEntries(new FormData(event.currentTarget));
@@ -73,11 +76,7 @@ export function useLeadForm(kind: "contact" | "quote", schema: z.ZodType, onSucc
       return;
     }
     event.preventDefault();
-    const issue = parsed.error.issues[0];
-    const error = {
-      field: String(issue?.path[0] ?? ""),
-      message: issue?.message ?? "Invalid input",
-    };
+    const error = firstIssue(parsed.error);
     setClientError(error);
     notify("error", "Validation Error", { description: error.message });
     const control = event.currentTarget.elements.namedItem(error.field);

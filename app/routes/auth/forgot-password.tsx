@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { site } from "~/content/site";
 import { forgotPasswordSchema, RESET_REQUESTED } from "~/lib/validation/account";
-import { firstIssue } from "~/lib/validation/auth";
+import { firstIssue } from "~/lib/validation/zod";
 import { requestPasswordReset } from "~/server/accounts.server";
 import type { Route } from "./+types/forgot-password";
 

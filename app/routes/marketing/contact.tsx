@@ -8,6 +8,7 @@ import { navCrumb } from "~/content/breadcrumbs";
 import { contactPage } from "~/content/contact";
 import { formatAddress, site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import { leadFormFailure } from "~/lib/validation/lead-form-result";
 import { handleLeadForm } from "~/server/lead-form.server";
 
 export const meta = () =>
@@ -34,7 +35,7 @@ export async function clientAction({ serverAction }: { serverAction: () => Promi
   try {
     return await serverAction();
   } catch {
-    return { success: false, error: "Failed to send message. Please try again." };
+    return leadFormFailure("contact");
   }
 }
 

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { MessagesView } from "~/components/portal/messages-view";
 import { portalMeta } from "~/lib/seo";
-import { firstIssue } from "~/lib/validation/auth";
 import { idSchema, messageSchema } from "~/lib/validation/portal";
+import { firstIssue } from "~/lib/validation/zod";
 import { ForbiddenError, listMessages, markRead, sendMessage } from "~/server/messages.server";
 import { readForm, requireUser } from "~/server/portal.server";
 import type { Route } from "./+types/messages";

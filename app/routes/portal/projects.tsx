@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { ProjectsView } from "~/components/portal/projects-view";
 import { portalMeta } from "~/lib/seo";
-import { firstIssue } from "~/lib/validation/auth";
 import { idSchema, projectSchema } from "~/lib/validation/portal";
+import { firstIssue } from "~/lib/validation/zod";
 import { readForm, requireUser } from "~/server/portal.server";
 import {
   createProject,

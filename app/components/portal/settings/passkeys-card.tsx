@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatDate } from "~/lib/dates";
 import { PASSKEY_NAME_MAX, passkeyNameSchema, type SettingsResult } from "~/lib/validation/account";
-import { firstIssue } from "~/lib/validation/auth";
+import { firstIssue } from "~/lib/validation/zod";
 import { InlineResult, useSettingsForm } from "./use-settings-form";
 
 export interface PasskeyItem {
