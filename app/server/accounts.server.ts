@@ -9,6 +9,7 @@ import { getAuth } from "./auth.server";
 import { type AuthFailure, authFailure, authFailureFrom } from "./auth-errors.server";
 import { getDb } from "./db/client.server";
 import { profiles } from "./db/schema.server";
+import { publish } from "./events.server";
 import { getCurrentSession } from "./session.server";
 
 export type AuthResult = { ok: true; headers: Headers; body: unknown } | AuthFailure;
@@ -59,8 +60,28 @@ export function signIn(request: Request, input: SignInInput) {
   });
 }
 
-export function signOut(request: Request) {
-  return callAuth(request, "/sign-out", {});
+/**
+ * Sign this browser out. better-auth ends the session; whatever it answered, the browser
+ * forgets its session cookie (under better-auth's own name: on https it is `__Secure-`
+ * prefixed), and the session's other open tabs leave the portal. Returns the headers to send.
+ */
+export async function signOut(request: Request): Promise<Headers> {
+  const current = await getCurrentSession(request).catch(() => null);
+  const result = await callAuth(request, "/sign-out", {});
+  const headers = result.ok ? result.headers : new Headers();
+  const cookie = (await (await getAuth()).$context).authCookies.sessionToken;
+  const cleared = headers.getSetCookie().some((c) => c.startsWith(`${cookie.name}=;`));
+  if (!cleared) {
+    const secure = cookie.attributes.secure ? "; Secure" : "";
+    headers.append(
+      "Set-Cookie",
+      `${cookie.name}=; Path=${cookie.attributes.path ?? "/"}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`,
+    );
+  }
+  if (current) {
+    publish({ kind: "session-ended", userIds: [current.user.id], sessionIds: [current.sessionId] });
+  }
+  return headers;
 }
 
 /**

@@ -7,7 +7,7 @@ import { site } from "~/content/site";
 import { RESET_LINK_HOURS } from "~/lib/validation/account";
 import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema } from "~/lib/validation/auth";
 import { firstIssue } from "~/lib/validation/zod";
-import type { Database, DatabaseHandle } from "./db/client.server";
+import type { DatabaseHandle } from "./db/client.server";
 import { getDatabase } from "./db/client.server";
 import * as schema from "./db/schema.server";
 import {
@@ -18,6 +18,7 @@ import {
 } from "./email/account-mail.server";
 import { type Env, env } from "./env.server";
 import { publish } from "./events.server";
+import { grantRole } from "./roles.server";
 
 const DAY = 60 * 60 * 24;
 
@@ -184,13 +185,6 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-export async function grantRole(db: Database, userId: string, role: schema.Role) {
-  await db
-    .insert(schema.userRoles)
-    .values({ userId, role })
-    .onConflictDoUpdate({ target: schema.userRoles.userId, set: { role } });
-}
 
 let current: Promise<Auth> | undefined;
 

@@ -1,21 +1,14 @@
-import { and, eq, gt } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
-import { session as sessions } from "~/server/db/schema.server";
 import { onShutdown, subscribe } from "~/server/events.server";
 import { getCurrentSession } from "~/server/session.server";
+import { sessionIsActive } from "~/server/sessions.server";
 import type { Route } from "./+types/events";
 
 const HEARTBEAT_MS = 25_000;
 const SESSION_CHECK_MS = 30_000;
 
 async function sessionStillValid(sessionId: string) {
-  const db = await getDb();
-  const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  return rows.length > 0;
+  return sessionIsActive(await getDb(), sessionId);
 }
 
 /**

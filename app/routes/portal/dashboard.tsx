@@ -1,5 +1,6 @@
 import { CheckCircle2, FolderKanban, Mail, PlayCircle, ShieldCheck } from "lucide-react";
 import { PriorityBadge, StatusBadge } from "~/components/portal/badges";
+import { usePortalUser } from "~/components/portal/use-portal-user";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
@@ -9,7 +10,6 @@ import { unreadCount } from "~/server/messages.server";
 import { requireUser } from "~/server/portal.server";
 import { listProjects, projectCounts } from "~/server/projects.server";
 import type { Route } from "./+types/dashboard";
-import { usePortalUser } from "./layout";
 
 export const meta: Route.MetaFunction = () => portalMeta("Dashboard");
 

@@ -1,13 +1,13 @@
-import { data, Outlet, useRouteLoaderData } from "react-router";
+import { data, Outlet } from "react-router";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { AppSidebar } from "~/components/portal/app-sidebar";
 import { useLiveUpdates } from "~/components/portal/live-updates";
 import { PortalHeader } from "~/components/portal/portal-header";
-import { useToastFromServer } from "~/components/portal/use-server-toast";
 import { SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
 import { parseSidebarCookie } from "~/components/ui/sidebar-cookie";
 import { Toaster } from "~/components/ui/sonner";
 import { TooltipProvider } from "~/components/ui/tooltip";
+import { useToastFromServer } from "~/components/use-server-toast";
 import { site } from "~/content/site";
 import { requireUser } from "~/server/portal.server";
 import { readToast } from "~/server/toast.server";
@@ -36,13 +36,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store" };
-}
-
-/** The portal layout's data, for pages that need the user. */
-export function usePortalUser() {
-  const loaderData = useRouteLoaderData<typeof loader>("routes/portal/layout");
-  if (!loaderData) throw new Error("usePortalUser must be used inside the portal");
-  return loaderData.user;
 }
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import {
   TwoFactorRequiredAlert,
 } from "~/components/portal/settings/two-factor-card";
 import { type ActionOutcome, useFetcherOutcome } from "~/components/portal/use-action-error";
+import { usePortalUser } from "~/components/portal/use-portal-user";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -20,7 +21,6 @@ import { blockedByPolicy, getSecurityPolicy } from "~/server/security-policy.ser
 import { listSessions } from "~/server/sessions.server";
 import { backupCodesFor, readTwoFactorFlash } from "~/server/two-factor.server";
 import type { Route } from "./+types/settings";
-import { usePortalUser } from "./layout";
 import { settingsAction } from "./settings.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Settings");
