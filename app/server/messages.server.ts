@@ -3,7 +3,7 @@ import type { MessageInput } from "~/lib/validation/portal";
 import { isStorableText } from "~/lib/validation/text";
 import type { Database } from "./db/client.server";
 import { messages, profiles, type Role, user } from "./db/schema.server";
-import { publish } from "./events.server";
+import { publishChange } from "./events.server";
 
 export interface Actor {
   id: string;
@@ -75,7 +75,7 @@ export async function sendMessage(
     .insert(messages)
     .values({ senderId: actor.id, recipientId, subject: input.subject, content: input.content })
     .returning({ id: messages.id });
-  publish({ kind: "messages", userIds: [...new Set([actor.id, recipientId])] });
+  publishChange("messages", [actor.id, recipientId], actor.id);
   return row as { id: string };
 }
 
@@ -89,6 +89,6 @@ export async function markRead(db: Database, userId: string, messageId: string) 
     )
     .returning({ senderId: messages.senderId });
   const [row] = rows;
-  if (row) publish({ kind: "messages", userIds: [...new Set([userId, row.senderId])] });
+  if (row) publishChange("messages", [userId, row.senderId], userId);
   return rows.length > 0;
 }

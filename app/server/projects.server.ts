@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { ProjectInput } from "~/lib/validation/portal";
 import type { Database } from "./db/client.server";
 import { projects } from "./db/schema.server";
-import { publish } from "./events.server";
+import { publishChange } from "./events.server";
 
 export type Project = typeof projects.$inferSelect;
 
@@ -47,7 +47,7 @@ export async function createProject(db: Database, userId: string, input: Project
     .insert(projects)
     .values({ ...input, userId })
     .returning(columns);
-  publish({ kind: "projects", userIds: [userId] });
+  publishChange("projects", [userId], userId);
   return row as ProjectRow;
 }
 
@@ -58,7 +58,7 @@ export async function updateProject(db: Database, userId: string, id: string, in
     .set(input)
     .where(and(eq(projects.id, id), eq(projects.userId, userId)))
     .returning(columns);
-  if (row) publish({ kind: "projects", userIds: [userId] });
+  if (row) publishChange("projects", [userId], userId);
   return row ?? null;
 }
 
@@ -68,6 +68,6 @@ export async function deleteProject(db: Database, userId: string, id: string) {
     .delete(projects)
     .where(and(eq(projects.id, id), eq(projects.userId, userId)))
     .returning({ id: projects.id });
-  if (rows.length > 0) publish({ kind: "projects", userIds: [userId] });
+  if (rows.length > 0) publishChange("projects", [userId], userId);
   return rows.length > 0;
 }

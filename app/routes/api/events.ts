@@ -1,3 +1,4 @@
+import type { ChangeMessage } from "~/lib/live-events";
 import { getDb } from "~/server/db/client.server";
 import { onShutdown, subscribe } from "~/server/events.server";
 import { getCurrentSession } from "~/server/session.server";
@@ -13,7 +14,8 @@ async function sessionStillValid(sessionId: string) {
 
 /**
  * The realtime stream of one signed-in browser (Server-Sent Events). It carries only the
- * signed-in user's own events: "change" (projects or messages to reload) and "session-ended".
+ * signed-in user's own events: "change" (what changed and who changed it from which tab, see
+ * ChangeMessage) and "session-ended".
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const current = await getCurrentSession(request);
@@ -54,7 +56,8 @@ export async function loader({ request }: Route.LoaderArgs) {
               })
               .catch(() => {});
         } else {
-          send("change", { kind: event.kind });
+          const change: ChangeMessage = { kind: event.kind, by: event.by };
+          send("change", change);
         }
       });
       const heartbeat = setInterval(() => write(": keep-alive\n\n"), HEARTBEAT_MS);

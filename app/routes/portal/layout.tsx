@@ -9,6 +9,7 @@ import { Toaster } from "~/components/ui/sonner";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { useToastFromServer } from "~/components/use-server-toast";
 import { site } from "~/content/site";
+import { withEventOrigin } from "~/server/events.server";
 import { requireUser } from "~/server/portal.server";
 import { readToast } from "~/server/toast.server";
 import type { Route } from "./+types/layout";
@@ -16,6 +17,11 @@ import type { Route } from "./+types/layout";
 export const meta: Route.MetaFunction = () => [
   { title: `Portal | ${site.name}` },
   { name: "robots", content: "noindex" },
+];
+
+/** The events this request's actions publish name the tab that sent it (decision 012). */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request }, next) => withEventOrigin(request, next),
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { MessagesView } from "~/components/portal/messages-view";
+import type { LiveHandle } from "~/lib/live-events";
 import { portalMeta } from "~/lib/seo";
 import { idSchema, messageSchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
@@ -8,6 +9,9 @@ import { readForm, requireUser } from "~/server/portal.server";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => portalMeta("Messages");
+
+/** Live updates reload this page when these change (decision 012). */
+export const handle: LiveHandle = { live: ["messages"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, user } = await requireUser(request);

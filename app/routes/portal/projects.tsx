@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { ProjectsView } from "~/components/portal/projects-view";
+import type { LiveHandle } from "~/lib/live-events";
 import { portalMeta } from "~/lib/seo";
 import { idSchema, projectSchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
@@ -13,6 +14,9 @@ import {
 import type { Route } from "./+types/projects";
 
 export const meta: Route.MetaFunction = () => portalMeta("Projects");
+
+/** Live updates reload this page when these change (decision 012). */
+export const handle: LiveHandle = { live: ["projects"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, user } = await requireUser(request);
