@@ -6,20 +6,12 @@
  */
 import { isPackageName } from "~/content/packages";
 import { formatLongDate } from "~/lib/dates";
-import { contactSchema, type QuoteInput } from "~/lib/validation/leads";
-import { isStorableText, notAllowed } from "~/lib/validation/text";
-import { z } from "~/lib/validation/zod";
+import { contactMessage, contactSchema, type QuoteInput } from "~/lib/validation/leads";
+import type { z } from "~/lib/validation/zod";
 import type { NewLead } from "./leads.server";
 
 /** A quote arrives composed, so its message may be longer than a contact's. */
-export const contactEmailPayloadSchema = contactSchema.extend({
-  message: z
-    .string({ error: "Message is required" })
-    .trim()
-    .min(1, "Message is required")
-    .max(3000, "Message must be less than 3000 characters")
-    .refine(isStorableText, notAllowed("Message")),
-});
+export const contactEmailPayloadSchema = contactSchema.extend({ message: contactMessage(3000) });
 export type ContactEmailPayload = z.infer<typeof contactEmailPayloadSchema>;
 
 function quoteHeading(packageName: string) {

@@ -81,16 +81,21 @@ const optional = (max: number, message: string, label: string) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
+/** A contact message of at most `max` characters. */
+export function contactMessage(max: number) {
+  return z
+    .string({ error: "Message is required" })
+    .trim()
+    .min(1, "Message is required")
+    .max(max, `Message must be less than ${max} characters`)
+    .refine(isStorableText, notAllowed("Message"));
+}
+
 export const contactSchema = z.object({
   name,
   email,
   phone: optional(50, "Phone must be less than 50 characters", "Phone"),
   company: optional(100, "Company name must be less than 100 characters", "Company name"),
-  message: z
-    .string({ error: "Message is required" })
-    .trim()
-    .min(1, "Message is required")
-    .max(2000, "Message must be less than 2000 characters")
-    .refine(isStorableText, notAllowed("Message")),
+  message: contactMessage(2000),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
