@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as authAction, loader as authLoader } from "~/routes/auth/auth";
 import { action as signOutAction } from "~/routes/auth/sign-out";
 import { loader as portalLoader } from "~/routes/portal/layout";
+import { proveAddress } from "~/test/admin.server";
 import {
   cookiesFrom,
   createHarness,
@@ -150,7 +151,7 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
     expect(await getCurrentSession(getRequest("/portal", cookie))).toBeNull();
   });
 
-  it("never makes anyone admin by signing up, but grants admin to ADMIN_EMAILS and the CLI", async () => {
+  it("never makes anyone admin by signing up, but grants admin to a proven ADMIN_EMAILS address and the CLI", async () => {
     await signUp({ email: "someone@example.co.za", password: "secret1" });
     const [someone] = await h.handle.db
       .select()
@@ -163,6 +164,9 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
       .select()
       .from(user)
       .where(eq(user.email, "boss@example.co.za"));
+    // Not before the address is proven (decision 013).
+    expect(await getRole(h.handle.db, boss?.id ?? "")).toBeNull();
+    await proveAddress("boss@example.co.za");
     expect(await getRole(h.handle.db, boss?.id ?? "")).toBe("admin");
 
     expect((await setRoleByEmail(h.handle.db, "Someone@Example.co.za", "admin")).ok).toBe(true);
@@ -171,6 +175,12 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
     expect(await getRole(h.handle.db, someone?.id ?? "")).toBeNull();
     expect((await setRoleByEmail(h.handle.db, "nobody@example.co.za", "admin")).ok).toBe(false);
 
+    await applyAdminEmails(h.handle.db, ["someone@example.co.za"]);
+    expect(await getRole(h.handle.db, someone?.id ?? "")).toBeNull();
+    await h.handle.db
+      .update(user)
+      .set({ emailVerified: true })
+      .where(eq(user.id, someone?.id ?? ""));
     await applyAdminEmails(h.handle.db, ["someone@example.co.za"]);
     expect(await getRole(h.handle.db, someone?.id ?? "")).toBe("admin");
   });

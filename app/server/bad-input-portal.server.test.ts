@@ -16,6 +16,7 @@ import { action as messagesAction, loader as messagesLoader } from "~/routes/por
 import { action as projectsAction, loader as projectsLoader } from "~/routes/portal/projects";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/portal/settings";
 import { loader as teamLoader } from "~/routes/portal/team";
+import { proveAddress } from "~/test/admin.server";
 import {
   checkAnswer,
   type Entries,
@@ -70,6 +71,7 @@ beforeAll(async () => {
   alice = await signUp("alice@example.co.za", "Alice Mokoena");
   bob = await signUp("bob@example.co.za", "Bob Naidoo");
   admin = await signUp("admin@example.co.za", "Ada Admin");
+  await proveAddress("admin@example.co.za");
 });
 afterAll(async () => {
   await h.close();

@@ -1,14 +1,10 @@
-import { data } from "react-router";
-import {
-  type LeadFormKind,
-  type LeadFormResult,
-  leadFormFailure,
-} from "~/lib/validation/lead-form-result";
+import { failed, succeeded } from "~/lib/action-result";
+import { LEAD_FORM_TEXT } from "~/lib/validation/lead-form-result";
 import { contactSchema, quoteSchema } from "~/lib/validation/leads";
 import { firstIssue } from "~/lib/validation/zod";
 import { getDb } from "./db/client.server";
 import { env } from "./env.server";
-import { contactLead, type NewLead, quoteLead, submitLead, submitOptionsFor } from "./leads.server";
+import { contactLead, quoteLead, submitLead, submitOptionsFor } from "./leads.server";
 import { logger } from "./logger.server";
 
 const FIELDS = {
@@ -24,6 +20,8 @@ const FIELDS = {
     "message",
   ],
 } as const;
+
+type LeadFormKind = keyof typeof FIELDS;
 
 /** The typed lead of a form's values, or its first issue. */
 function parseLead(kind: LeadFormKind, values: Record<string, string>) {
@@ -44,10 +42,7 @@ export async function handleLeadForm(request: Request, kind: LeadFormKind) {
   try {
     form = await request.formData();
   } catch {
-    return data<LeadFormResult>(
-      { success: false, error: "The form could not be read." },
-      { status: 400 },
-    );
+    return failed(400, "The form could not be read.");
   }
   const values: Record<string, string> = {};
   for (const name of FIELDS[kind]) {
@@ -59,28 +54,25 @@ export async function handleLeadForm(request: Request, kind: LeadFormKind) {
   const parsed = parseLead(kind, values);
   if (parsed.error) {
     const issue = firstIssue(parsed.error);
-    return data<LeadFormResult>(
-      { success: false, validation: true, error: issue.message, field: issue.field, values },
-      { status: 400 },
-    );
+    return failed(400, issue.message, { field: issue.field, values });
   }
 
   try {
-    const lead: NewLead = parsed.lead;
+    const lead = parsed.lead;
     const result = await submitLead(
       await getDb(),
       lead,
       submitOptionsFor(request, env(), typeof honeypot === "string" ? honeypot : null),
     );
     if (!result.ok) {
-      return data<LeadFormResult>({ success: false, error: result.error, values }, { status: 429 });
+      return failed(result.status, result.message, { values });
     }
-    return data<LeadFormResult>({
-      success: true,
-      packageName: lead.kind === "quote" ? lead.packageName : undefined,
-    });
+    const text = LEAD_FORM_TEXT[kind];
+    return succeeded(
+      lead.kind === "quote" ? text.successDescription(lead.packageName) : text.successDescription(),
+    );
   } catch (error) {
     logger.error({ err: error }, "lead submission failed");
-    return data<LeadFormResult>({ ...leadFormFailure(kind), values }, { status: 503 });
+    return failed(503, LEAD_FORM_TEXT[kind].fallback, { values });
   }
 }

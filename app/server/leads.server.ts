@@ -6,6 +6,7 @@ import type { ContactInput, QuoteInput } from "~/lib/validation/leads";
 import type { Database } from "./db/client.server";
 import { emailOutbox, type LeadKind, type LeadStatus, leads } from "./db/schema.server";
 import { wakeOutbox } from "./email/outbox.server";
+import { type Outcome, refused } from "./outcome.server";
 
 export const CONSENT_NOTICE = "lead-form-notice-2025-v1";
 export const RATE_LIMITED_MESSAGE =
@@ -68,9 +69,7 @@ export interface SubmitOptions {
   honeypot?: string | null;
 }
 
-export type SubmitResult =
-  | { ok: true; leadId: string | null }
-  | { ok: false; status: 429; error: string };
+export type SubmitResult = Outcome<{ leadId: string | null }>;
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -200,7 +199,7 @@ export async function submitLead(
   if (options.honeypot?.trim()) return { ok: true, leadId: null };
   const values = leadRow(lead);
   if (await overLimit(db, options.ip, values.email, options.limits)) {
-    return { ok: false, status: 429, error: RATE_LIMITED_MESSAGE };
+    return refused(429, RATE_LIMITED_MESSAGE);
   }
   const notification = notificationMail(lead);
   const confirmation = confirmationMail(lead);
@@ -250,13 +249,17 @@ export async function getLead(db: Database, id: string): Promise<Lead | null> {
   return row ?? null;
 }
 
-export async function setLeadStatus(db: Database, id: string, status: LeadStatus) {
+export async function setLeadStatus(
+  db: Database,
+  id: string,
+  status: LeadStatus,
+): Promise<Outcome> {
   const rows = await db
     .update(leads)
     .set({ status })
     .where(eq(leads.id, id))
     .returning({ id: leads.id });
-  return rows.length > 0;
+  return rows.length > 0 ? { ok: true } : refused(404, "Lead not found");
 }
 
 /** Submission options from the request and the settings. */

@@ -83,6 +83,7 @@ describe(`password change on ${testDatabaseKind()}`, () => {
     });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({
+      ok: false,
       intent: "change-password",
       error: "Current password is incorrect",
     });

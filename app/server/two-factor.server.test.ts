@@ -12,6 +12,7 @@ import { loader as dashboardLoader } from "~/routes/portal/dashboard";
 import { loader as portalLoader } from "~/routes/portal/layout";
 import { loader as projectsLoader } from "~/routes/portal/projects";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/portal/settings";
+import { proveAddress } from "~/test/admin.server";
 import {
   cookiesFrom,
   createHarness,
@@ -350,6 +351,7 @@ describe(`REQUIRE_ADMIN_2FA on ${testDatabaseKind()}`, () => {
 
   it("keeps an admin without 2FA in Settings until it is on; others are not affected", async () => {
     const admin = await signUp("chief@example.co.za");
+    await proveAddress("chief@example.co.za");
     for (const loader of [dashboardLoader, projectsLoader]) {
       const res = await run(loader, getRequest("/portal/projects", admin));
       expect(res.status).toBe(302);
@@ -390,6 +392,7 @@ const policy = (cookie: string, fields: Record<string, string>) =>
 describe(`the security policy in Settings on ${testDatabaseKind()}`, () => {
   it("lets an administrator with 2FA require it of every administrator, and lift it", async () => {
     const lead = await signUp("lead@example.co.za");
+    await proveAddress("lead@example.co.za");
     const customer = await signUp("someone@example.co.za");
 
     // A customer may not change it; an admin without 2FA may not turn it on (no lock-out).
@@ -416,6 +419,7 @@ describe(`the security policy in Settings on ${testDatabaseKind()}`, () => {
 
     // Another administrator without 2FA is now kept in Settings; customers are not affected.
     const second = await signUp("second@example.co.za");
+    await proveAddress("second@example.co.za");
     const blocked = await run(dashboardLoader, getRequest("/portal", second));
     expect(blocked.headers.get("location")).toBe("/portal/settings");
     const secondSettings = await run(settingsLoader, getRequest("/portal/settings", second));

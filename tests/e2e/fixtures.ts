@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { waitForMail } from "./mail";
 
 let counter = 0;
 export function uniqueEmail(prefix = "user") {
@@ -30,6 +31,43 @@ export async function createUser(
   });
   expect(res.status(), await res.text()).toBe(200);
   return user;
+}
+
+/** The administrator account most journeys use (listed in ADMIN_EMAILS, playwright.config.ts). */
+export const ADMIN = {
+  email: "admin@e2e.test",
+  password: "admin-pass-1",
+  fullName: "Ayanda Admin",
+};
+
+/**
+ * Sign in (signing up first if needed) as an address listed in ADMIN_EMAILS, and prove the
+ * address as its owner would: open the confirmation link mailed at sign-up, which grants the
+ * administrator role (decision 013). Opening it again later changes nothing.
+ */
+export async function signInAsAdmin(
+  request: APIRequestContext,
+  baseURL: string,
+  admin: TestUser = ADMIN,
+): Promise<TestUser> {
+  const signUp = await request.post("/api/auth/sign-up/email", {
+    headers: { origin: baseURL },
+    data: { email: admin.email, password: admin.password, name: admin.fullName },
+  });
+  if (signUp.status() !== 200) {
+    const signIn = await request.post("/api/auth/sign-in/email", {
+      headers: { origin: baseURL },
+      data: { email: admin.email, password: admin.password },
+    });
+    expect(signIn.status(), await signIn.text()).toBe(200);
+  }
+  const mail = await waitForMail(admin.email, /Confirm your e-mail address/);
+  const link = mail.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\S*/)?.[0];
+  expect(link, mail.text).toBeTruthy();
+  const opened = await request.get(link ?? "", { maxRedirects: 0 });
+  expect(opened.status()).toBe(302);
+  expect(opened.headers().location ?? "").not.toContain("error=");
+  return admin;
 }
 
 /** A page whose browser context is signed in as a fresh user. */

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createUser, expect, test } from "./fixtures";
+import { createUser, expect, signInAsAdmin, test } from "./fixtures";
 
 async function createProject(page: Page, title: string, description = "") {
   await page.getByRole("button", { name: "New Project" }).click();
@@ -158,17 +158,8 @@ test.describe("portal", () => {
     await createUser(page.request, baseURL ?? "", { email: `admin-${Date.now()}@e2e.test` }).catch(
       () => undefined,
     );
-    // ADMIN_EMAILS for the e2e server is admin@e2e.test
-    const res = await page.request.post("/api/auth/sign-up/email", {
-      headers: { origin: baseURL ?? "" },
-      data: { email: "admin@e2e.test", password: "admin-pass-1", name: "Ayanda Admin" },
-    });
-    if (res.status() !== 200) {
-      await page.request.post("/api/auth/sign-in/email", {
-        headers: { origin: baseURL ?? "" },
-        data: { email: "admin@e2e.test", password: "admin-pass-1" },
-      });
-    }
+    // ADMIN_EMAILS for the e2e server lists admin@e2e.test
+    await signInAsAdmin(page.request, baseURL ?? "");
     await page.goto("/portal/team");
     await expect(page.getByRole("heading", { name: "Team Management" })).toBeVisible();
     await expect(

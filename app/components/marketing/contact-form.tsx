@@ -1,17 +1,18 @@
 import { Send } from "lucide-react";
 import { useId } from "react";
 import { Button } from "~/components/ui/button";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { contactSchema } from "~/lib/validation/leads";
-import { Field, FormOutcome, Honeypot, PopiaNotice } from "./form-field";
+import { Field, Honeypot, PopiaNotice } from "./form-field";
 import { useLeadForm } from "./use-lead-form";
 
 /** The contact message form; the /contact action keeps the message and sends the e-mails. */
 export function ContactForm() {
   const id = useId();
   const fid = (name: string) => `${id}-${name}`;
-  const { fetcher, formRef, busy, onSubmit, control, errorFor, documentMessage } = useLeadForm(
+  const { fetcher, formRef, busy, onSubmit, control, errorFor, documentResult } = useLeadForm(
     "contact",
     contactSchema,
   );
@@ -25,7 +26,7 @@ export function ContactForm() {
       className="relative grid gap-5 sm:grid-cols-2"
       aria-label="Send us a message"
     >
-      <FormOutcome message={documentMessage} />
+      <FormResult {...documentResult} className="sm:col-span-2" />
       <Field id={fid("name")} label="Name" error={errorFor("name")}>
         <Input {...control("name", fid("name"))} autoComplete="name" maxLength={100} />
       </Field>

@@ -84,26 +84,3 @@ export function Honeypot() {
     </div>
   );
 }
-
-/** The outcome of a form posted without JavaScript. */
-export function FormOutcome({
-  message,
-}: {
-  message: { tone: "success" | "error"; title: string; text: string } | null;
-}) {
-  if (!message) return null;
-  return (
-    <div
-      role={message.tone === "error" ? "alert" : "status"}
-      className={cn(
-        "rounded-md border px-4 py-3 text-sm sm:col-span-2",
-        message.tone === "error"
-          ? "border-destructive/50 bg-destructive/5 text-foreground"
-          : "border-green-700/40 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100",
-      )}
-    >
-      <p className="font-semibold">{message.title}</p>
-      <p>{message.text}</p>
-    </div>
-  );
-}

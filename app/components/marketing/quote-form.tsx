@@ -2,13 +2,14 @@ import { Send } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useActionData, useLocation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { isPackageName, packageNames } from "~/content/packages";
+import type { ActionResult } from "~/lib/action-result";
 import { quoteDateBounds } from "~/lib/dates";
-import type { LeadFormResult } from "~/lib/validation/lead-form-result";
 import { quoteSchema } from "~/lib/validation/leads";
-import { Field, FormOutcome, Honeypot, NativeSelect, PopiaNotice } from "./form-field";
+import { Field, Honeypot, NativeSelect, PopiaNotice } from "./form-field";
 import { useLeadForm } from "./use-lead-form";
 
 /**
@@ -22,13 +23,13 @@ export function QuoteForm() {
   const requested = searchParams.get("package");
   const { key: navigationKey } = useLocation();
   // After a post without JavaScript, the page comes back with what the visitor typed.
-  const posted = useActionData<LeadFormResult>();
-  const initial = posted && !posted.success ? (posted.values ?? {}) : {};
+  const posted = useActionData<ActionResult>();
+  const initial = posted && !posted.ok ? (posted.values ?? {}) : {};
   const [selectedPackage, setSelectedPackage] = useState(initial.selectedPackage ?? "");
   const [bounds, setBounds] = useState<{ startMin: string; finishMin: string }>();
   const [startDate, setStartDate] = useState(initial.startDate ?? "");
   const selectRef = useRef<HTMLSelectElement>(null);
-  const { fetcher, formRef, busy, onSubmit, control, errorFor, documentMessage } = useLeadForm(
+  const { fetcher, formRef, busy, onSubmit, control, errorFor, documentResult } = useLeadForm(
     "quote",
     quoteSchema,
     () => {
@@ -60,7 +61,7 @@ export function QuoteForm() {
       className="relative grid gap-5 sm:grid-cols-2"
       aria-label="Request a custom quote"
     >
-      <FormOutcome message={documentMessage} />
+      <FormResult {...documentResult} className="sm:col-span-2" />
       <p className="text-sm text-muted-foreground sm:col-span-2">All fields are required.</p>
 
       <Field

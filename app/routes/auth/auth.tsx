@@ -1,21 +1,23 @@
 import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { Button } from "~/components/ui/button";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { useToastFromServer } from "~/components/use-server-toast";
 import { site } from "~/content/site";
+import { useCookieToast, useFormOutcome } from "~/hooks/use-form-outcome";
+import { type ActionResult, failed } from "~/lib/action-result";
+import { notify } from "~/lib/notify";
 import { authCodeSchema } from "~/lib/validation/account";
 import { PASSWORD_MIN, signInSchema, signUpSchema } from "~/lib/validation/auth";
 import { firstIssue } from "~/lib/validation/zod";
 import { signIn, signUp } from "~/server/accounts.server";
 import { AUTH_FAILURE_TEXT } from "~/server/auth-errors.server";
 import { getCurrentSession } from "~/server/session.server";
-import { readToast, toastCookie } from "~/server/toast.server";
+import { readToast, redirectWithToast } from "~/server/toast.server";
 import {
   hasPendingSecondFactor,
   needsSecondFactor,
@@ -33,7 +35,7 @@ const SECOND_STEP = "/auth?step=two-factor";
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getCurrentSession(request)) throw redirect("/portal");
-  const { toast, clearHeader } = readToast(request);
+  const { toast, clearHeader } = await readToast(request);
   const secondStep =
     new URL(request.url).searchParams.get("step") === "two-factor" &&
     hasPendingSecondFactor(request);
@@ -44,14 +46,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type Intent = "signin" | "signup" | "two-factor";
-interface ActionResult {
-  intent: Intent;
-  error: string;
-  values: { email?: string; fullName?: string };
-}
+type AuthAnswer = ActionResult<{ intent: Intent }>;
 
-function failure(intent: Intent, error: string, values: ActionResult["values"], status: number) {
-  return data<ActionResult>({ intent, error, values }, { status });
+/** What was typed (never the password), so the page rendered again keeps it. */
+function failure(
+  intent: Intent,
+  error: string,
+  typed: Record<string, string | undefined>,
+  status: number,
+) {
+  const values: Record<string, string> = {};
+  for (const [k, v] of Object.entries(typed)) if (v !== undefined) values[k] = v;
+  return failed(status, error, { intent, values });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -78,15 +84,15 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.success) return failure(intent, firstIssue(parsed.error).message, values, 400);
     const created = await signUp(request, parsed.data);
     if (!created.ok) return failure(intent, created.message, values, created.status);
-    created.headers.append(
-      "Set-Cookie",
-      toastCookie({
+    return redirectWithToast(
+      "/portal",
+      {
         type: "success",
         title: "Success!",
         description: "Account created successfully. You can now log in.",
-      }),
+      },
+      created.headers,
     );
-    return redirect("/portal", { headers: created.headers });
   }
 
   const parsed = signInSchema.safeParse(raw);
@@ -101,14 +107,10 @@ export async function action({ request }: Route.ActionArgs) {
 /** Sign-in's second step: an authenticator app code or a backup code. */
 async function secondFactor(request: Request, code: FormDataEntryValue | null) {
   const expired = () =>
-    redirect("/auth", {
-      headers: {
-        "Set-Cookie": toastCookie({
-          type: "error",
-          title: "Error",
-          description: AUTH_FAILURE_TEXT["second-step-expired"],
-        }),
-      },
+    redirectWithToast("/auth", {
+      type: "error",
+      title: "Error",
+      description: AUTH_FAILURE_TEXT["second-step-expired"],
     });
   if (!hasPendingSecondFactor(request)) return expired();
   const parsed = authCodeSchema.safeParse({ code: typeof code === "string" ? code : undefined });
@@ -137,7 +139,7 @@ function PasskeySignIn() {
         window.location.assign("/portal");
         return;
       }
-      toast.error("Error", { description: outcome.message });
+      notify("error", "Error", { description: outcome.message });
     } finally {
       setBusy(false);
     }
@@ -181,18 +183,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     actionData?.intent === "signup" ? "signup" : tab,
   );
 
-  useEffect(() => {
-    if (actionData?.error) toast.error("Error", { description: actionData.error });
-  }, [actionData]);
-  useToastFromServer(loaderData.toast);
+  const { inline } = useFormOutcome<AuthAnswer>({ navigates: true });
+  useCookieToast(loaderData.toast);
 
-  const errorFor = (intent: Intent) =>
-    actionData?.intent === intent && actionData.error ? (
-      <p role="alert" className="text-sm font-medium text-destructive">
-        {actionData.error}
-      </p>
-    ) : null;
-  const values = actionData?.values ?? {};
+  const errorFor = (intent: Intent) => (
+    <FormResult result={inline?.intent === intent ? inline : undefined} />
+  );
+  const values = (inline && !inline.ok ? inline.values : undefined) ?? {};
 
   if (loaderData.secondStep) {
     return (
@@ -232,9 +229,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <AuthShell title="Welcome" description="Sign in to your account or create a new one">
       {loaderData.toast?.description ? (
-        <p role="status" className="mb-4 text-center text-sm font-medium">
-          {loaderData.toast.description}
-        </p>
+        <FormResult
+          className="mb-4 text-center"
+          result={
+            loaderData.toast.type === "error"
+              ? { ok: false, error: loaderData.toast.description }
+              : { ok: true, success: loaderData.toast.description }
+          }
+        />
       ) : null}
       <Tabs
         value={active}

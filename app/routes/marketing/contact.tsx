@@ -8,7 +8,7 @@ import { navCrumb } from "~/content/breadcrumbs";
 import { contactPage } from "~/content/contact";
 import { formatAddress, site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
-import { leadFormFailure } from "~/lib/validation/lead-form-result";
+import { LEAD_FORM_TEXT } from "~/lib/validation/lead-form-result";
 import { handleLeadForm } from "~/server/lead-form.server";
 
 export const meta = () =>
@@ -35,7 +35,7 @@ export async function clientAction({ serverAction }: { serverAction: () => Promi
   try {
     return await serverAction();
   } catch {
-    return leadFormFailure("contact");
+    return { success: false, error: LEAD_FORM_TEXT.contact.fallback };
   }
 }
 

@@ -3,12 +3,13 @@ import { NavigationProgress } from "~/components/navigation-progress";
 import { AppSidebar } from "~/components/portal/app-sidebar";
 import { useLiveUpdates } from "~/components/portal/live-updates";
 import { PortalHeader } from "~/components/portal/portal-header";
+import { RouteError } from "~/components/route-error";
 import { SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
 import { parseSidebarCookie } from "~/components/ui/sidebar-cookie";
 import { Toaster } from "~/components/ui/sonner";
 import { TooltipProvider } from "~/components/ui/tooltip";
-import { useToastFromServer } from "~/components/use-server-toast";
 import { site } from "~/content/site";
+import { useCookieToast } from "~/hooks/use-form-outcome";
 import { withEventOrigin } from "~/server/events.server";
 import { requireUser } from "~/server/portal.server";
 import { readToast } from "~/server/toast.server";
@@ -26,7 +27,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, headers } = await requireUser(request);
-  const { toast, clearHeader } = readToast(request);
+  const { toast, clearHeader } = await readToast(request);
   const responseHeaders = new Headers(headers);
   if (clearHeader) responseHeaders.append("Set-Cookie", clearHeader);
   responseHeaders.set("Cache-Control", "private, no-store");
@@ -44,10 +45,14 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store" };
 }
 
-export default function PortalLayout({ loaderData }: Route.ComponentProps) {
-  const { user, toast, sidebarOpen } = loaderData;
-  useToastFromServer(toast);
-  useLiveUpdates();
+type LayoutData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** Sidebar, header and main: around every portal page, and around its errors too. */
+function PortalShell({
+  user,
+  sidebarOpen,
+  children,
+}: Pick<LayoutData, "user" | "sidebarOpen"> & { children: React.ReactNode }) {
   return (
     <TooltipProvider>
       <SidebarProvider defaultOpen={sidebarOpen}>
@@ -62,11 +67,35 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
         <SidebarInset>
           <PortalHeader email={user.email} fullName={user.fullName} />
           <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
-            <Outlet />
+            {children}
           </main>
         </SidebarInset>
       </SidebarProvider>
       <Toaster />
     </TooltipProvider>
+  );
+}
+
+export default function PortalLayout({ loaderData }: Route.ComponentProps) {
+  const { user, toast, sidebarOpen } = loaderData;
+  useCookieToast(toast);
+  useLiveUpdates();
+  return (
+    <PortalShell user={user} sidebarOpen={sidebarOpen}>
+      <Outlet />
+    </PortalShell>
+  );
+}
+
+/**
+ * A page's refusal or error (`throw forbidden()`, `throw notFound("Lead not found")`) shows
+ * inside the portal. Only when the layout itself failed (no user) is it a page of its own.
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  if (!loaderData) return <RouteError error={error} area="site" />;
+  return (
+    <PortalShell user={loaderData.user} sidebarOpen={loaderData.sidebarOpen}>
+      <RouteError error={error} area="portal" />
+    </PortalShell>
   );
 }

@@ -1,52 +1,43 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link, useFetcher } from "react-router";
-import { type ActionOutcome, useFetcherOutcome } from "~/components/portal/use-action-error";
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
+import { failed, succeeded } from "~/lib/action-result";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { capitalise } from "~/lib/names";
-import { NO_PERMISSION } from "~/lib/portal-text";
 import { portalMeta } from "~/lib/seo";
 import { LEAD_STATUSES, leadStatusSchema } from "~/lib/validation/lead-status";
 import { idSchema } from "~/lib/validation/portal";
 import { getLead, setLeadStatus } from "~/server/leads.server";
-import { readForm, requireAdmin, requireUser } from "~/server/portal.server";
+import { readForm, requireAdmin } from "~/server/portal.server";
+import { notFound } from "~/server/refuse.server";
 import type { Route } from "./+types/lead";
 
 export const meta: Route.MetaFunction = () => portalMeta("Lead");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { db, user } = await requireUser(request);
-  if (user.role !== "admin") return data({ allowed: false as const }, { status: 403 });
+  const { db } = await requireAdmin(request);
   const id = idSchema.safeParse(params.id);
   const lead = id.success ? await getLead(db, id.data) : null;
-  if (!lead) throw data({ message: "Lead not found" }, { status: 404 });
-  return { allowed: true as const, lead };
+  if (!lead) throw notFound("Lead not found");
+  return { lead };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { db } = await requireAdmin(request);
   const id = idSchema.safeParse(params.id);
-  if (!id.success) return data({ error: "Lead not found" }, { status: 404 });
+  if (!id.success) return failed(404, "Lead not found");
   const parsed = leadStatusSchema.safeParse(await readForm(request));
-  if (!parsed.success) return data({ error: "Choose a valid status" }, { status: 400 });
-  if (!(await setLeadStatus(db, id.data, parsed.data.status))) {
-    return data({ error: "Lead not found" }, { status: 404 });
-  }
-  return { ok: true as const, success: `Lead marked as ${parsed.data.status}` };
+  if (!parsed.success) return failed(400, "Choose a valid status");
+  const updated = await setLeadStatus(db, id.data, parsed.data.status);
+  if (!updated.ok) return failed(updated.status, updated.message);
+  return succeeded(`Lead marked as ${parsed.data.status}`);
 }
 
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<ActionOutcome>();
-  useFetcherOutcome(fetcher);
-  if (!loaderData.allowed) {
-    return (
-      <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-6">
-        {NO_PERMISSION}
-      </p>
-    );
-  }
+  const { fetcher, busy } = useFormOutcome();
   const { lead } = loaderData;
   const rows: [string, string | null][] = [
     ["Type", lead.kind === "quote" ? "Quote request" : "Contact message"],
@@ -120,8 +111,8 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
                 ))}
               </select>
             </div>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {fetcher.state !== "idle" ? "Saving..." : "Update Status"}
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving..." : "Update Status"}
             </Button>
           </fetcher.Form>
         </CardContent>

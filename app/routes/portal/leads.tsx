@@ -5,12 +5,11 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { formatDateTime } from "~/lib/dates";
 import { capitalise } from "~/lib/names";
-import { NO_PERMISSION } from "~/lib/portal-text";
 import { portalMeta } from "~/lib/seo";
 import { LEAD_KINDS, LEAD_STATUSES, type LeadStatus } from "~/lib/validation/lead-status";
 import { z } from "~/lib/validation/zod";
 import { listLeads } from "~/server/leads.server";
-import { requireUser } from "~/server/portal.server";
+import { requireAdmin } from "~/server/portal.server";
 import type { Route } from "./+types/leads";
 
 export const meta: Route.MetaFunction = () => portalMeta("Leads");
@@ -21,8 +20,7 @@ const filtersSchema = z.object({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, user } = await requireUser(request);
-  if (user.role !== "admin") return data({ allowed: false as const }, { status: 403 });
+  const { db } = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const parsed = filtersSchema.safeParse({
     kind: params.get("kind") || undefined,
@@ -32,7 +30,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rows = await listLeads(db, filters);
   return data(
     {
-      allowed: true as const,
       filterError: parsed.success ? null : "That filter is not valid, so all leads are shown.",
       filters,
       leads: rows.map((l) => ({
@@ -58,16 +55,6 @@ export const statusStyles: Record<LeadStatus, string> = {
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  if (!loaderData.allowed) {
-    return (
-      <div className="space-y-6">
-        <h1 className="text-3xl font-bold tracking-tight">Leads</h1>
-        <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-6">
-          {NO_PERMISSION}
-        </p>
-      </div>
-    );
-  }
   const { leads, filters, filterError } = loaderData;
   return (
     <div className="space-y-6">

@@ -1,4 +1,4 @@
-import { data, useFetcher } from "react-router";
+import { data } from "react-router";
 import { EmailCard } from "~/components/portal/settings/email-card";
 import { PasskeysCard } from "~/components/portal/settings/passkeys-card";
 import { PasswordCard } from "~/components/portal/settings/password-card";
@@ -8,12 +8,13 @@ import {
   TwoFactorCard,
   TwoFactorRequiredAlert,
 } from "~/components/portal/settings/two-factor-card";
-import { type ActionOutcome, useFetcherOutcome } from "~/components/portal/use-action-error";
 import { usePortalUser } from "~/components/portal/use-portal-user";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { portalMeta } from "~/lib/seo";
 import { listPasskeys } from "~/server/passkeys.server";
 import { readForm, requireUser } from "~/server/portal.server";
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = () => portalMeta("Settings");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, user, sessionId } = await requireUser(request);
-  const flash = readTwoFactorFlash(request, user.id);
+  const flash = await readTwoFactorFlash(db, request, user.id);
   const query = new URL(request.url).searchParams;
   const emailChange: "changed" | "invalid" | null =
     query.get("email") === "changed" ? (query.get("error") ? "invalid" : "changed") : null;
@@ -85,10 +86,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 
 function ProfileCard() {
   const user = usePortalUser();
-  const fetcher = useFetcher<ActionOutcome>();
-  const saving = fetcher.state !== "idle";
-
-  useFetcherOutcome(fetcher);
+  const { fetcher, inline, busy: saving } = useFormOutcome({ intent: "profile" });
 
   return (
     <Card>
@@ -98,6 +96,7 @@ function ProfileCard() {
       </CardHeader>
       <CardContent>
         <fetcher.Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="profile" />
           <div className="space-y-2">
             <Label htmlFor="settings-email">Email</Label>
             <Input
@@ -121,6 +120,7 @@ function ProfileCard() {
               defaultValue={user.fullName ?? ""}
             />
           </div>
+          <FormResult result={inline} />
           <Button type="submit" disabled={saving}>
             {saving ? "Saving..." : "Save Changes"}
           </Button>

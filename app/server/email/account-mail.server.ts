@@ -68,6 +68,29 @@ export function confirmEmailMail(user: { email: string; name?: string | null }, 
   };
 }
 
+/**
+ * To an address listed in ADMIN_EMAILS, after sign-up: opening the link proves the address and
+ * makes the account an administrator.
+ */
+export function adminConfirmMail(user: { email: string; name?: string | null }, url: string) {
+  return {
+    to: user.email,
+    subject: `Confirm your e-mail address — ${site.name}`,
+    text: [
+      greeting(user.name),
+      "",
+      `A ${site.name} portal account was created with ${user.email}, an address that is given the administrator role.`,
+      `Open this link within ${EMAIL_LINK_HOURS} hour to confirm the address and make the account an administrator:`,
+      "",
+      url,
+      "",
+      "If you did not create this account, do not open the link: the account stays without the role. Tell us by replying to this e-mail.",
+      "",
+      site.name,
+    ].join("\n"),
+  };
+}
+
 /** To the current address when someone asks to move the account to another one. */
 export function emailChangeNoticeMail(
   user: { email: string; name?: string | null },

@@ -1,14 +1,19 @@
 import { useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { InlineResult, useSettingsForm } from "./use-settings-form";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
 
 /** `result`: the page the e-mail's link led to ("changed", or "invalid" for a bad link). */
 export function EmailCard({ result }: { result: "changed" | "invalid" | null }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const { fetcher, inline, busy } = useSettingsForm("change-email", () => formRef.current?.reset());
+  const { fetcher, inline, busy } = useFormOutcome({
+    intent: "change-email",
+    redirects: true,
+    onSuccess: () => formRef.current?.reset(),
+  });
   return (
     <Card>
       <CardHeader>
@@ -33,7 +38,7 @@ export function EmailCard({ result }: { result: "changed" | "invalid" | null }) 
             <Label htmlFor="new-email">New e-mail address</Label>
             <Input id="new-email" name="newEmail" type="email" autoComplete="email" required />
           </div>
-          <InlineResult result={inline} />
+          <FormResult result={inline} />
           <Button type="submit" disabled={busy}>
             {busy ? "Sending..." : "Send confirmation link"}
           </Button>

@@ -1,16 +1,19 @@
 import { useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { PASSWORD_MIN } from "~/lib/validation/auth";
-import { InlineResult, useSettingsForm } from "./use-settings-form";
 
 export function PasswordCard() {
   const formRef = useRef<HTMLFormElement>(null);
-  const { fetcher, inline, busy } = useSettingsForm("change-password", () =>
-    formRef.current?.reset(),
-  );
+  const { fetcher, inline, busy } = useFormOutcome({
+    intent: "change-password",
+    redirects: true,
+    onSuccess: () => formRef.current?.reset(),
+  });
 
   return (
     <Card>
@@ -58,7 +61,7 @@ export function PasswordCard() {
               Sign out of all other sessions
             </Label>
           </div>
-          <InlineResult result={inline} />
+          <FormResult result={inline} />
           <Button type="submit" disabled={busy}>
             {busy ? "Saving..." : "Change password"}
           </Button>

@@ -1,8 +1,9 @@
 import { ShieldCheck } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FormResult } from "~/components/ui/form-result";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { POLICY_NEEDS_OWN_TWO_FACTOR } from "~/lib/validation/account";
-import { InlineResult, useSettingsForm } from "./use-settings-form";
 
 export interface SecurityPolicyView {
   requireAdminTwoFactor: boolean;
@@ -17,7 +18,7 @@ export function SecurityPolicyCard({
   policy: SecurityPolicyView;
   twoFactorEnabled: boolean;
 }) {
-  const form = useSettingsForm("security-policy");
+  const form = useFormOutcome({ intent: "security-policy", redirects: true });
   const hintId = "security-policy-hint";
   return (
     <Card>
@@ -54,7 +55,7 @@ export function SecurityPolicyCard({
               </p>
             </div>
           </div>
-          <InlineResult result={form.inline} />
+          <FormResult result={form.inline} />
           {policy.enforcedByOperator ? null : (
             <Button type="submit" disabled={form.busy}>
               <ShieldCheck aria-hidden />
