@@ -20,6 +20,7 @@ import {
 } from "./email/account-mail.server";
 import { type Env, env } from "./env.server";
 import { publish } from "./events.server";
+import { cancelAccountDeletion, recordPrivacyConsent } from "./privacy.server";
 import { grantRole } from "./roles.server";
 
 const DAY = 60 * 60 * 24;
@@ -200,6 +201,13 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
               const url = `${settings.BASE_URL}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(ADMIN_CONFIRMED_CALLBACK)}`;
               await queueAccountMail(db, adminConfirmMail(user, url));
             }
+            // The sign-up page showed the privacy notice: its version and when (POPIA).
+            await recordPrivacyConsent(db, {
+              userId: user.id,
+              email: user.email,
+              source: "sign-up",
+              now: new Date(),
+            });
           },
         },
         update: {
@@ -221,6 +229,15 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
           // A password change ends every reset link of the account.
           after: async (account, context) => {
             if (context?.path === "/change-password") await endResetLinks(db, account.userId);
+          },
+        },
+      },
+      // Signing in (password, second factor or passkey) cancels a pending account deletion;
+      // the portal tells the person (takeDeletionCancelledNotice).
+      session: {
+        create: {
+          after: async (created) => {
+            await cancelAccountDeletion(db, created.userId, new Date());
           },
         },
       },

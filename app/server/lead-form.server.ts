@@ -1,6 +1,7 @@
 import { failed, succeeded } from "~/lib/action-result";
 import { LEAD_FORM_TEXT } from "~/lib/validation/lead-form-result";
 import { contactSchema, quoteSchema } from "~/lib/validation/leads";
+import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy";
 import { firstIssue } from "~/lib/validation/zod";
 import { getDb } from "./db/client.server";
 import { env } from "./env.server";
@@ -50,6 +51,9 @@ export async function handleLeadForm(request: Request, kind: LeadFormKind) {
     values[name] = typeof v === "string" ? v : "";
   }
   const honeypot = form.get("website");
+  const marketing = marketingOptIn(form.get(MARKETING_FIELD));
+  // Kept with the other values, so a form sent back with an error still has the box ticked.
+  if (marketing) values[MARKETING_FIELD] = "yes";
 
   const parsed = parseLead(kind, values);
   if (parsed.error) {
@@ -62,7 +66,7 @@ export async function handleLeadForm(request: Request, kind: LeadFormKind) {
     const result = await submitLead(
       await getDb(),
       lead,
-      submitOptionsFor(request, env(), typeof honeypot === "string" ? honeypot : null),
+      submitOptionsFor(request, env(), typeof honeypot === "string" ? honeypot : null, marketing),
     );
     if (!result.ok) {
       return failed(result.status, result.message, { values });

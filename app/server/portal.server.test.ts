@@ -5,52 +5,30 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_PERMISSION } from "~/lib/portal-text";
-import { action as authAction } from "~/routes/auth/auth";
 import { loader as dashboardLoader } from "~/routes/portal/dashboard";
 import { middleware as portalMiddleware } from "~/routes/portal/layout";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/portal/messages";
 import { action as projectsAction, loader as projectsLoader } from "~/routes/portal/projects";
 import { action as settingsAction } from "~/routes/portal/settings";
 import { loader as teamLoader } from "~/routes/portal/team";
-import {
-  cookiesFrom,
-  createHarness,
-  formRequest,
-  getRequest,
-  type Harness,
-  nextIp,
-  run,
-} from "~/test/harness.server";
-import { messages, profiles, projects, user } from "./db/schema.server";
+import { type SignedUp, signUp } from "~/test/accounts.server";
+import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
+import { messages, profiles, projects } from "./db/schema.server";
 import { testDatabaseKind } from "./db/test-db.server";
 import { type AppEvent, subscribe } from "./events.server";
 import { sendMessage } from "./messages.server";
 
 let h: Harness;
-let alice: { id: string; cookie: string };
-let bob: { id: string; cookie: string };
-
-async function signUp(email: string, fullName: string) {
-  const res = await run(
-    authAction,
-    formRequest(
-      "/auth",
-      { intent: "signup", email, password: "secret1", fullName },
-      { ip: nextIp() },
-    ),
-  );
-  expect(res.status).toBe(302);
-  const [row] = await h.handle.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  return { id: row?.id ?? "", cookie: cookiesFrom(res).replace(/;?\s*toast=[^;]*/, "") };
-}
+let alice: SignedUp;
+let bob: SignedUp;
 
 const post = (path: string, fields: Record<string, string>, cookie: string) =>
   formRequest(path, fields, { cookie });
 
 beforeAll(async () => {
   h = await createHarness();
-  alice = await signUp("alice@example.co.za", "Alice Mokoena");
-  bob = await signUp("bob@example.co.za", "Bob Naidoo");
+  alice = await signUp("alice@example.co.za", { fullName: "Alice Mokoena" });
+  bob = await signUp("bob@example.co.za", { fullName: "Bob Naidoo" });
 });
 afterAll(async () => {
   await h.close();

@@ -241,6 +241,8 @@ test.describe("axe, 375×740", () => {
   test.describe("portal", portalPageTests);
 
   test("public pages with the mobile menu open", async ({ page }) => {
+    // Four axe runs (two pages, two palettes): several seconds each on a busy machine.
+    test.setTimeout(120_000);
     for (const path of ["/", "/pricing"]) {
       await visit(page, path);
       await page.getByRole("button", { name: "Open menu" }).click();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { addDays, todayInSouthAfrica } from "../../app/lib/dates";
-import { expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
+import { allowConsoleErrors, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
@@ -104,6 +104,7 @@ test.describe("contact form", () => {
   test("a network failure shows 'Error' with the spec's fallback", async ({ page }) => {
     await page.goto("/contact");
     await page.route("**/contact.data**", (route) => route.abort());
+    allowConsoleErrors(page, /^Failed to load resource: net::ERR_FAILED/);
     const form = await fillContact(page);
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(toasts(page).getByText("Failed to send message. Please try again.")).toBeVisible();

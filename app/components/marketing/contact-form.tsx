@@ -6,6 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { contactSchema } from "~/lib/validation/leads";
 import { Field, Honeypot, PopiaNotice } from "./form-field";
+import { MarketingOptIn } from "./marketing-opt-in";
 import { useLeadForm } from "./use-lead-form";
 
 /** The contact message form; the /contact action keeps the message and sends the e-mails. */
@@ -70,6 +71,13 @@ export function ContactForm() {
 
       <div className="sm:col-span-2">
         <PopiaNotice purpose="contact" />
+      </div>
+
+      <div className="sm:col-span-2">
+        <MarketingOptIn
+          id={fid("marketing")}
+          defaultChecked={control("marketing", fid("marketing")).defaultValue === "yes"}
+        />
       </div>
 
       <div className="sm:col-span-2">

@@ -10,6 +10,7 @@ import type { ActionResult } from "~/lib/action-result";
 import { quoteDateBounds } from "~/lib/dates";
 import { quoteSchema } from "~/lib/validation/leads";
 import { Field, Honeypot, NativeSelect, PopiaNotice } from "./form-field";
+import { MarketingOptIn } from "./marketing-opt-in";
 import { useLeadForm } from "./use-lead-form";
 
 /**
@@ -164,6 +165,13 @@ export function QuoteForm() {
 
       <div className="sm:col-span-2">
         <PopiaNotice purpose="quote" />
+      </div>
+
+      <div className="sm:col-span-2">
+        <MarketingOptIn
+          id={fid("marketing")}
+          defaultChecked={control("marketing", fid("marketing")).defaultValue === "yes"}
+        />
       </div>
 
       <div className="sm:col-span-2">

@@ -120,6 +120,9 @@ export const changeEmailSchema = z.object({
   newEmail: emailSchema.transform((v) => v.toLowerCase()),
 });
 
+/** How long the link that confirms a new e-mail address works. */
+export const EMAIL_LINK_HOURS = 1;
+
 export function emailChangeRequested(newEmail: string) {
-  return `We've sent a link to ${newEmail}. Your e-mail address changes when you open it (within 1 hour).`;
+  return `We've sent a link to ${newEmail}. Your e-mail address changes when you open it (within ${EMAIL_LINK_HOURS} hour).`;
 }

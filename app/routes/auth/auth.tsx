@@ -2,20 +2,24 @@ import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
+import { MarketingOptIn } from "~/components/marketing/marketing-opt-in";
 import { Button } from "~/components/ui/button";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { privacyNotice } from "~/content/legal";
 import { site } from "~/content/site";
 import { useCookieToast, useFormOutcome } from "~/hooks/use-form-outcome";
 import { type ActionResult, failed } from "~/lib/action-result";
 import { notify } from "~/lib/notify";
 import { authCodeSchema } from "~/lib/validation/account";
 import { PASSWORD_MIN, signInSchema, signUpSchema } from "~/lib/validation/auth";
+import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy";
 import { firstIssue } from "~/lib/validation/zod";
 import { signIn, signUp } from "~/server/accounts.server";
 import { AUTH_FAILURE_TEXT } from "~/server/auth-errors.server";
+import { deletionScheduledToast, recordSignUpMarketing } from "~/server/privacy-forms.server";
 import { getCurrentSession } from "~/server/session.server";
 import { readToast, redirectWithToast } from "~/server/toast.server";
 import {
@@ -35,7 +39,10 @@ const SECOND_STEP = "/auth?step=two-factor";
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getCurrentSession(request)) throw redirect("/portal");
-  const { toast, clearHeader } = await readToast(request);
+  const read = await readToast(request);
+  const { clearHeader } = read;
+  // A scheduled account deletion is said on every sign-in page for a few minutes.
+  const toast = read.toast ?? deletionScheduledToast(request);
   const secondStep =
     new URL(request.url).searchParams.get("step") === "two-factor" &&
     hasPendingSecondFactor(request);
@@ -77,13 +84,15 @@ export async function action({ request }: Route.ActionArgs) {
       return [k, typeof v === "string" ? v : undefined];
     }),
   );
-  const values = { email: raw.email, fullName: raw.fullName };
+  const marketing = marketingOptIn(form.get(MARKETING_FIELD));
+  const values = { email: raw.email, fullName: raw.fullName, marketing: marketing ? "yes" : "" };
 
   if (intent === "signup") {
     const parsed = signUpSchema.safeParse(raw);
     if (!parsed.success) return failure(intent, firstIssue(parsed.error).message, values, 400);
     const created = await signUp(request, parsed.data);
     if (!created.ok) return failure(intent, created.message, values, created.status);
+    if (marketing) await recordSignUpMarketing(created.body, parsed.data.email);
     return redirectWithToast(
       "/portal",
       {
@@ -337,6 +346,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                 At least {PASSWORD_MIN} characters.
               </p>
             </div>
+            <MarketingOptIn id="signup-marketing" defaultChecked={values.marketing === "yes"} />
+            <p className="text-xs text-muted-foreground">
+              We use your details to run your portal account, as our{" "}
+              <Link to="/legal/privacy" className="underline underline-offset-4">
+                Privacy Policy
+              </Link>{" "}
+              (version {privacyNotice.version}) explains.
+            </p>
             {errorFor("signup")}
             <SubmitButton intent="signup" label="Sign Up" />
           </Form>

@@ -12,6 +12,8 @@ import { site } from "~/content/site";
 import { useCookieToast } from "~/hooks/use-form-outcome";
 import { withEventOrigin } from "~/server/events.server";
 import { requireUser } from "~/server/portal.server";
+import { DELETION_CANCELLED_TOAST, takeDeletionCancelledNotice } from "~/server/privacy.server";
+import { CLEAR_DELETION_SCHEDULED } from "~/server/privacy-forms.server";
 import { readToast } from "~/server/toast.server";
 import type { Route } from "./+types/layout";
 
@@ -26,9 +28,13 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, headers } = await requireUser(request);
-  const { toast, clearHeader } = await readToast(request);
+  const { db, user, headers } = await requireUser(request);
+  const { toast: cookieToast, clearHeader } = await readToast(request);
+  // Signing in cancelled a pending account deletion: say so, once.
+  const cancelled = await takeDeletionCancelledNotice(db, user.id);
+  const toast = cancelled ? DELETION_CANCELLED_TOAST : cookieToast;
   const responseHeaders = new Headers(headers);
+  if (cancelled) responseHeaders.append("Set-Cookie", CLEAR_DELETION_SCHEDULED);
   if (clearHeader) responseHeaders.append("Set-Cookie", clearHeader);
   responseHeaders.set("Cache-Control", "private, no-store");
   return data(

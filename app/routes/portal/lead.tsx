@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
+import { EraseLeadCard } from "~/components/portal/erase-lead-card";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
@@ -10,8 +11,10 @@ import { capitalise } from "~/lib/names";
 import { portalMeta } from "~/lib/seo";
 import { LEAD_STATUSES, leadStatusSchema } from "~/lib/validation/lead-status";
 import { idSchema } from "~/lib/validation/portal";
+import { ERASE_LEAD_INTENT } from "~/lib/validation/privacy";
 import { getLead, setLeadStatus } from "~/server/leads.server";
 import { readForm, requireAdmin } from "~/server/portal.server";
+import { eraseLeadAction } from "~/server/privacy-forms.server";
 import { notFound } from "~/server/refuse.server";
 import type { Route } from "./+types/lead";
 
@@ -29,18 +32,26 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { db } = await requireAdmin(request);
   const id = idSchema.safeParse(params.id);
   if (!id.success) return failed(404, "Lead not found");
-  const parsed = leadStatusSchema.safeParse(await readForm(request));
+  const form = await readForm(request);
+  if (form.intent === ERASE_LEAD_INTENT) return eraseLeadAction(db, id.data);
+  const parsed = leadStatusSchema.safeParse(form);
   if (!parsed.success) return failed(400, "Choose a valid status");
   const updated = await setLeadStatus(db, id.data, parsed.data.status);
   if (!updated.ok) return failed(updated.status, updated.message);
   return succeeded(`Lead marked as ${parsed.data.status}`);
 }
 
+const KIND_LABELS = {
+  contact: "Contact message",
+  quote: "Quote request",
+  chat: "Chat question (site assistant)",
+} as const;
+
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
   const { fetcher, busy } = useFormOutcome();
   const { lead } = loaderData;
   const rows: [string, string | null][] = [
-    ["Type", lead.kind === "quote" ? "Quote request" : "Contact message"],
+    ["Type", KIND_LABELS[lead.kind]],
     ["Received", formatDateTime(lead.createdAt)],
     ["Name", lead.name],
     ["Email", lead.email],
@@ -55,7 +66,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
     [
       "Consent",
       lead.consent
-        ? `Privacy notice shown and accepted on ${formatDateTime(lead.consentAt)}`
+        ? `Privacy notice (version ${lead.privacyNoticeVersion}) shown and accepted on ${formatDateTime(lead.consentAt)}`
         : "No",
     ],
   ];
@@ -88,6 +99,23 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
           <p className="whitespace-pre-wrap break-words rounded-md border bg-muted/40 p-4 text-sm">
             {lead.message}
           </p>
+          {lead.conversation?.length ? (
+            <>
+              <h3 className="mt-6 mb-2 font-semibold">Conversation with the site assistant</h3>
+              <ol className="space-y-2 rounded-md border bg-muted/40 p-4 text-sm">
+                {lead.conversation.map((turn, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a stored, unchanging list
+                  <li key={i} className="whitespace-pre-wrap break-words">
+                    <span className="font-medium">
+                      {turn.role === "user" ? "Visitor" : "Assistant"}:
+                    </span>{" "}
+                    {turn.text}
+                    {turn.url ? <span className="text-muted-foreground"> ({turn.url})</span> : null}
+                  </li>
+                ))}
+              </ol>
+            </>
+          ) : null}
         </CardContent>
       </Card>
       <Card>
@@ -117,6 +145,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
           </fetcher.Form>
         </CardContent>
       </Card>
+      <EraseLeadCard name={lead.name} />
     </div>
   );
 }

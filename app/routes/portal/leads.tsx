@@ -61,7 +61,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Leads</h1>
         <p className="mt-1 text-muted-foreground">
-          Every contact message and quote request from the website.
+          Every contact message, quote request and chat question from the website.
         </p>
       </div>
 
@@ -85,6 +85,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             <option value="">All types</option>
             <option value="contact">Contact</option>
             <option value="quote">Quote</option>
+            <option value="chat">Chat</option>
           </select>
         </div>
         <div className="space-y-1">
@@ -155,7 +156,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-3">
                     {lead.kind === "quote"
                       ? `Quote${lead.packageName ? ` (${lead.packageName})` : ""}`
-                      : "Contact"}
+                      : lead.kind === "chat"
+                        ? "Chat"
+                        : "Contact"}
                   </td>
                   <td className="px-4 py-3">
                     <Badge variant="plain" className={statusStyles[lead.status]}>

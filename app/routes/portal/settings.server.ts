@@ -24,6 +24,7 @@ import { changePassword, requestEmailChange } from "~/server/accounts.server";
 import { emailChangeNoticeMail, queueAccountMail } from "~/server/email/account-mail.server";
 import { deletePasskey, renamePasskey } from "~/server/passkeys.server";
 import type { PortalContext } from "~/server/portal.server";
+import { deleteAccountAction } from "~/server/privacy-forms.server";
 import { updateFullName } from "~/server/profiles.server";
 import { setRequireAdminTwoFactor } from "~/server/security-policy.server";
 import { revokeOtherSessions, revokeSession } from "~/server/sessions.server";
@@ -157,6 +158,7 @@ async function twoFactorAction({ db, user }: PortalContext, form: Form, request:
 
 const handlers: Record<string, Handler> = {
   "two-factor": twoFactorAction,
+  "delete-account": deleteAccountAction,
 
   async profile({ db, user }, form) {
     const parsed = profileSchema.safeParse(form);

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { EmailCard } from "~/components/portal/settings/email-card";
 import { PasskeysCard } from "~/components/portal/settings/passkeys-card";
 import { PasswordCard } from "~/components/portal/settings/password-card";
+import { AccountDeletionsCard, PrivacyCard } from "~/components/portal/settings/privacy-card";
 import { SecurityPolicyCard } from "~/components/portal/settings/security-policy-card";
 import { SessionsCard } from "~/components/portal/settings/sessions-card";
 import {
@@ -18,6 +19,7 @@ import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { portalMeta } from "~/lib/seo";
 import { listPasskeys } from "~/server/passkeys.server";
 import { readForm, requireUser } from "~/server/portal.server";
+import { listAccountDeletions } from "~/server/privacy.server";
 import { blockedByPolicy, getSecurityPolicy } from "~/server/security-policy.server";
 import { listSessions } from "~/server/sessions.server";
 import { backupCodesFor, readTwoFactorFlash } from "~/server/two-factor.server";
@@ -41,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       passkeys: await listPasskeys(db, user.id),
       twoFactorRequired: policy ? blockedByPolicy(user, policy) : false,
       securityPolicy: policy,
+      accountDeletions: user.role === "admin" ? await listAccountDeletions(db) : null,
       twoFactorNotice: flash.notice,
       emailChange,
       backupCodes: showCodes ? await backupCodesFor(user.id) : null,
@@ -80,6 +83,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           twoFactorEnabled={user.twoFactorEnabled}
         />
       ) : null}
+      {loaderData.accountDeletions ? (
+        <AccountDeletionsCard deletions={loaderData.accountDeletions} />
+      ) : null}
+      <PrivacyCard twoFactorEnabled={user.twoFactorEnabled} />
     </div>
   );
 }

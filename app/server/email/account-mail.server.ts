@@ -3,7 +3,7 @@
  * every other mail, so it is retried when the mail server is down.
  */
 import { site } from "~/content/site";
-import { RESET_LINK_HOURS } from "~/lib/validation/account";
+import { EMAIL_LINK_HOURS, RESET_LINK_HOURS } from "~/lib/validation/account";
 import type { Database } from "../db/client.server";
 import { emailOutbox } from "../db/schema.server";
 import { wakeOutbox } from "./outbox.server";
@@ -46,7 +46,7 @@ export function passwordResetMail(user: { email: string; name?: string | null },
   };
 }
 
-export const EMAIL_LINK_HOURS = 1;
+export { EMAIL_LINK_HOURS };
 
 /** To the address being confirmed (a new address when changing it). */
 export function confirmEmailMail(user: { email: string; name?: string | null }, url: string) {
