@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatLongDate } from "~/lib/dates";
 import { stats, values } from "./about";
 import { caseStudies, getCaseStudy } from "./case-studies";
 import { osmEmbedUrl } from "./contact";
@@ -6,7 +7,6 @@ import { demoChat } from "./demo";
 import { homePage, proofItems } from "./home";
 import { industries } from "./industries";
 import {
-  formatLongDate,
   getLegalDoc,
   informationOfficer,
   legalDocs,

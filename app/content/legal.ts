@@ -514,24 +514,3 @@ export function getLegalDoc(slug: string | undefined): LegalDoc | undefined {
     ? legalDocs[slug as LegalSlug]
     : undefined;
 }
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** "2025-11-01" -> "1 November 2025", independent of the runtime's locale data. */
-export function formatLongDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split("-").map(Number);
-  return `${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
-}

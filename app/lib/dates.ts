@@ -40,3 +40,50 @@ export function formatRelative(value: Date | string, now: Date = new Date()): st
   }
   return "just now";
 }
+
+// Calendar days as YYYY-MM-DD strings: the quote form and its server check use these, so the
+// browser and the server agree on what "today" is (South Africa's day, not the visitor's).
+
+/** Today's date in South Africa (Africa/Johannesburg), as YYYY-MM-DD. */
+export function todayInSouthAfrica(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" }).format(now);
+}
+
+/** A YYYY-MM-DD day moved by whole days (calendar arithmetic, no time-zone or DST drift). */
+export function addDays(isoDay: string, days: number): string {
+  const date = new Date(`${isoDay}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The quote form's earliest start and finish days: from today in South Africa. */
+export function quoteDateBounds(startDate: string, now: Date = new Date()) {
+  const startMin = todayInSouthAfrica(now);
+  return { startMin, finishMin: addDays(startDate || startMin, 1) };
+}
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/**
+ * "1 November 2025" (or "Saturday, 1 November 2025") from "2025-11-01", spelled here rather
+ * than by Intl so the server and every browser write it the same.
+ */
+export function formatLongDate(isoDay: string, options: { weekday?: boolean } = {}): string {
+  const date = new Date(`${isoDay}T00:00:00Z`);
+  const day = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return options.weekday ? `${WEEKDAYS[date.getUTCDay()]}, ${day}` : day;
+}

@@ -4,14 +4,15 @@
  * its own endpoints.
  */
 import { eq } from "drizzle-orm";
-import { RESET_LINK_INVALID } from "~/lib/validation/account";
 import type { SignInInput, SignUpInput } from "~/lib/validation/auth";
 import { getAuth } from "./auth.server";
+import { type AuthFailure, authFailure, authFailureFrom } from "./auth-errors.server";
 import { getDb } from "./db/client.server";
 import { profiles } from "./db/schema.server";
-import type { Outcome } from "./outcome.server";
+import { publish } from "./events.server";
+import { getCurrentSession } from "./session.server";
 
-export type AuthResult = Outcome<{ headers: Headers; body: unknown }>;
+export type AuthResult = { ok: true; headers: Headers; body: unknown } | AuthFailure;
 
 /** Headers of the browser's request that better-auth reads. */
 const FORWARDED = ["cookie", "user-agent", "x-client-ip", "origin", "accept-language"];
@@ -40,12 +41,7 @@ export async function callAuth(request: Request, path: string, body: unknown): P
     for (const cookie of response.headers.getSetCookie()) out.append("Set-Cookie", cookie);
     return { ok: true, headers: out, body: await response.json().catch(() => null) };
   }
-  const payload = (await response.json().catch(() => null)) as { message?: string } | null;
-  const message =
-    response.status === 429
-      ? "Too many attempts. Please wait a minute and try again."
-      : payload?.message || "Something went wrong. Please try again.";
-  return { ok: false, status: response.status >= 500 ? 503 : response.status, message };
+  return authFailureFrom(response.status, await response.json().catch(() => null));
 }
 
 export function signUp(request: Request, input: SignUpInput) {
@@ -64,8 +60,28 @@ export function signIn(request: Request, input: SignInInput) {
   });
 }
 
-export function signOut(request: Request) {
-  return callAuth(request, "/sign-out", {});
+/**
+ * Sign this browser out. better-auth ends the session; whatever it answered, the browser
+ * forgets its session cookie (under better-auth's own name: on https it is `__Secure-`
+ * prefixed), and the session's other open tabs leave the portal. Returns the headers to send.
+ */
+export async function signOut(request: Request): Promise<Headers> {
+  const current = await getCurrentSession(request).catch(() => null);
+  const result = await callAuth(request, "/sign-out", {});
+  const headers = result.ok ? result.headers : new Headers();
+  const cookie = (await (await getAuth()).$context).authCookies.sessionToken;
+  const cleared = headers.getSetCookie().some((c) => c.startsWith(`${cookie.name}=;`));
+  if (!cleared) {
+    const secure = cookie.attributes.secure ? "; Secure" : "";
+    headers.append(
+      "Set-Cookie",
+      `${cookie.name}=; Path=${cookie.attributes.path ?? "/"}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`,
+    );
+  }
+  if (current) {
+    publish({ kind: "session-ended", userIds: [current.user.id], sessionIds: [current.sessionId] });
+  }
+  return headers;
 }
 
 /**
@@ -85,12 +101,8 @@ export async function resetTokenIsValid(request: Request, token: string): Promis
   return response.status === 302 && location.includes("token=") && !location.includes("error=");
 }
 
-export async function resetPassword(request: Request, token: string, newPassword: string) {
-  const result = await callAuth(request, "/reset-password", { token, newPassword });
-  if (!result.ok && result.status === 400 && /token/i.test(result.message)) {
-    return { ...result, message: RESET_LINK_INVALID };
-  }
-  return result;
+export function resetPassword(request: Request, token: string, newPassword: string) {
+  return callAuth(request, "/reset-password", { token, newPassword });
 }
 
 /** Change the signed-in user's password; better-auth checks the current one. */
@@ -100,7 +112,7 @@ export async function changePassword(
   newPassword: string,
 ) {
   const result = await callAuth(request, "/change-password", { currentPassword, newPassword });
-  if (!result.ok && result.message === "Invalid password") {
+  if (!result.ok && result.reason === "wrong-password") {
     return { ...result, message: "Current password is incorrect" };
   }
   return result;
@@ -123,13 +135,11 @@ export const EMAIL_CHANGED_CALLBACK = "/portal/settings?email=changed";
  * Ask to move the signed-in account to another address: better-auth mails a link to the new
  * address (also when another account has it, without saying so); opening it makes the change.
  */
-export async function requestEmailChange(request: Request, newEmail: string) {
-  const result = await callAuth(request, "/change-email", {
-    newEmail,
-    callbackURL: EMAIL_CHANGED_CALLBACK,
-  });
-  if (!result.ok && result.message === "Email is the same") {
-    return { ...result, message: "That is already your e-mail address." };
+export async function requestEmailChange(request: Request, newEmail: string): Promise<AuthResult> {
+  // better-auth refuses the same address without an error code: check it here instead.
+  const current = await getCurrentSession(request);
+  if (current && newEmail.toLowerCase() === current.user.email.toLowerCase()) {
+    return authFailure(400, "same-email");
   }
-  return result;
+  return callAuth(request, "/change-email", { newEmail, callbackURL: EMAIL_CHANGED_CALLBACK });
 }

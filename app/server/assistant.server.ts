@@ -15,7 +15,7 @@ import {
 } from "~/lib/assistant/conversation";
 import { Assistant, type Reply } from "~/lib/assistant/engine";
 import { chatHandoverSchema, chatQuestionSchema, parseConversation } from "~/lib/validation/chat";
-import { firstLeadIssue } from "~/lib/validation/leads";
+import { firstIssue } from "~/lib/validation/zod";
 import { submitChatLead } from "./chat-leads.server";
 import { getDb } from "./db/client.server";
 import { env } from "./env.server";
@@ -120,7 +120,7 @@ async function handover(request: Request, form: FormData, conversation: ChatTurn
   const values = { name: text(form, "name"), email: text(form, "email") };
   const parsed = chatHandoverSchema.safeParse(values);
   if (!parsed.success) {
-    const issue = firstLeadIssue(parsed.error);
+    const issue = firstIssue(parsed.error);
     return data<ChatResult>(
       {
         conversation,

@@ -249,6 +249,40 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
     expect(cookie).toMatch(/^__Secure-/);
   });
 
+  it("on https, sign-out clears the __Secure- session cookie better-auth set, even when it fails", async () => {
+    const env = {
+      ...h.env,
+      NODE_ENV: "production" as const,
+      BASE_URL: "https://portal.example.co.za",
+    };
+    const { setAuth } = await import("./auth.server");
+    setAuth(createAuth({ handle: h.handle, env, authRateLimit: 100 }));
+    try {
+      // A cookie naming no session: better-auth cannot sign it out, the browser forgets it anyway.
+      const out = await run(
+        signOutAction,
+        new Request("https://portal.example.co.za/sign-out", {
+          method: "POST",
+          headers: {
+            origin: "https://portal.example.co.za",
+            cookie: "__Secure-better-auth.session_token=gone.value",
+            "x-client-ip": nextIp(),
+          },
+        }),
+      );
+      expect(out.status).toBe(302);
+      const cleared = out.headers.getSetCookie().filter((c) => /session_token=;/.test(c));
+      expect(cleared.length).toBeGreaterThan(0);
+      for (const c of cleared) {
+        expect(c).toMatch(/^__Secure-better-auth\.session_token=;/);
+        expect(c).toMatch(/;\s*Secure/i);
+        expect(c).toMatch(/Max-Age=0/i);
+      }
+    } finally {
+      setAuth(h.auth);
+    }
+  });
+
   it("never sends the password hash or the secret to the browser", async () => {
     const res = await signIn("thandi@example.co.za", "secret1");
     const session = await h.auth.api.getSession({

@@ -6,7 +6,8 @@ import { twoFactor } from "better-auth/plugins";
 import { and, eq, like } from "drizzle-orm";
 import { site } from "~/content/site";
 import { RESET_LINK_HOURS } from "~/lib/validation/account";
-import { firstIssue, signUpSchema } from "~/lib/validation/auth";
+import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema } from "~/lib/validation/auth";
+import { firstIssue } from "~/lib/validation/zod";
 import type { Database, DatabaseHandle } from "./db/client.server";
 import { getDatabase } from "./db/client.server";
 import * as schema from "./db/schema.server";
@@ -20,9 +21,8 @@ import {
 import { type Env, env } from "./env.server";
 import { publish } from "./events.server";
 import { cancelAccountDeletion, recordPrivacyConsent } from "./privacy.server";
+import { grantRole } from "./roles.server";
 
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_PASSWORD_LENGTH = 128;
 const DAY = 60 * 60 * 24;
 
 /** The link in the password-reset e-mail: our own page, which posts the token back. */
@@ -93,8 +93,8 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
       // Sign-up signs the new account in at once (the spec's sign-up-then-sign-in), and a
       // duplicate e-mail gets better-auth's own 'User already exists' message.
       autoSignIn: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
       resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 60 * 60,
       // Only called for an existing account; better-auth answers the same either way.
       sendResetPassword: async ({ user, token }) => {
@@ -246,13 +246,6 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-export async function grantRole(db: Database, userId: string, role: schema.Role) {
-  await db
-    .insert(schema.userRoles)
-    .values({ userId, role })
-    .onConflictDoUpdate({ target: schema.userRoles.userId, set: { role } });
-}
 
 let current: Promise<Auth> | undefined;
 

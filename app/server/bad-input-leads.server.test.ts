@@ -8,8 +8,9 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caseStudies } from "~/content/case-studies";
 import { legalSlugs } from "~/content/legal";
+import { packageNames } from "~/content/packages";
 import { services } from "~/content/services";
-import { nextDay, PACKAGES, todayInSouthAfrica } from "~/lib/validation/leads";
+import { addDays, todayInSouthAfrica } from "~/lib/dates";
 import { action as sendContactEmail } from "~/routes/api/send-contact-email";
 import { loader as caseStudyLoader } from "~/routes/marketing/case-study";
 import { action as contactAction } from "~/routes/marketing/contact";
@@ -63,11 +64,7 @@ async function expectWhole() {
 }
 
 const today = todayInSouthAfrica();
-const daysAhead = (n: number) => {
-  let d = today;
-  for (let i = 0; i < n; i++) d = nextDay(d);
-  return d;
-};
+const daysAhead = (n: number) => addDays(today, n);
 const year = Number(today.slice(0, 4)) + 1;
 const soon = fc.integer({ min: 1, max: 30 }).map(daysAhead);
 const later = fc.integer({ min: 31, max: 400 }).map(daysAhead);
@@ -128,7 +125,7 @@ const contactFields = {
   message: plausible(1, 300),
 };
 const quoteFields = {
-  selectedPackage: fc.constantFrom(...PACKAGES),
+  selectedPackage: fc.constantFrom(...packageNames),
   name: plausible(1, 60),
   email,
   phone,

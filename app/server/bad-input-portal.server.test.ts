@@ -223,13 +223,11 @@ describe(`bad input on the portal (${testDatabaseKind()})`, { timeout: 120_000 }
       h.handle.db,
       {
         kind: "contact",
-        input: {
-          name: "Lead",
-          email: "lead@example.co.za",
-          phone: undefined,
-          company: undefined,
-          message: "Hello there",
-        },
+        name: "Lead",
+        email: "lead@example.co.za",
+        phone: null,
+        company: null,
+        message: "Hello there",
       },
       { ip: null, leadsTo: "leads@agency.test", limits: { perIp: 1e6, perEmail: 1e6 } },
     );

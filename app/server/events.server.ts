@@ -1,16 +1,41 @@
 /**
  * The event bus behind the realtime stream. In one process (PGlite) events go through an
  * in-memory emitter; on PostgreSQL they travel by NOTIFY/LISTEN so every app instance sees them.
- * Events carry only ids: who must refresh what. Nothing private travels on the bus.
+ * Events carry only ids: what changed, for whom, and who changed it from which browser tab
+ * (decision 012). Nothing private travels on the bus.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { EventEmitter } from "node:events";
 import type pg from "pg";
+import { type ChangeKind, CLIENT_ID_HEADER, readClientId } from "~/lib/live-events";
 import type { DatabaseHandle } from "./db/client.server";
 import { logger } from "./logger.server";
 
 export type AppEvent =
-  | { kind: "projects" | "messages"; userIds: string[] }
+  | {
+      kind: ChangeKind;
+      userIds: string[];
+      /** Who made the change, and from which tab (null: no tab named itself). */
+      by: { userId: string | null; clientId: string | null };
+    }
   | { kind: "session-ended"; userIds: string[]; sessionIds: string[] };
+
+/** The tab a request came from, for the events it causes (set by the portal's middleware). */
+const requestClient = new AsyncLocalStorage<{ clientId: string | null }>();
+
+/** Run a request's handlers knowing which tab sent it (its `X-Client-Id` header). */
+export function withEventOrigin<T>(request: Request, handle: () => T): T {
+  return requestClient.run(
+    { clientId: readClientId(request.headers.get(CLIENT_ID_HEADER)) },
+    handle,
+  );
+}
+
+/** Tell the users concerned that `kind` changed, made by `actorId` (from the current request's tab). */
+export function publishChange(kind: ChangeKind, userIds: string[], actorId: string) {
+  const clientId = requestClient.getStore()?.clientId ?? null;
+  publish({ kind, userIds: [...new Set(userIds)], by: { userId: actorId, clientId } });
+}
 
 const CHANNEL = "app_events";
 const local = new EventEmitter();

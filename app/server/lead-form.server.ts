@@ -1,15 +1,11 @@
 import { failed, succeeded } from "~/lib/action-result";
 import { LEAD_FORM_TEXT } from "~/lib/validation/lead-form-result";
-import {
-  contactSchema,
-  firstLeadIssue,
-  type QuoteInput,
-  quoteSchema,
-} from "~/lib/validation/leads";
+import { contactSchema, quoteSchema } from "~/lib/validation/leads";
 import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy";
+import { firstIssue } from "~/lib/validation/zod";
 import { getDb } from "./db/client.server";
 import { env } from "./env.server";
-import { submitLead, submitOptionsFor } from "./leads.server";
+import { contactLead, quoteLead, submitLead, submitOptionsFor } from "./leads.server";
 import { logger } from "./logger.server";
 
 const FIELDS = {
@@ -26,11 +22,23 @@ const FIELDS = {
   ],
 } as const;
 
+type LeadFormKind = keyof typeof FIELDS;
+
+/** The typed lead of a form's values, or its first issue. */
+function parseLead(kind: LeadFormKind, values: Record<string, string>) {
+  if (kind === "contact") {
+    const parsed = contactSchema.safeParse(values);
+    return parsed.success ? { lead: contactLead(parsed.data) } : { error: parsed.error };
+  }
+  const parsed = quoteSchema.safeParse(values);
+  return parsed.success ? { lead: quoteLead(parsed.data) } : { error: parsed.error };
+}
+
 /**
  * The action behind the contact form (/contact) and the quote form (/pricing): validate with
  * the shared schema, keep the lead, queue its e-mails. Works for fetchers and plain form posts.
  */
-export async function handleLeadForm(request: Request, kind: "contact" | "quote") {
+export async function handleLeadForm(request: Request, kind: LeadFormKind) {
   let form: FormData;
   try {
     form = await request.formData();
@@ -47,21 +55,17 @@ export async function handleLeadForm(request: Request, kind: "contact" | "quote"
   // Kept with the other values, so a form sent back with an error still has the box ticked.
   if (marketing) values[MARKETING_FIELD] = "yes";
 
-  const parsed =
-    kind === "contact" ? contactSchema.safeParse(values) : quoteSchema.safeParse(values);
-  if (!parsed.success) {
-    const issue = firstLeadIssue(parsed.error);
+  const parsed = parseLead(kind, values);
+  if (parsed.error) {
+    const issue = firstIssue(parsed.error);
     return failed(400, issue.message, { field: issue.field, values });
   }
 
   try {
-    const submission =
-      kind === "contact"
-        ? { kind: "contact" as const, input: contactSchema.parse(values) }
-        : { kind: "quote" as const, input: parsed.data as QuoteInput };
+    const lead = parsed.lead;
     const result = await submitLead(
       await getDb(),
-      submission,
+      lead,
       submitOptionsFor(request, env(), typeof honeypot === "string" ? honeypot : null, marketing),
     );
     if (!result.ok) {
@@ -69,9 +73,7 @@ export async function handleLeadForm(request: Request, kind: "contact" | "quote"
     }
     const text = LEAD_FORM_TEXT[kind];
     return succeeded(
-      kind === "quote"
-        ? text.successDescription((parsed.data as QuoteInput).selectedPackage)
-        : text.successDescription(),
+      lead.kind === "quote" ? text.successDescription(lead.packageName) : text.successDescription(),
     );
   } catch (error) {
     logger.error({ err: error }, "lead submission failed");

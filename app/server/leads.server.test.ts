@@ -2,8 +2,10 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { addDays, todayInSouthAfrica } from "~/lib/dates";
 import { action as sendContactEmail } from "~/routes/api/send-contact-email";
-import { createHarness, type Harness } from "~/test/harness.server";
+import { action as pricingAction } from "~/routes/marketing/pricing";
+import { createHarness, formRequest, type Harness, run } from "~/test/harness.server";
 import { emailOutbox, leads } from "./db/schema.server";
 import { createTestDatabase, testDatabaseKind } from "./db/test-db.server";
 import { createMailer } from "./email/mailer.server";
@@ -144,6 +146,41 @@ describe(`leads on ${testDatabaseKind()}`, () => {
     expect(outbox.map((o) => o.subject)).toContain(
       "New quote request: Enterprise Package — Naledi Dlamini",
     );
+  });
+
+  it("stores a quote from the form in its typed columns, with the person's own message", async () => {
+    const start = addDays(todayInSouthAfrica(), 7);
+    const finish = addDays(start, 30);
+    const res = await run(
+      pricingAction,
+      formRequest("/pricing", {
+        selectedPackage: "Growth",
+        name: "Thabo Molefe",
+        email: "thabo@example.co.za",
+        phone: "082 555 0199",
+        address: "12 Long Street, Cape Town",
+        startDate: start,
+        finishDate: finish,
+        message: "We need a WhatsApp chatbot for our three stores.",
+      }),
+    );
+    expect(res.status).toBe(200);
+    const [lead] = await h.handle.db.select().from(leads);
+    expect(lead).toMatchObject({
+      kind: "quote",
+      packageName: "Growth",
+      company: null,
+      address: "12 Long Street, Cape Town",
+      startDate: start,
+      finishDate: finish,
+      message: "We need a WhatsApp chatbot for our three stores.",
+    });
+    const outbox = await h.handle.db.select().from(emailOutbox);
+    const notification = outbox.find((o) => o.toAddress === "leads@agency.test");
+    expect(notification?.subject).toBe("New quote request: Growth Package — Thabo Molefe");
+    expect(notification?.textBody).toContain("Address: 12 Long Street, Cape Town");
+    expect(notification?.textBody).toContain("Project Start Date: ");
+    expect(notification?.textBody).toContain("We need a WhatsApp chatbot for our three stores.");
   });
 
   it("with SMTP down the submission succeeds and the mail goes out once SMTP is back", async () => {

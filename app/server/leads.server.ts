@@ -1,14 +1,9 @@
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { privacyNotice } from "~/content/legal";
+import type { PackageName } from "~/content/packages";
 import { site } from "~/content/site";
-import {
-  type ContactInput,
-  composeQuotePayload,
-  formatLongDate,
-  QUOTE_HEADING_PREFIX,
-  type QuoteInput,
-  type SendContactEmailInput,
-} from "~/lib/validation/leads";
+import { formatLongDate } from "~/lib/dates";
+import type { ContactInput, QuoteInput } from "~/lib/validation/leads";
 import type { Database } from "./db/client.server";
 import { emailOutbox, type LeadKind, type LeadStatus, leads } from "./db/schema.server";
 import { wakeOutbox } from "./email/outbox.server";
@@ -19,10 +14,54 @@ export const CONSENT_NOTICE = "lead-form-notice-2025-v1";
 export const RATE_LIMITED_MESSAGE =
   "You've sent several requests in a short time. Please wait a while and try again, or call us.";
 
-export type LeadSubmission =
-  | { kind: "contact"; input: ContactInput }
-  | { kind: "quote"; input: QuoteInput }
-  | { kind: "api"; input: SendContactEmailInput };
+/** A lead as it is stored: the typed fields of a contact message or a quote request. */
+export type NewLead =
+  | {
+      kind: "contact";
+      name: string;
+      email: string;
+      phone: string | null;
+      company: string | null;
+      message: string;
+    }
+  | {
+      kind: "quote";
+      name: string;
+      email: string;
+      phone: string | null;
+      packageName: PackageName;
+      address: string | null;
+      startDate: string | null;
+      finishDate: string | null;
+      /** What the person wrote about the project. */
+      message: string;
+    };
+
+export function contactLead(input: ContactInput): NewLead {
+  const { name, email, message } = input;
+  return {
+    kind: "contact",
+    name,
+    email,
+    phone: input.phone ?? null,
+    company: input.company ?? null,
+    message,
+  };
+}
+
+export function quoteLead(input: QuoteInput): NewLead {
+  return {
+    kind: "quote",
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    packageName: input.selectedPackage,
+    address: input.address,
+    startDate: input.startDate,
+    finishDate: input.finishDate,
+    message: input.message,
+  };
+}
 
 export interface SubmitOptions {
   ip: string | null;
@@ -59,45 +98,36 @@ export async function overLimit(
   return (byIp?.n ?? 0) >= limits.perIp;
 }
 
-function leadRow(submission: LeadSubmission) {
-  if (submission.kind === "quote") {
-    const q = submission.input;
-    const payload = composeQuotePayload(q);
-    return {
-      kind: "quote" as LeadKind,
-      name: q.name,
-      email: q.email,
-      phone: q.phone,
-      company: payload.company ?? null,
-      message: payload.message,
-      packageName: q.selectedPackage,
-      address: q.address,
-      startDate: q.startDate,
-      finishDate: q.finishDate,
-    };
-  }
-  const c = submission.input;
-  const isQuote = submission.kind === "api" && c.message.startsWith(QUOTE_HEADING_PREFIX);
+/** The leads table's columns for a lead (the other kind's columns stay empty). */
+function leadRow(lead: NewLead) {
   return {
-    kind: (isQuote ? "quote" : "contact") as LeadKind,
-    name: c.name,
-    email: c.email,
-    phone: c.phone ?? null,
-    company: c.company ?? null,
-    message: c.message,
-    packageName: isQuote ? (c.company ?? null) : null,
+    company: null,
+    packageName: null,
     address: null,
     startDate: null,
     finishDate: null,
+    ...lead,
+    kind: lead.kind as LeadKind,
   };
 }
 
-type LeadValues = ReturnType<typeof leadRow>;
+/** The quote's details, one per line, for the e-mails. */
+function quoteDetails(lead: Extract<NewLead, { kind: "quote" }>) {
+  return [
+    lead.address ? `Address: ${lead.address}` : null,
+    lead.startDate
+      ? `Project Start Date: ${formatLongDate(lead.startDate, { weekday: true })}`
+      : null,
+    lead.finishDate
+      ? `Project Finish Date: ${formatLongDate(lead.finishDate, { weekday: true })}`
+      : null,
+  ].filter((line): line is string => line !== null);
+}
 
-export function notificationMail(lead: LeadValues) {
+export function notificationMail(lead: NewLead) {
   const subject =
     lead.kind === "quote"
-      ? `New quote request: ${lead.packageName ?? "Custom"} Package — ${lead.name}`
+      ? `New quote request: ${lead.packageName} Package — ${lead.name}`
       : `New contact message from ${lead.name}`;
   const lines = [
     lead.kind === "quote"
@@ -107,9 +137,9 @@ export function notificationMail(lead: LeadValues) {
     `Name: ${lead.name}`,
     `Email: ${lead.email}`,
     `Phone: ${lead.phone ?? "—"}`,
-    lead.kind === "quote"
-      ? `Package: ${lead.packageName ?? "—"}`
-      : `Company: ${lead.company ?? "—"}`,
+    ...(lead.kind === "quote"
+      ? [`Package: ${lead.packageName}`, ...quoteDetails(lead)]
+      : [`Company: ${lead.company ?? "—"}`]),
     "",
     lead.message,
     "",
@@ -118,21 +148,22 @@ export function notificationMail(lead: LeadValues) {
   return { subject, text: lines.join("\n") };
 }
 
-export function confirmationMail(lead: LeadValues) {
+export function confirmationMail(lead: NewLead) {
   if (lead.kind === "quote") {
     const dates =
       lead.startDate && lead.finishDate
-        ? `from ${formatLongDate(lead.startDate)} to ${formatLongDate(lead.finishDate)}`
+        ? `from ${formatLongDate(lead.startDate, { weekday: true })} to ${formatLongDate(lead.finishDate, { weekday: true })}`
         : null;
     return {
       subject: `We received your quote request — ${site.name}`,
       text: [
         `Hi ${lead.name},`,
         "",
-        `Thank you for requesting a quote for our ${lead.packageName ?? ""} Package${dates ? ` (${dates})` : ""}.`,
+        `Thank you for requesting a quote for our ${lead.packageName} Package${dates ? ` (${dates})` : ""}.`,
         "A member of our team will review your requirements and contact you by e-mail and phone, usually within one business day.",
         "",
         "Your request:",
+        ...(lead.address ? [`Address: ${lead.address}`] : []),
         lead.message,
         "",
         `Questions in the meantime? Call ${site.phone} or reply to this e-mail.`,
@@ -161,22 +192,22 @@ export function confirmationMail(lead: LeadValues) {
 }
 
 /**
- * Keep a contact or quote submission and queue its two e-mails (the agency's notification and
+ * Keep a contact message or quote request (typed, as its form parsed it) and queue its two e-mails (the agency's notification and
  * the sender's confirmation) in one transaction. Mail is sent later by the outbox worker, so a
  * submission succeeds even when mail is down.
  */
 export async function submitLead(
   db: Database,
-  submission: LeadSubmission,
+  lead: NewLead,
   options: SubmitOptions,
 ): Promise<SubmitResult> {
   if (options.honeypot?.trim()) return { ok: true, leadId: null };
-  const values = leadRow(submission);
+  const values = leadRow(lead);
   if (await overLimit(db, options.ip, values.email, options.limits)) {
     return refused(429, RATE_LIMITED_MESSAGE);
   }
-  const notification = notificationMail(values);
-  const confirmation = confirmationMail(values);
+  const notification = notificationMail(lead);
+  const confirmation = confirmationMail(lead);
   const leadId = await db.transaction(async (tx) => {
     const consentAt = new Date();
     const [row] = await tx

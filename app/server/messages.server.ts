@@ -3,7 +3,7 @@ import type { MessageInput } from "~/lib/validation/portal";
 import { isStorableText } from "~/lib/validation/text";
 import type { Database } from "./db/client.server";
 import { messages, profiles, type Role, user } from "./db/schema.server";
-import { publish } from "./events.server";
+import { publishChange } from "./events.server";
 import { type Outcome, refused } from "./outcome.server";
 
 export interface Actor {
@@ -72,7 +72,7 @@ export async function sendMessage(
     .insert(messages)
     .values({ senderId: actor.id, recipientId, subject: input.subject, content: input.content })
     .returning({ id: messages.id });
-  publish({ kind: "messages", userIds: [...new Set([actor.id, recipientId])] });
+  publishChange("messages", [actor.id, recipientId], actor.id);
   return { ok: true, id: (row as { id: string }).id };
 }
 
@@ -86,6 +86,6 @@ export async function markRead(db: Database, userId: string, messageId: string) 
     )
     .returning({ senderId: messages.senderId });
   const [row] = rows;
-  if (row) publish({ kind: "messages", userIds: [...new Set([userId, row.senderId])] });
+  if (row) publishChange("messages", [userId, row.senderId], userId);
   return rows.length > 0;
 }

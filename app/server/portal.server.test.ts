@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_PERMISSION } from "~/lib/portal-text";
 import { loader as dashboardLoader } from "~/routes/portal/dashboard";
+import { middleware as portalMiddleware } from "~/routes/portal/layout";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/portal/messages";
 import { action as projectsAction, loader as projectsLoader } from "~/routes/portal/projects";
 import { action as settingsAction } from "~/routes/portal/settings";
@@ -300,6 +301,35 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
     const res = await run(teamLoader, getRequest("/portal/team", alice.cookie));
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ message: NO_PERMISSION });
+  });
+
+  it("names in each event what changed, who changed it and from which tab", async () => {
+    const seen: AppEvent[] = [];
+    const off = subscribe(alice.id, (e) => seen.push(e));
+    try {
+      const request = post(
+        "/portal/projects",
+        { intent: "create", title: "From a tab" },
+        alice.cookie,
+      );
+      request.headers.set("x-client-id", "tab-0123456789");
+      const [middleware] = portalMiddleware;
+      await middleware?.({ request, params: {}, context: {} } as never, () =>
+        run(projectsAction, request),
+      );
+      // Without the portal's middleware (or the header) nobody's tab is named.
+      await createAs(alice, "From nowhere");
+      expect(seen).toEqual([
+        {
+          kind: "projects",
+          userIds: [alice.id],
+          by: { userId: alice.id, clientId: "tab-0123456789" },
+        },
+        { kind: "projects", userIds: [alice.id], by: { userId: alice.id, clientId: null } },
+      ]);
+    } finally {
+      off();
+    }
   });
 
   it("delivers realtime events only to the users concerned", async () => {

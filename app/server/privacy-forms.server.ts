@@ -5,9 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
-import { formatLongDate } from "~/content/legal";
 import { type ActionResult, failed, succeeded } from "~/lib/action-result";
-import { firstIssue } from "~/lib/validation/auth";
+import { formatLongDate } from "~/lib/dates";
 import {
   DELETE_ACCOUNT_INTENT,
   deleteAccountCodeSchema,
@@ -16,6 +15,7 @@ import {
   eraseDetailsSchema,
   UNSUBSCRIBE_LINK_INVALID,
 } from "~/lib/validation/privacy";
+import { firstIssue } from "~/lib/validation/zod";
 import { signOut } from "./accounts.server";
 import { getAuth } from "./auth.server";
 import { now } from "./clock.server";
@@ -120,12 +120,8 @@ export async function deleteAccountAction(ctx: PortalContext, form: Form, reques
     .where(eq(session.userId, user.id))
     .returning({ id: session.id });
   publish({ kind: "session-ended", userIds: [user.id], sessionIds: ended.map((s) => s.id) });
-  const signedOut = await signOut(request).catch(() => null);
-  const headers = new Headers(signedOut?.ok ? signedOut.headers : undefined);
-  headers.append(
-    "Set-Cookie",
-    "better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax",
-  );
+  // signOut clears the session cookie under better-auth's own name (__Secure- on https).
+  const headers = await signOut(request);
   headers.append("Set-Cookie", deletionScheduledCookie(pending.dueAt));
   logger.info({ userId: user.id, dueAt: pending.dueAt }, "account deletion requested");
   return redirect("/auth", { headers });

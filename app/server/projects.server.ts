@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { ProjectInput } from "~/lib/validation/portal";
 import type { Database } from "./db/client.server";
 import { projects } from "./db/schema.server";
-import { publish } from "./events.server";
+import { publishChange } from "./events.server";
 import { type Outcome, refused } from "./outcome.server";
 
 export type Project = typeof projects.$inferSelect;
@@ -48,7 +48,7 @@ export async function createProject(db: Database, userId: string, input: Project
     .insert(projects)
     .values({ ...input, userId })
     .returning(columns);
-  publish({ kind: "projects", userIds: [userId] });
+  publishChange("projects", [userId], userId);
   return row as ProjectRow;
 }
 
@@ -67,7 +67,7 @@ export async function updateProject(
     .where(and(eq(projects.id, id), eq(projects.userId, userId)))
     .returning(columns);
   if (!row) return refused(404, PROJECT_NOT_FOUND);
-  publish({ kind: "projects", userIds: [userId] });
+  publishChange("projects", [userId], userId);
   return { ok: true, project: row };
 }
 
@@ -78,6 +78,6 @@ export async function deleteProject(db: Database, userId: string, id: string): P
     .where(and(eq(projects.id, id), eq(projects.userId, userId)))
     .returning({ id: projects.id });
   if (rows.length === 0) return refused(404, PROJECT_NOT_FOUND);
-  publish({ kind: "projects", userIds: [userId] });
+  publishChange("projects", [userId], userId);
   return { ok: true };
 }

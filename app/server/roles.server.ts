@@ -1,8 +1,15 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { grantRole } from "./auth.server";
 import type { Database } from "./db/client.server";
 import { type Role, user, userRoles } from "./db/schema.server";
 import { type Outcome, refused } from "./outcome.server";
+
+/** Give the user this role (one role per user; replaces the one they had). */
+export async function grantRole(db: Database, userId: string, role: Role) {
+  await db
+    .insert(userRoles)
+    .values({ userId, role })
+    .onConflictDoUpdate({ target: userRoles.userId, set: { role } });
+}
 
 export async function getRole(db: Database, userId: string): Promise<Role | null> {
   const [row] = await db

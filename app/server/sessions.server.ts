@@ -48,6 +48,16 @@ export async function listSessions(
   }));
 }
 
+/** Is this session still there and unexpired? (Open event streams check now and then.) */
+export async function sessionIsActive(db: Database, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: session.id })
+    .from(session)
+    .where(and(eq(session.id, sessionId), gt(session.expiresAt, new Date())))
+    .limit(1);
+  return rows.length > 0;
+}
+
 function announce(userId: string, sessionIds: string[]) {
   if (sessionIds.length > 0) publish({ kind: "session-ended", userIds: [userId], sessionIds });
 }

@@ -256,6 +256,15 @@ describe(`two-factor authentication on ${testDatabaseKind()}`, () => {
     expect(res.headers.getSetCookie().some((c) => c.startsWith("toast="))).toBe(true);
   });
 
+  it("sends a second step better-auth no longer knows back to sign in (its error code)", async () => {
+    // The browser still holds a second-step cookie, but better-auth answers
+    // INVALID_TWO_FACTOR_COOKIE for it: the same as an expired step.
+    const res = await secondStep("better-auth.two_factor=expired.value", "123456");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/auth");
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("toast="))).toBe(true);
+  });
+
   it("turns off with the password; sign-in asks for no code after that", async () => {
     const { cookie } = await signUp("lindiwe@example.co.za");
     const on = await turnOn(cookie);

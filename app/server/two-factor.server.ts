@@ -8,9 +8,10 @@ import { and, eq, gt, inArray } from "drizzle-orm";
 import QRCode from "qrcode";
 import { type AuthResult, callAuth } from "./accounts.server";
 import { getAuth } from "./auth.server";
+import { authFailure } from "./auth-errors.server";
 import type { Database } from "./db/client.server";
 import { verification } from "./db/schema.server";
-import { type Outcome, type Refused, refused } from "./outcome.server";
+import type { Outcome } from "./outcome.server";
 
 export interface TotpSetup {
   /** otpauth://totp/… for authenticator apps. */
@@ -51,32 +52,15 @@ export async function totpSetup(uri: string | undefined): Promise<TotpSetup | nu
 
 type Answer<T> = Outcome<{ value: T; headers: Headers }>;
 
-function failed(result: Refused): Refused {
-  return refused(result.status, friendly(result.message));
-}
-
-const MESSAGES: Record<string, string> = {
-  "Invalid password": "Password is incorrect",
-  "Invalid code": "That code is not right. Check your authenticator app and try again.",
-  "Invalid backup code": "That backup code is not right, or it was used before.",
-  "Invalid two factor cookie": "Your sign-in took too long. Please sign in again.",
-  "TOTP is already enabled": "Two-factor authentication is already on.",
-  "TOTP not enabled": "Set up two-factor authentication first.",
-};
-
-function friendly(message: string) {
-  return MESSAGES[message] ?? message;
-}
-
 /** Step 1: check the password and create a new (unconfirmed) secret. */
 export async function startTwoFactorSetup(
   request: Request,
   password: string,
 ): Promise<Answer<TotpSetup>> {
   const result = await callAuth(request, "/two-factor/enable", { password });
-  if (!result.ok) return failed(result);
+  if (!result.ok) return result;
   const setup = await totpSetup((result.body as { totpURI?: string } | null)?.totpURI);
-  if (!setup) return refused(503, "Something went wrong. Please try again.");
+  if (!setup) return authFailure(503, "unavailable");
   return { ok: true, value: setup, headers: result.headers };
 }
 
@@ -86,7 +70,7 @@ export async function startTwoFactorSetup(
  */
 export async function confirmTwoFactor(request: Request, code: string): Promise<Answer<true>> {
   const result = await callAuth(request, "/two-factor/verify-totp", { code });
-  if (!result.ok) return failed(result);
+  if (!result.ok) return result;
   return { ok: true, value: true, headers: result.headers };
 }
 
@@ -100,7 +84,7 @@ export async function backupCodesFor(userId: string): Promise<string[]> {
 /** Turn two-factor off (the password again). better-auth replaces the session. */
 export async function disableTwoFactor(request: Request, password: string): Promise<Answer<null>> {
   const result = await callAuth(request, "/two-factor/disable", { password });
-  if (!result.ok) return failed(result);
+  if (!result.ok) return result;
   return { ok: true, value: null, headers: result.headers };
 }
 
@@ -110,10 +94,9 @@ export function isAppCode(code: string) {
 }
 
 /** Sign-in's second step: finish the sign-in with an app code or a backup code. */
-export async function verifySignInCode(request: Request, code: string): Promise<AuthResult> {
+export function verifySignInCode(request: Request, code: string): Promise<AuthResult> {
   const path = isAppCode(code) ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code";
-  const result = await callAuth(request, path, { code });
-  return result.ok ? result : failed(result);
+  return callAuth(request, path, { code });
 }
 
 /** Did better-auth answer a sign-in with "now the second factor"? */
@@ -190,9 +173,9 @@ export async function backupCodesAfterPassword(
   password: string,
 ): Promise<Answer<string[]>> {
   if (!twoFactorEnabled) {
-    return { ok: false, status: 400, message: friendly("TOTP not enabled") };
+    return authFailure(400, "two-factor-not-on");
   }
   const result = await callAuth(request, "/verify-password", { password });
-  if (!result.ok) return failed(result);
+  if (!result.ok) return result;
   return { ok: true, value: await backupCodesFor(userId), headers: result.headers };
 }

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { addDays, todayInSouthAfrica } from "../../app/lib/dates";
 import { allowConsoleErrors, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -141,9 +142,11 @@ test.describe("quote form", () => {
     await page.goto("/pricing");
     const form = page.getByRole("form", { name: "Request a custom quote" });
     const start = form.getByLabel("Project Start Date");
-    await expect(start).toHaveAttribute("min", isoDay(0));
-    await start.fill(isoDay(10));
-    await expect(form.getByLabel("Project Finish Date")).toHaveAttribute("min", isoDay(11));
+    // Today as the server checks it: South Africa's day, whatever the browser's zone.
+    const today = todayInSouthAfrica();
+    await expect(start).toHaveAttribute("min", today);
+    await start.fill(addDays(today, 10));
+    await expect(form.getByLabel("Project Finish Date")).toHaveAttribute("min", addDays(today, 11));
   });
 
   test("'Get Started' picks the package; success shows 'Quote Request Sent!' and clears", async ({

@@ -236,6 +236,49 @@ test.describe("live updates and isolation", () => {
     }
   });
 
+  test("the tab that made a change does not reload again for its own event; the other tab reloads once", async ({
+    browser,
+    baseURL,
+  }) => {
+    const ctx = await browser.newContext({ baseURL });
+    try {
+      await createUser(ctx.request, baseURL ?? "");
+      const open = async (path: string) => {
+        const page = await ctx.newPage();
+        const streaming = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events");
+        await page.goto(path);
+        await streaming;
+        return page;
+      };
+      const tab1 = await open("/portal/projects");
+      const tab2 = await open("/portal/projects");
+      // Data reloads (React Router's GET …/projects.data) each tab makes from now on.
+      const reloads = (page: Page) => {
+        const seen: string[] = [];
+        page.on("request", (r) => {
+          if (r.method() === "GET" && new URL(r.url()).pathname.endsWith(".data"))
+            seen.push(r.url());
+        });
+        return seen;
+      };
+      const reloads1 = reloads(tab1);
+      const reloads2 = reloads(tab2);
+
+      await createProject(tab1, "Made in tab one");
+      await expect(tab2.getByRole("heading", { name: "Made in tab one" })).toBeVisible();
+      // Tab two answers; its event reaches tab one after tab one's own (one stream, in order).
+      await createProject(tab2, "Made in tab two");
+      await expect(tab1.getByRole("heading", { name: "Made in tab two" })).toBeVisible();
+      await expect(tab2.getByRole("heading", { name: "Made in tab two" })).toBeVisible();
+
+      // Each tab: one reload after its own action, one for the other tab's change.
+      expect(reloads1).toHaveLength(2);
+      expect(reloads2).toHaveLength(2);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   test("signing out in one tab sends the other tab to /auth", async ({ browser, baseURL }) => {
     const ctx = await browser.newContext({ baseURL });
     try {

@@ -1,6 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
-import { formatLongDate, type LegalBlock, type LegalDoc, legalDocs } from "~/content/legal";
+import { type LegalBlock, type LegalDoc, legalDocs } from "~/content/legal";
+import { formatLongDate } from "~/lib/dates";
 import { Container } from "./section";
 
 function Block({ block }: { block: LegalBlock }) {

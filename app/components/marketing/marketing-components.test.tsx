@@ -7,7 +7,7 @@ import { ContactForm } from "./contact-form";
 import { DemoChat } from "./demo-chat";
 import { MapEmbed } from "./map-embed";
 import { PlanCard } from "./plan-card";
-import { addDays, QuoteForm, toIsoDate } from "./quote-form";
+import { QuoteForm } from "./quote-form";
 
 /** Server-render a component inside a data router, as prerendering does. */
 function render(element: React.ReactElement, path = "/") {
@@ -80,18 +80,6 @@ describe("QuoteForm", () => {
     expect(html).toContain("We use these details only to prepare and send your quote");
     expect(html).toContain('href="/legal/privacy"');
     expect(html).toMatch(/<button\b[^>]*type="submit"[^>]*>.*Request Quote<\/button>/s);
-  });
-});
-
-describe("date helpers", () => {
-  it("adds calendar days across month and year ends", () => {
-    expect(addDays("2025-01-31", 1)).toBe("2025-02-01");
-    expect(addDays("2025-12-31", 1)).toBe("2026-01-01");
-    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
-  });
-
-  it("formats a local date as YYYY-MM-DD", () => {
-    expect(toIsoDate(new Date(2025, 0, 5))).toBe("2025-01-05");
   });
 });
 

@@ -7,25 +7,11 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { isPackageName, packageNames } from "~/content/packages";
 import type { ActionResult } from "~/lib/action-result";
+import { quoteDateBounds } from "~/lib/dates";
 import { quoteSchema } from "~/lib/validation/leads";
 import { Field, Honeypot, NativeSelect, PopiaNotice } from "./form-field";
 import { MarketingOptIn } from "./marketing-opt-in";
 import { useLeadForm } from "./use-lead-form";
-
-/** A date as YYYY-MM-DD in the browser's local time zone. */
-export function toIsoDate(date: Date): string {
-  const y = date.getFullYear();
-  const m = String(date.getMonth() + 1).padStart(2, "0");
-  const d = String(date.getDate()).padStart(2, "0");
-  return `${y}-${m}-${d}`;
-}
-
-/** Adds days to a YYYY-MM-DD date (calendar arithmetic, no time-zone or DST drift). */
-export function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /**
  * The 'Request a Custom Quote' form. A 'Get Started' link to `?package=Growth#quote`
@@ -41,7 +27,7 @@ export function QuoteForm() {
   const posted = useActionData<ActionResult>();
   const initial = posted && !posted.ok ? (posted.values ?? {}) : {};
   const [selectedPackage, setSelectedPackage] = useState(initial.selectedPackage ?? "");
-  const [today, setToday] = useState<string>();
+  const [bounds, setBounds] = useState<{ startMin: string; finishMin: string }>();
   const [startDate, setStartDate] = useState(initial.startDate ?? "");
   const selectRef = useRef<HTMLSelectElement>(null);
   const { fetcher, formRef, busy, onSubmit, control, errorFor, documentResult } = useLeadForm(
@@ -53,8 +39,9 @@ export function QuoteForm() {
     },
   );
 
-  // Dates depend on the visitor's clock, so they are set after hydration, never while prerendering.
-  useEffect(() => setToday(toIsoDate(new Date())), []);
+  // Dates depend on the clock, so they are set after hydration, never while prerendering; the
+  // first day is South Africa's today, as the server checks it.
+  useEffect(() => setBounds(quoteDateBounds(startDate)), [startDate]);
 
   // Runs on every navigation, so 'Get Started' works again after the visitor changed the select.
   // biome-ignore lint/correctness/useExhaustiveDependencies: navigationKey marks a new click
@@ -64,8 +51,6 @@ export function QuoteForm() {
       selectRef.current?.focus({ preventScroll: true });
     }
   }, [requested, navigationKey]);
-
-  const finishMin = startDate ? addDays(startDate, 1) : today ? addDays(today, 1) : undefined;
 
   return (
     <fetcher.Form
@@ -138,7 +123,7 @@ export function QuoteForm() {
           {...control("startDate", fid("start"))}
           defaultValue={undefined}
           type="date"
-          min={today}
+          min={bounds?.startMin}
           value={startDate}
           onChange={(e) => setStartDate(e.target.value)}
         />
@@ -153,7 +138,7 @@ export function QuoteForm() {
         <Input
           {...control("finishDate", fid("finish"))}
           type="date"
-          min={finishMin}
+          min={bounds?.finishMin}
           aria-describedby={
             errorFor("finishDate")
               ? `${fid("finish")}-error ${fid("finish")}-hint`

@@ -4,6 +4,7 @@ import { useFormOutcome } from "~/hooks/use-form-outcome";
 import type { ActionResult } from "~/lib/action-result";
 import { notify } from "~/lib/notify";
 import { LEAD_FORM_TEXT } from "~/lib/validation/lead-form-result";
+import { firstIssue } from "~/lib/validation/zod";
 
 interface FieldError {
   field: string;
@@ -47,11 +48,7 @@ export function useLeadForm(kind: "contact" | "quote", schema: z.ZodType, onSucc
       return;
     }
     event.preventDefault();
-    const issue = parsed.error.issues[0];
-    const error = {
-      field: String(issue?.path[0] ?? ""),
-      message: issue?.message ?? "Invalid input",
-    };
+    const error = firstIssue(parsed.error);
     setClientError(error);
     notify("error", "Validation Error", { description: error.message });
     const control = event.currentTarget.elements.namedItem(error.field);

@@ -1,11 +1,42 @@
 import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useMatches, useRevalidator } from "react-router";
+import { CLIENT_ID_HEADER, liveKinds, parseChangeMessage, shouldReload } from "~/lib/live-events";
 
 const SIGNING_OUT = "portal:signing-out";
 
 /** Called as this tab signs out: its own stream must not send it to /auth instead of /. */
 export function announceSigningOut() {
   window.dispatchEvent(new Event(SIGNING_OUT));
+}
+
+/** This tab's id for this page load: its form posts name it, and it skips its own events. */
+function newTabId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `tab-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+let tabId: string | undefined;
+
+/**
+ * Send this tab's id with every same-origin post (React Router's form and fetcher submissions
+ * go through fetch), so the events they cause say which tab caused them. Returns the undo.
+ */
+function nameTabInPosts(id: string): () => void {
+  const original = window.fetch;
+  const named: typeof fetch = (input, init) => {
+    const request = input instanceof Request ? input : null;
+    const method = (init?.method ?? request?.method ?? "GET").toUpperCase();
+    const url = new URL(request ? request.url : String(input), window.location.href);
+    if (method === "GET" || method === "HEAD" || url.origin !== window.location.origin) {
+      return original(input, init);
+    }
+    const headers = new Headers(init?.headers ?? request?.headers);
+    headers.set(CLIENT_ID_HEADER, id);
+    return original(input, { ...init, headers });
+  };
+  window.fetch = named;
+  return () => {
+    if (window.fetch === named) window.fetch = original;
+  };
 }
 
 /** Does this browser still hold a valid session? */
@@ -24,16 +55,23 @@ async function stillSignedIn(): Promise<boolean> {
 }
 
 /**
- * Keep the open portal live: the server's event stream says when this user's projects or
- * messages change (reload the data) or when this session ended (leave for /auth). After a drop
- * it reconnects with backoff and reloads, since events may have been missed.
+ * Keep the open portal live: the server's event stream says what changed (reload the page's
+ * data when a route on it depends on that kind, unless this tab made the change) or that this
+ * session ended (leave for /auth). After a drop it reconnects with backoff and reloads, since
+ * events may have been missed. Decision 012.
  */
 export function useLiveUpdates() {
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
+  const kinds = liveKinds(useMatches());
+  const kindsRef = useRef(kinds);
+  kindsRef.current = kinds;
 
   useEffect(() => {
+    tabId ??= newTabId();
+    const clientId = tabId;
+    const unnameTab = nameTabInPosts(clientId);
     let source: EventSource | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let debounce: ReturnType<typeof setTimeout> | undefined;
@@ -53,7 +91,10 @@ export function useLiveUpdates() {
         if (hadError) refresh();
         hadError = false;
       });
-      source.addEventListener("change", refresh);
+      source.addEventListener("change", (event) => {
+        const change = parseChangeMessage((event as MessageEvent<string>).data);
+        if (change && shouldReload(change, { clientId, kinds: kindsRef.current })) refresh();
+      });
       source.addEventListener("session-ended", () => {
         source?.close();
         // Turning two-factor on or off replaces this browser's session with a new one: then
@@ -94,6 +135,7 @@ export function useLiveUpdates() {
 
     return () => {
       stopped = true;
+      unnameTab();
       source?.close();
       clearTimeout(retryTimer);
       clearTimeout(debounce);

@@ -40,9 +40,3 @@ export const signUpSchema = z.object({
 
 export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
-
-/** The first issue's message, as the product shows only one. */
-export function firstIssue(error: z.ZodError): { field: string; message: string } {
-  const issue = error.issues[0];
-  return { field: String(issue?.path[0] ?? ""), message: issue?.message ?? "Invalid input" };
-}

@@ -5,3 +5,9 @@ import { z } from "zod";
 z.config({ jitless: true });
 
 export { z };
+
+/** The first issue's field and message: every form shows only the first. */
+export function firstIssue(error: z.ZodError): { field: string; message: string } {
+  const issue = error.issues[0];
+  return { field: String(issue?.path[0] ?? ""), message: issue?.message ?? "Invalid input" };
+}

@@ -1,26 +1,21 @@
-import { and, eq, gt } from "drizzle-orm";
+import type { ChangeMessage } from "~/lib/live-events";
 import { getDb } from "~/server/db/client.server";
-import { session as sessions } from "~/server/db/schema.server";
 import { onShutdown, subscribe } from "~/server/events.server";
 import { getCurrentSession } from "~/server/session.server";
+import { sessionIsActive } from "~/server/sessions.server";
 import type { Route } from "./+types/events";
 
 const HEARTBEAT_MS = 25_000;
 const SESSION_CHECK_MS = 30_000;
 
 async function sessionStillValid(sessionId: string) {
-  const db = await getDb();
-  const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  return rows.length > 0;
+  return sessionIsActive(await getDb(), sessionId);
 }
 
 /**
  * The realtime stream of one signed-in browser (Server-Sent Events). It carries only the
- * signed-in user's own events: "change" (projects or messages to reload) and "session-ended".
+ * signed-in user's own events: "change" (what changed and who changed it from which tab, see
+ * ChangeMessage) and "session-ended".
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const current = await getCurrentSession(request);
@@ -61,7 +56,8 @@ export async function loader({ request }: Route.LoaderArgs) {
               })
               .catch(() => {});
         } else {
-          send("change", { kind: event.kind });
+          const change: ChangeMessage = { kind: event.kind, by: event.by };
+          send("change", change);
         }
       });
       const heartbeat = setInterval(() => write(": keep-alive\n\n"), HEARTBEAT_MS);

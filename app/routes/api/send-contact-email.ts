@@ -1,4 +1,5 @@
-import { firstLeadIssue, sendContactEmailSchema } from "~/lib/validation/leads";
+import { firstIssue } from "~/lib/validation/zod";
+import { contactEmailPayloadSchema, leadFromPayload } from "~/server/contact-email-payload.server";
 import { getDb } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
 import { submitLead, submitOptionsFor } from "~/server/leads.server";
@@ -42,14 +43,14 @@ export async function action({ request }: Route.ActionArgs) {
   if (!body || typeof body !== "object" || Array.isArray(body)) {
     return reply(400, { success: false, error: "The request body must be a JSON object" });
   }
-  const parsed = sendContactEmailSchema.safeParse(body);
+  const parsed = contactEmailPayloadSchema.safeParse(body);
   if (!parsed.success)
-    return reply(400, { success: false, error: firstLeadIssue(parsed.error).message });
+    return reply(400, { success: false, error: firstIssue(parsed.error).message });
 
   const honeypot = (body as { website?: unknown }).website;
   const result = await submitLead(
     await getDb(),
-    { kind: "api", input: parsed.data },
+    leadFromPayload(parsed.data),
     submitOptionsFor(request, env(), typeof honeypot === "string" ? honeypot : null),
   );
   if (!result.ok) return reply(result.status, { success: false, error: result.message });

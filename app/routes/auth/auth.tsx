@@ -14,9 +14,11 @@ import { useCookieToast, useFormOutcome } from "~/hooks/use-form-outcome";
 import { type ActionResult, failed } from "~/lib/action-result";
 import { notify } from "~/lib/notify";
 import { authCodeSchema } from "~/lib/validation/account";
-import { firstIssue, PASSWORD_MIN, signInSchema, signUpSchema } from "~/lib/validation/auth";
+import { PASSWORD_MIN, signInSchema, signUpSchema } from "~/lib/validation/auth";
 import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy";
+import { firstIssue } from "~/lib/validation/zod";
 import { signIn, signUp } from "~/server/accounts.server";
+import { AUTH_FAILURE_TEXT } from "~/server/auth-errors.server";
 import { deletionScheduledToast, recordSignUpMarketing } from "~/server/privacy-forms.server";
 import { getCurrentSession } from "~/server/session.server";
 import { readToast, redirectWithToast } from "~/server/toast.server";
@@ -117,14 +119,14 @@ async function secondFactor(request: Request, code: FormDataEntryValue | null) {
     redirectWithToast("/auth", {
       type: "error",
       title: "Error",
-      description: "Your sign-in took too long. Please sign in again.",
+      description: AUTH_FAILURE_TEXT["second-step-expired"],
     });
   if (!hasPendingSecondFactor(request)) return expired();
   const parsed = authCodeSchema.safeParse({ code: typeof code === "string" ? code : undefined });
   if (!parsed.success) return failure("two-factor", firstIssue(parsed.error).message, {}, 400);
   const result = await verifySignInCode(request, parsed.data.code);
   if (result.ok) return redirect("/portal", { headers: result.headers });
-  if (result.status === 401 && /too long/.test(result.message)) return expired();
+  if (result.reason === "second-step-expired") return expired();
   return failure("two-factor", result.message, {}, result.status);
 }
 

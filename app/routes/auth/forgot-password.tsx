@@ -8,7 +8,7 @@ import { site } from "~/content/site";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { type ActionResult, failed, succeeded } from "~/lib/action-result";
 import { forgotPasswordSchema, RESET_REQUESTED } from "~/lib/validation/account";
-import { firstIssue } from "~/lib/validation/auth";
+import { firstIssue } from "~/lib/validation/zod";
 import { requestPasswordReset } from "~/server/accounts.server";
 import type { Route } from "./+types/forgot-password";
 

@@ -9,6 +9,7 @@ import { navCrumb } from "~/content/breadcrumbs";
 import { contactPage } from "~/content/contact";
 import { formatAddress, site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import { LEAD_FORM_TEXT } from "~/lib/validation/lead-form-result";
 import { handleLeadForm } from "~/server/lead-form.server";
 
 export const meta = () =>
@@ -35,7 +36,7 @@ export async function clientAction({ serverAction }: { serverAction: () => Promi
   try {
     return await serverAction();
   } catch {
-    return { success: false, error: "Failed to send message. Please try again." };
+    return { success: false, error: LEAD_FORM_TEXT.contact.fallback };
   }
 }
 

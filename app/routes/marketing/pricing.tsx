@@ -7,6 +7,7 @@ import { navCrumb } from "~/content/breadcrumbs";
 import { packages, pricingFaqs, pricingPage } from "~/content/packages";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import { LEAD_FORM_TEXT } from "~/lib/validation/lead-form-result";
 import { handleLeadForm } from "~/server/lead-form.server";
 
 export const meta = () =>
@@ -26,7 +27,7 @@ export async function clientAction({ serverAction }: { serverAction: () => Promi
   try {
     return await serverAction();
   } catch {
-    return { success: false, error: "Failed to send quote request. Please try again." };
+    return { success: false, error: LEAD_FORM_TEXT.quote.fallback };
   }
 }
 

@@ -1,17 +1,21 @@
 import { CheckCircle2, FolderKanban, Mail, PlayCircle, ShieldCheck } from "lucide-react";
 import { PriorityBadge, StatusBadge } from "~/components/portal/badges";
+import { usePortalUser } from "~/components/portal/use-portal-user";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
+import type { LiveHandle } from "~/lib/live-events";
 import { capitalise, greetingName } from "~/lib/names";
 import { portalMeta } from "~/lib/seo";
 import { unreadCount } from "~/server/messages.server";
 import { requireUser } from "~/server/portal.server";
 import { listProjects, projectCounts } from "~/server/projects.server";
 import type { Route } from "./+types/dashboard";
-import { usePortalUser } from "./layout";
 
 export const meta: Route.MetaFunction = () => portalMeta("Dashboard");
+
+/** Live updates reload this page when these change (decision 012). */
+export const handle: LiveHandle = { live: ["projects", "messages"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, user } = await requireUser(request);

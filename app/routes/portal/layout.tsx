@@ -1,4 +1,4 @@
-import { data, Outlet, useRouteLoaderData } from "react-router";
+import { data, Outlet } from "react-router";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { AppSidebar } from "~/components/portal/app-sidebar";
 import { useLiveUpdates } from "~/components/portal/live-updates";
@@ -10,6 +10,7 @@ import { Toaster } from "~/components/ui/sonner";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { site } from "~/content/site";
 import { useCookieToast } from "~/hooks/use-form-outcome";
+import { withEventOrigin } from "~/server/events.server";
 import { requireUser } from "~/server/portal.server";
 import { DELETION_CANCELLED_TOAST, takeDeletionCancelledNotice } from "~/server/privacy.server";
 import { CLEAR_DELETION_SCHEDULED } from "~/server/privacy-forms.server";
@@ -19,6 +20,11 @@ import type { Route } from "./+types/layout";
 export const meta: Route.MetaFunction = () => [
   { title: `Portal | ${site.name}` },
   { name: "robots", content: "noindex" },
+];
+
+/** The events this request's actions publish name the tab that sent it (decision 012). */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request }, next) => withEventOrigin(request, next),
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -43,13 +49,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store" };
-}
-
-/** The portal layout's data, for pages that need the user. */
-export function usePortalUser() {
-  const loaderData = useRouteLoaderData<typeof loader>("routes/portal/layout");
-  if (!loaderData) throw new Error("usePortalUser must be used inside the portal");
-  return loaderData.user;
 }
 
 type LayoutData = Awaited<ReturnType<typeof loader>>["data"];

@@ -1,14 +1,18 @@
 import { redirect } from "react-router";
 import { MessagesView } from "~/components/portal/messages-view";
 import { failed, succeeded } from "~/lib/action-result";
+import type { LiveHandle } from "~/lib/live-events";
 import { portalMeta } from "~/lib/seo";
-import { firstIssue } from "~/lib/validation/auth";
 import { idSchema, messageSchema } from "~/lib/validation/portal";
+import { firstIssue } from "~/lib/validation/zod";
 import { listMessages, markRead, sendMessage } from "~/server/messages.server";
 import { readForm, requireUser } from "~/server/portal.server";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => portalMeta("Messages");
+
+/** Live updates reload this page when these change (decision 012). */
+export const handle: LiveHandle = { live: ["messages"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, user } = await requireUser(request);

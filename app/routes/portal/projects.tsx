@@ -1,8 +1,9 @@
 import { ProjectsView } from "~/components/portal/projects-view";
 import { failed, succeeded } from "~/lib/action-result";
+import type { LiveHandle } from "~/lib/live-events";
 import { portalMeta } from "~/lib/seo";
-import { firstIssue } from "~/lib/validation/auth";
 import { idSchema, projectSchema } from "~/lib/validation/portal";
+import { firstIssue } from "~/lib/validation/zod";
 import { readForm, requireUser } from "~/server/portal.server";
 import {
   createProject,
@@ -13,6 +14,9 @@ import {
 import type { Route } from "./+types/projects";
 
 export const meta: Route.MetaFunction = () => portalMeta("Projects");
+
+/** Live updates reload this page when these change (decision 012). */
+export const handle: LiveHandle = { live: ["projects"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, user } = await requireUser(request);

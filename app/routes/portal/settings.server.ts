@@ -18,8 +18,8 @@ import {
   type TotpSetupView,
   type TwoFactorStep,
 } from "~/lib/validation/account";
-import { firstIssue } from "~/lib/validation/auth";
 import { profileSchema } from "~/lib/validation/portal";
+import { firstIssue } from "~/lib/validation/zod";
 import { changePassword, requestEmailChange } from "~/server/accounts.server";
 import { emailChangeNoticeMail, queueAccountMail } from "~/server/email/account-mail.server";
 import { deletePasskey, renamePasskey } from "~/server/passkeys.server";

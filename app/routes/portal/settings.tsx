@@ -9,6 +9,7 @@ import {
   TwoFactorCard,
   TwoFactorRequiredAlert,
 } from "~/components/portal/settings/two-factor-card";
+import { usePortalUser } from "~/components/portal/use-portal-user";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormResult } from "~/components/ui/form-result";
@@ -23,7 +24,6 @@ import { blockedByPolicy, getSecurityPolicy } from "~/server/security-policy.ser
 import { listSessions } from "~/server/sessions.server";
 import { backupCodesFor, readTwoFactorFlash } from "~/server/two-factor.server";
 import type { Route } from "./+types/settings";
-import { usePortalUser } from "./layout";
 import { settingsAction } from "./settings.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Settings");

@@ -10,7 +10,7 @@ import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDate } from "~/lib/dates";
 import { notify } from "~/lib/notify";
 import { PASSKEY_NAME_MAX, passkeyNameSchema } from "~/lib/validation/account";
-import { firstIssue } from "~/lib/validation/auth";
+import { firstIssue } from "~/lib/validation/zod";
 
 export interface PasskeyItem {
   id: string;
