@@ -11,6 +11,7 @@ import "./app.css";
 import { NotFound } from "~/components/not-found";
 import { useThemeSync } from "~/components/theme-toggle";
 import { Button } from "~/components/ui/button";
+import { useHydratedMark } from "~/lib/hydration-mark";
 import { themeScript } from "~/lib/theme";
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -38,6 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useThemeSync();
+  useHydratedMark();
   return <Outlet />;
 }
 
