@@ -58,9 +58,9 @@ async function fillEverything(form: Locator, given: Record<string, string>): Pro
     const tag = await control.evaluate((el) => el.tagName.toLowerCase());
     const type = (await control.getAttribute("type")) ?? "text";
     if (tag === "select") {
-      const options = await control.locator("option").evaluateAll((os) =>
-        (os as HTMLOptionElement[]).map((o) => o.value).filter(Boolean),
-      );
+      const options = await control
+        .locator("option")
+        .evaluateAll((os) => (os as HTMLOptionElement[]).map((o) => o.value).filter(Boolean));
       await control.selectOption(given[name] ?? options[options.length - 1] ?? "");
     } else if (type === "checkbox") {
       await control.setChecked(given[name] !== "off");
@@ -82,7 +82,8 @@ async function readValues(form: Locator): Promise<Values> {
       )
         continue;
       if (!el.name || el.type === "hidden" || el.name === "website") continue;
-      out[el.name] = el instanceof HTMLInputElement && el.type === "checkbox" ? el.checked : el.value;
+      out[el.name] =
+        el instanceof HTMLInputElement && el.type === "checkbox" ? el.checked : el.value;
     }
     return out;
   });
@@ -238,10 +239,7 @@ test.describe("a form sent before the scripts arrive is answered", () => {
     }
   });
 
-  test("/auth: sign up, a wrong password and sign in are answered", async ({
-    page,
-    baseURL,
-  }) => {
+  test("/auth: sign up, a wrong password and sign in are answered", async ({ page, baseURL }) => {
     const release = await holdScripts(page);
     try {
       const email = uniqueEmail("early-signup");

@@ -1,16 +1,14 @@
 import { Send } from "lucide-react";
-import { useId } from "react";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { contactSchema } from "~/lib/validation/leads";
-import { Field, FormOutcome, Honeypot, PopiaNotice } from "./form-field";
+import { FormOutcome, Honeypot, PopiaNotice } from "./form-field";
 import { useLeadForm } from "./use-lead-form";
 
 /** The contact message form; the /contact action keeps the message and sends the e-mails. */
 export function ContactForm() {
-  const id = useId();
-  const fid = (name: string) => `${id}-${name}`;
   const { fetcher, formRef, busy, onSubmit, control, errorFor, documentMessage } = useLeadForm(
     "contact",
     contactSchema,
@@ -26,39 +24,25 @@ export function ContactForm() {
       aria-label="Send us a message"
     >
       <FormOutcome message={documentMessage} />
-      <Field id={fid("name")} label="Name" error={errorFor("name")}>
-        <Input {...control("name", fid("name"))} autoComplete="name" maxLength={100} />
+      <Field label="Name" error={errorFor("name")}>
+        <Input {...control("name")} autoComplete="name" maxLength={100} />
       </Field>
 
-      <Field id={fid("email")} label="Email" error={errorFor("email")}>
-        <Input
-          {...control("email", fid("email"))}
-          type="email"
-          autoComplete="email"
-          maxLength={255}
-        />
+      <Field label="Email" error={errorFor("email")}>
+        <Input {...control("email")} type="email" autoComplete="email" maxLength={255} />
       </Field>
 
-      <Field id={fid("phone")} label="Phone" optional error={errorFor("phone")}>
-        <Input {...control("phone", fid("phone"))} type="tel" autoComplete="tel" maxLength={50} />
+      <Field label="Phone" optional error={errorFor("phone")}>
+        <Input {...control("phone")} type="tel" autoComplete="tel" maxLength={50} />
       </Field>
 
-      <Field id={fid("company")} label="Company" optional error={errorFor("company")}>
-        <Input
-          {...control("company", fid("company"))}
-          autoComplete="organization"
-          maxLength={100}
-        />
+      <Field label="Company" optional error={errorFor("company")}>
+        <Input {...control("company")} autoComplete="organization" maxLength={100} />
       </Field>
 
-      <Field
-        id={fid("message")}
-        label="Message"
-        className="sm:col-span-2"
-        error={errorFor("message")}
-      >
+      <Field label="Message" className="sm:col-span-2" error={errorFor("message")}>
         <Textarea
-          {...control("message", fid("message"))}
+          {...control("message")}
           rows={6}
           maxLength={2000}
           placeholder="How can we help your business?"

@@ -1,13 +1,14 @@
 import { Send } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { useActionData, useLocation, useSearchParams } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { isPackageName, packageNames } from "~/content/packages";
-import type { LeadFormResult } from "~/lib/validation/lead-form-result";
 import { quoteSchema } from "~/lib/validation/leads";
-import { Field, FormOutcome, Honeypot, NativeSelect, PopiaNotice } from "./form-field";
+import { FormOutcome, Honeypot, PopiaNotice } from "./form-field";
 import { useLeadForm } from "./use-lead-form";
 
 /** A date as YYYY-MM-DD in the browser's local time zone. */
@@ -30,37 +31,36 @@ export function addDays(isoDate: string, days: number): string {
  * preselects that package. Submission is handled by the route's action.
  */
 export function QuoteForm() {
-  const id = useId();
-  const fid = (name: string) => `${id}-${name}`;
   const [searchParams] = useSearchParams();
   const requested = searchParams.get("package");
   const { key: navigationKey } = useLocation();
-  // After a post without JavaScript, the page comes back with what the visitor typed.
-  const posted = useActionData<LeadFormResult>();
-  const initial = posted && !posted.success ? (posted.values ?? {}) : {};
-  const [selectedPackage, setSelectedPackage] = useState(initial.selectedPackage ?? "");
   const [today, setToday] = useState<string>();
-  const [startDate, setStartDate] = useState(initial.startDate ?? "");
+  // The start date sets the finish date's minimum. The controls are uncontrolled, so a package
+  // or date chosen before the scripts arrived is kept; hydration adopts it (decision 016).
+  const [startDate, setStartDate] = useState("");
   const selectRef = useRef<HTMLSelectElement>(null);
+  const startRef = useRef<HTMLInputElement>(null);
+  const hydrating = useRef(true);
   const { fetcher, formRef, busy, onSubmit, control, errorFor, documentMessage } = useLeadForm(
     "quote",
     quoteSchema,
-    () => {
-      setSelectedPackage("");
-      setStartDate("");
-    },
+    () => setStartDate(""),
   );
 
   // Dates depend on the visitor's clock, so they are set after hydration, never while prerendering.
   useEffect(() => setToday(toIsoDate(new Date())), []);
+  useEffect(() => setStartDate(startRef.current?.value ?? ""), []);
 
-  // Runs on every navigation, so 'Get Started' works again after the visitor changed the select.
+  // Runs on every navigation, so 'Get Started' works again after the visitor changed the select;
+  // on the first run, a package the visitor chose before hydration wins over the link's.
   // biome-ignore lint/correctness/useExhaustiveDependencies: navigationKey marks a new click
   useEffect(() => {
-    if (isPackageName(requested)) {
-      setSelectedPackage(requested);
-      selectRef.current?.focus({ preventScroll: true });
-    }
+    const select = selectRef.current;
+    const chosenBefore = hydrating.current && Boolean(select?.value);
+    hydrating.current = false;
+    if (!select || chosenBefore || !isPackageName(requested)) return;
+    select.value = requested;
+    select.focus({ preventScroll: true });
   }, [requested, navigationKey]);
 
   const finishMin = startDate ? addDays(startDate, 1) : today ? addDays(today, 1) : undefined;
@@ -78,19 +78,8 @@ export function QuoteForm() {
       <FormOutcome message={documentMessage} />
       <p className="text-sm text-muted-foreground sm:col-span-2">All fields are required.</p>
 
-      <Field
-        id={fid("package")}
-        label="Package"
-        className="sm:col-span-2"
-        error={errorFor("selectedPackage")}
-      >
-        <NativeSelect
-          ref={selectRef}
-          {...control("selectedPackage", fid("package"))}
-          defaultValue={undefined}
-          value={selectedPackage}
-          onChange={(e) => setSelectedPackage(e.target.value)}
-        >
+      <Field label="Package" className="sm:col-span-2" error={errorFor("selectedPackage")}>
+        <NativeSelect ref={selectRef} {...control("selectedPackage")}>
           <option value="">Select a package</option>
           {packageNames.map((name) => (
             <option key={name} value={name}>
@@ -100,74 +89,43 @@ export function QuoteForm() {
         </NativeSelect>
       </Field>
 
-      <Field id={fid("name")} label="Name" error={errorFor("name")}>
-        <Input {...control("name", fid("name"))} autoComplete="name" maxLength={100} />
+      <Field label="Name" error={errorFor("name")}>
+        <Input {...control("name")} autoComplete="name" maxLength={100} />
       </Field>
 
-      <Field id={fid("email")} label="Email" error={errorFor("email")}>
+      <Field label="Email" error={errorFor("email")}>
+        <Input {...control("email")} type="email" autoComplete="email" maxLength={255} />
+      </Field>
+
+      <Field label="Phone" error={errorFor("phone")} className="sm:col-span-2">
+        <Input {...control("phone")} type="tel" autoComplete="tel" maxLength={50} />
+      </Field>
+
+      <Field label="Address" className="sm:col-span-2" error={errorFor("address")}>
+        <Textarea {...control("address")} rows={3} autoComplete="street-address" maxLength={500} />
+      </Field>
+
+      <Field label="Project Start Date" error={errorFor("startDate")}>
         <Input
-          {...control("email", fid("email"))}
-          type="email"
-          autoComplete="email"
-          maxLength={255}
-        />
-      </Field>
-
-      <Field id={fid("phone")} label="Phone" error={errorFor("phone")} className="sm:col-span-2">
-        <Input {...control("phone", fid("phone"))} type="tel" autoComplete="tel" maxLength={50} />
-      </Field>
-
-      <Field
-        id={fid("address")}
-        label="Address"
-        className="sm:col-span-2"
-        error={errorFor("address")}
-      >
-        <Textarea
-          {...control("address", fid("address"))}
-          rows={3}
-          autoComplete="street-address"
-          maxLength={500}
-        />
-      </Field>
-
-      <Field id={fid("start")} label="Project Start Date" error={errorFor("startDate")}>
-        <Input
-          {...control("startDate", fid("start"))}
-          defaultValue={undefined}
+          ref={startRef}
+          {...control("startDate")}
           type="date"
           min={today}
-          value={startDate}
           onChange={(e) => setStartDate(e.target.value)}
         />
       </Field>
 
       <Field
-        id={fid("finish")}
         label="Project Finish Date"
-        hint="Must be after the start date."
+        description="Must be after the start date."
         error={errorFor("finishDate")}
       >
-        <Input
-          {...control("finishDate", fid("finish"))}
-          type="date"
-          min={finishMin}
-          aria-describedby={
-            errorFor("finishDate")
-              ? `${fid("finish")}-error ${fid("finish")}-hint`
-              : `${fid("finish")}-hint`
-          }
-        />
+        <Input {...control("finishDate")} type="date" min={finishMin} />
       </Field>
 
-      <Field
-        id={fid("message")}
-        label="Message"
-        className="sm:col-span-2"
-        error={errorFor("message")}
-      >
+      <Field label="Message" className="sm:col-span-2" error={errorFor("message")}>
         <Textarea
-          {...control("message", fid("message"))}
+          {...control("message")}
           rows={5}
           maxLength={2000}
           placeholder="What would you like to automate or build? Which systems do you use today?"
