@@ -53,6 +53,7 @@ export function Field({
   error,
   labelAside,
   layout = "stacked",
+  labelWeight = layout === "checkbox" ? "normal" : "medium",
   className,
   children,
 }: {
@@ -68,6 +69,7 @@ export function Field({
   /** Something shown at the end of the label's line (e.g. a 'Forgot password?' link). */
   labelAside?: React.ReactNode;
   layout?: "stacked" | "checkbox";
+  labelWeight?: "medium" | "normal";
   className?: string;
   children: React.ReactNode;
 }) {
@@ -82,7 +84,7 @@ export function Field({
   };
 
   const labelElement = (
-    <Label htmlFor={controlId} weight={layout === "checkbox" ? "normal" : "medium"}>
+    <Label htmlFor={controlId} weight={labelWeight}>
       {label}
       {optional ? <span className="font-normal text-muted-foreground"> (optional)</span> : null}
     </Label>
@@ -105,12 +107,12 @@ export function Field({
   return (
     <FieldContext.Provider value={state}>
       {layout === "checkbox" ? (
-        <div className={cn("flex flex-col gap-2", className)}>
+        <div className={cn("flex flex-col gap-1", className)}>
           <div className="flex items-center gap-2">
             {children}
             {labelElement}
           </div>
-          {messages}
+          {description || error ? <div className="flex flex-col gap-1 pl-6">{messages}</div> : null}
         </div>
       ) : (
         <div className={cn("flex flex-col gap-2", className)}>

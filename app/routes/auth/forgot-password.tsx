@@ -3,8 +3,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { AuthShell, FormAlert, FormStatus } from "~/components/auth/auth-shell";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { site } from "~/content/site";
 import { forgotPasswordSchema, RESET_REQUESTED } from "~/lib/validation/account";
 import { firstIssue } from "~/lib/validation/auth";
@@ -58,17 +58,15 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       description="Enter your account's e-mail address and we'll send you a link to choose a new password."
     >
       <Form method="post" className="space-y-4">
-        <div className="space-y-2">
-          <Label htmlFor="forgot-email">Email</Label>
+        <Field id="forgot-email" label="Email">
           <Input
-            id="forgot-email"
             name="email"
             type="email"
             autoComplete="email"
             required
             defaultValue={actionData && "email" in actionData ? actionData.email : undefined}
           />
-        </div>
+        </Field>
         <FormAlert>{actionData && "error" in actionData ? actionData.error : null}</FormAlert>
         <FormStatus>{sent ? actionData.success : null}</FormStatus>
         <Button type="submit" className="w-full" disabled={busy}>

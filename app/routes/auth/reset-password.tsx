@@ -3,8 +3,8 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { AuthShell, FormAlert } from "~/components/auth/auth-shell";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { site } from "~/content/site";
 import { RESET_LINK_INVALID, resetPasswordSchema } from "~/lib/validation/account";
 import { firstIssue, PASSWORD_MIN } from "~/lib/validation/auth";
@@ -83,21 +83,19 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     <AuthShell title="Reset password" description="Choose a new password for your account.">
       <Form method="post" className="space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
-        <div className="space-y-2">
-          <Label htmlFor="reset-password">New password</Label>
+        <Field
+          id="reset-password"
+          label="New password"
+          description={`At least ${PASSWORD_MIN} characters. Resetting signs you out on every device.`}
+        >
           <Input
-            id="reset-password"
             name="newPassword"
             type="password"
             autoComplete="new-password"
             required
             minLength={PASSWORD_MIN}
-            aria-describedby="reset-password-hint"
           />
-          <p id="reset-password-hint" className="text-xs text-muted-foreground">
-            At least {PASSWORD_MIN} characters. Resetting signs you out on every device.
-          </p>
-        </div>
+        </Field>
         <FormAlert>{actionData?.error}</FormAlert>
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Saving..." : "Reset password"}

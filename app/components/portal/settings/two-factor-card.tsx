@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import type { TotpSetupView, TwoFactorResult } from "~/lib/validation/account";
 import { InlineResult, useSettingsForm } from "./use-settings-form";
 
@@ -102,10 +102,9 @@ function PasswordStep({
     <fetcher.Form method="post" className="space-y-4">
       <input type="hidden" name="intent" value="two-factor" />
       <input type="hidden" name="step" value={step} />
-      <div className="space-y-2">
-        <Label htmlFor={id}>{step === "enable" ? "Password" : "Password to turn it off"}</Label>
-        <Input id={id} name="password" type="password" autoComplete="current-password" required />
-      </div>
+      <Field id={id} label={step === "enable" ? "Password" : "Password to turn it off"}>
+        <Input name="password" type="password" autoComplete="current-password" required />
+      </Field>
       <InlineResult result={inline?.step === step ? inline : undefined} />
       <Button type="submit" variant={step === "disable" ? "outline" : "default"} disabled={busy}>
         {busy ? "Sending..." : label}
@@ -151,11 +150,9 @@ function ConfirmStep({ form, setup }: { form: Form; setup: TotpSetupView }) {
         <input type="hidden" name="intent" value="two-factor" />
         <input type="hidden" name="step" value="confirm" />
         <input type="hidden" name="totpURI" value={setup.uri} />
-        <div className="space-y-2">
-          <Label htmlFor="two-factor-code">Authentication code</Label>
+        <Field id="two-factor-code" label="Authentication code">
           <Input
             ref={codeRef}
-            id="two-factor-code"
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -164,7 +161,7 @@ function ConfirmStep({ form, setup }: { form: Form; setup: TotpSetupView }) {
             required
             className="max-w-40 font-mono tracking-widest"
           />
-        </div>
+        </Field>
         <InlineResult result={inline?.step === "confirm" ? inline : undefined} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={busy}>
