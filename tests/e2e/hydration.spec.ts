@@ -6,6 +6,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { createUser, expect, hydrated, test, uniqueEmail } from "./fixtures";
+import { waitForMail } from "./mail";
 
 /** Holds every script request until `release()`: the page is painted but not yet hydrated. */
 async function holdScripts(page: Page) {
@@ -178,11 +179,12 @@ test.describe("values entered before the scripts arrive", () => {
     expect(await readValues(signUp)).toEqual(typed);
   });
 
-  test("/auth/forgot-password and /auth/reset-password keep what was typed", async ({ page }) => {
+  test("/auth/forgot-password keeps what was typed", async ({ page }) => {
     const release = await holdScripts(page);
     await page.goto("/auth/forgot-password", { waitUntil: "domcontentloaded" });
     const form = page.locator("form", { has: page.getByLabel("Email") });
     const before = await fillEverything(form, { email: "early@example.co.za" });
+    await expectNotHydrated(page);
     release();
     await settled(page);
     expect(await readValues(form)).toEqual(before);
@@ -268,13 +270,45 @@ test.describe("a form sent before the scripts arrive is answered", () => {
     }
   });
 
-  test("/auth/forgot-password: the request is answered", async ({ page }) => {
-    const release = await holdScripts(page);
+  test("/auth/forgot-password and /auth/reset-password: both are answered, the new password kept through hydration", async ({
+    page,
+    baseURL,
+  }) => {
+    const user = await createUser(page.request, baseURL ?? "");
+    await page.context().clearCookies();
+    let release = await holdScripts(page);
     try {
       await page.goto("/auth/forgot-password", { waitUntil: "domcontentloaded" });
-      await page.getByLabel("Email").fill(uniqueEmail("early-forgot"));
+      await page.getByLabel("Email").fill(user.email);
       await page.getByRole("button", { name: "Send reset link" }).click();
-      await expect(page.getByRole("status")).toContainText(/link/i);
+      await expect(
+        page
+          .getByRole("status")
+          .filter({ hasText: /If an account exists for that e-mail address/ }),
+      ).toBeVisible();
+      const mail = await waitForMail(user.email, /Reset your password/);
+      const link = mail.text.match(/http:\/\/\S+\/auth\/reset-password\?token=\S+/)?.[0];
+      expect(link, mail.text).toBeTruthy();
+
+      // Typed before hydration, kept after it.
+      await page.goto(link as string, { waitUntil: "domcontentloaded" });
+      const form = page.locator("form", { has: page.getByLabel("New password") });
+      const typed = await fillEverything(form, { newPassword: "early-reset-1" });
+      await expectNotHydrated(page);
+      release();
+      await settled(page);
+      expect(await readValues(form)).toEqual(typed);
+
+      // Sent before hydration: answered with the redirect and its message.
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+      release = await holdScripts(page);
+      await page.reload({ waitUntil: "domcontentloaded" });
+      await page.getByLabel("New password").fill("early-reset-2");
+      await page.getByRole("button", { name: "Reset password" }).click();
+      await expect(page).toHaveURL(/\/auth$/);
+      await expect(
+        page.getByText("Your password has been reset. Sign in with your new password."),
+      ).toBeVisible();
     } finally {
       release();
     }
