@@ -7,13 +7,11 @@
  * Prints a table (median of N runs per route); exits non-zero when a page is not interactive
  * within the aim of 1.5 s or never hydrates.
  */
-import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { publicPaths } from "../app/content/public-paths.ts";
 import { HYDRATED_MARK } from "../app/lib/hydration-mark.ts";
-import { startBuiltServer } from "./serve-build.ts";
+import { withServerAndChrome } from "./lib/lighthouse-session.ts";
 
 const { values } = parseArgs({
   options: {
@@ -25,11 +23,6 @@ const { values } = parseArgs({
 const runs = Math.max(1, Number(values.runs));
 const routes = values.routes ? values.routes.split(",") : publicPaths;
 const AIM_MS = 1500;
-
-if (!existsSync("build/server/index.js")) {
-  console.error("No build found. Run `npm run build` first.");
-  process.exit(1);
-}
 
 interface Row {
   route: string;
@@ -44,28 +37,14 @@ interface UserTiming {
   startTime: number;
 }
 
-const server = await startBuiltServer(Number(values.port));
-const chrome = await chromeLauncher.launch({
-  chromePath: "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
-
 const rows: Row[] = [];
-try {
+await withServerAndChrome(Number(values.port), async ({ url, chromePort }) => {
   for (const route of routes) {
     const results: Row[] = [];
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(
-        `${server.url}${route}`,
-        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
+        `${url}${route}`,
+        { port: chromePort, output: "json", logLevel: "error", onlyCategories: ["performance"] },
         // Mobile form factor and throttling are Lighthouse's defaults; devtools applies them.
         { extends: "lighthouse:default", settings: { throttlingMethod: "devtools" } },
       );
@@ -89,10 +68,7 @@ try {
     rows.push(median);
     console.log(`${route}: first paint ${median.fcpMs} ms, interactive ${median.hydratedMs} ms`);
   }
-} finally {
-  chrome.kill();
-  await server.stop();
-}
+});
 
 const settings = `mobile, Slow 4G, 4× CPU, devtools throttling; ${runs === 1 ? "1 run" : `median of ${runs}`}`;
 console.log(`\nFirst paint and interactive (hydrated), ${settings}:\n`);

@@ -1,10 +1,8 @@
-import { Send } from "lucide-react";
-import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { contactSchema } from "~/lib/validation/leads";
-import { FormOutcome, Honeypot, PopiaNotice } from "./form-field";
+import { FormOutcome, LeadFormEnd } from "./form-field";
 import { useLeadForm } from "./use-lead-form";
 
 /** The contact message form; the /contact action keeps the message and sends the e-mails. */
@@ -49,18 +47,7 @@ export function ContactForm() {
         />
       </Field>
 
-      <Honeypot />
-
-      <div className="sm:col-span-2">
-        <PopiaNotice purpose="contact" />
-      </div>
-
-      <div className="sm:col-span-2">
-        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
-          <Send aria-hidden />
-          {busy ? "Sending..." : "Send Message"}
-        </Button>
-      </div>
+      <LeadFormEnd purpose="contact" submitLabel="Send Message" busy={busy} />
     </fetcher.Form>
   );
 }

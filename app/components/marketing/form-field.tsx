@@ -1,4 +1,6 @@
+import { Send } from "lucide-react";
 import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { popiaNotice } from "~/content/contact";
 import { cn } from "~/lib/utils";
 
@@ -51,5 +53,31 @@ export function FormOutcome({
       <p className="font-semibold">{message.title}</p>
       <p>{message.text}</p>
     </div>
+  );
+}
+
+/** The end of a lead form: the honeypot, the POPIA notice and the submit button. */
+export function LeadFormEnd({
+  purpose,
+  submitLabel,
+  busy,
+}: {
+  purpose: keyof Omit<typeof popiaNotice, "privacyLinkLabel">;
+  submitLabel: string;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <Honeypot />
+      <div className="sm:col-span-2">
+        <PopiaNotice purpose={purpose} />
+      </div>
+      <div className="sm:col-span-2">
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
+          <Send aria-hidden />
+          {busy ? "Sending..." : submitLabel}
+        </Button>
+      </div>
+    </>
   );
 }

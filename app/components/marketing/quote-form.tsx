@@ -1,14 +1,12 @@
-import { Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
-import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { isPackageName, packageNames } from "~/content/packages";
 import { quoteSchema } from "~/lib/validation/leads";
-import { FormOutcome, Honeypot, PopiaNotice } from "./form-field";
+import { FormOutcome, LeadFormEnd } from "./form-field";
 import { useLeadForm } from "./use-lead-form";
 
 /** A date as YYYY-MM-DD in the browser's local time zone. */
@@ -132,18 +130,7 @@ export function QuoteForm() {
         />
       </Field>
 
-      <Honeypot />
-
-      <div className="sm:col-span-2">
-        <PopiaNotice purpose="quote" />
-      </div>
-
-      <div className="sm:col-span-2">
-        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
-          <Send aria-hidden />
-          {busy ? "Sending..." : "Request Quote"}
-        </Button>
-      </div>
+      <LeadFormEnd purpose="quote" submitLabel="Request Quote" busy={busy} />
     </fetcher.Form>
   );
 }
