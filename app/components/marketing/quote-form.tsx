@@ -38,7 +38,7 @@ export function QuoteForm() {
   const [startDate, setStartDate] = useState("");
   const selectRef = useRef<HTMLSelectElement>(null);
   const startRef = useRef<HTMLInputElement>(null);
-  const hydrating = useRef(true);
+  const firstRun = useRef(true);
   const { fetcher, formRef, busy, onSubmit, control, errorFor, documentMessage } = useLeadForm(
     "quote",
     quoteSchema,
@@ -54,8 +54,8 @@ export function QuoteForm() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: navigationKey marks a new click
   useEffect(() => {
     const select = selectRef.current;
-    const chosenBefore = hydrating.current && Boolean(select?.value);
-    hydrating.current = false;
+    const chosenBefore = firstRun.current && Boolean(select?.value);
+    firstRun.current = false;
     if (!select || chosenBefore || !isPackageName(requested)) return;
     select.value = requested;
     select.focus({ preventScroll: true });
