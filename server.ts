@@ -5,10 +5,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@react-router/express";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import compression from "compression";
 import express from "express";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { type Env, parseEnv } from "./app/server/env.server.ts";
 import {
   BASELINE_CSP,
   commonSecurityHeaders,
@@ -22,6 +23,15 @@ const buildPath = path.join(root, "build/server/index.js");
 
 if (!existsSync(buildPath)) {
   console.error("No build found. Run `npm run build` first.");
+  process.exit(1);
+}
+
+// Every setting is validated once, here as in the app (app/server/env.server.ts).
+let settings: Env;
+try {
+  settings = parseEnv();
+} catch (error) {
+  console.error((error as Error).message);
   process.exit(1);
 }
 
@@ -41,14 +51,14 @@ const entry = build.entry.module as unknown as AppEntry;
 const app = express();
 app.disable("x-powered-by");
 // Client IPs (for rate limits) come from the socket unless TRUSTED_PROXIES names the proxies.
-const trustedProxies = (process.env.TRUSTED_PROXIES ?? "").split(/[,\s]+/).filter(Boolean);
+const trustedProxies = settings.TRUSTED_PROXIES;
 app.set("trust proxy", trustedProxies.length > 0 ? trustedProxies : false);
 app.use((req, _res, next) => {
   req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
   next();
 });
 
-const securityHeaders = commonSecurityHeaders(process.env.NODE_ENV === "production");
+const securityHeaders = commonSecurityHeaders(settings.NODE_ENV === "production");
 app.use((_req, res, next) => {
   for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
   // Pages set their own policy (nonce or hashes); everything else gets the strict baseline.
@@ -61,26 +71,26 @@ app.use((_req, res, next) => {
   next();
 });
 
-// Request bodies are small forms and JSON: anything larger is refused before it is read.
-const MAX_BODY_BYTES = 1024 * 1024;
+// A path that is not valid percent-encoding ("/%") is the client's mistake: a clear 400, before
+// anything tries to decode it (Express would log a URIError's stack trace).
 app.use((req, res, next) => {
-  const length = Number(req.get("content-length") ?? 0);
-  if (length > MAX_BODY_BYTES) {
-    res.status(413).json({ success: false, error: "The request is too large." });
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    res.status(400).json({ success: false, error: "The address is not valid." });
     return;
   }
   next();
 });
 
-// State changes only from our own pages: a POST/PUT/PATCH/DELETE from a foreign origin is refused.
-const baseOrigin = process.env.BASE_URL ? new URL(process.env.BASE_URL).origin : null;
+// State changes only from our own pages: a POST/PUT/PATCH/DELETE from a foreign origin is
+// refused. Our own origin is BASE_URL's, never what the Host header says.
+const ownOrigin = new URL(settings.BASE_URL).origin;
 app.use((req, res, next) => {
-  const own = `${req.protocol}://${req.get("host")}`;
-  const allowed = baseOrigin ? [own, baseOrigin] : [own];
   const foreign = isForeignOriginWrite(
     req.method,
     { origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") },
-    allowed,
+    [ownOrigin],
   );
   if (!foreign) return next();
   res.status(403).json({ success: false, error: "Cross-site requests are not allowed." });
@@ -111,6 +121,59 @@ app.get("/readyz", (_req, res) => {
 
 app.use(staticFiles(clientDir));
 
+// Request bodies are small forms and JSON: each is read here, whatever its framing
+// (Content-Length or chunked), and refused with 413 as soon as it passes 1 MB.
+const MAX_BODY_BYTES = 1024 * 1024;
+const bodies = new WeakMap<express.Request, Buffer>();
+app.use(async (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const declared = Number(req.get("content-length") ?? 0);
+  const body = declared > MAX_BODY_BYTES ? null : await readBody(req, MAX_BODY_BYTES);
+  if (body === undefined) return; // the client went away
+  if (body === null) {
+    refuseTooLarge(req, res);
+    return;
+  }
+  bodies.set(req, body);
+  next();
+});
+
+/** The body, or null once it passes `limit` bytes (the rest is not kept). */
+function readBody(req: express.Request, limit: number): Promise<Buffer | null | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (value: Buffer | null | undefined) => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("aborted", onError);
+      resolve(value);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) finish(null);
+      else chunks.push(chunk);
+    };
+    const onEnd = () => finish(Buffer.concat(chunks, size));
+    const onError = () => finish(undefined);
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+    req.on("aborted", onError);
+  });
+}
+
+/** 413, then the connection is closed: the rest of the body is discarded, for 2 s at most. */
+function refuseTooLarge(req: express.Request, res: express.Response) {
+  res.setHeader("Connection", "close");
+  res.status(413).json({ success: false, error: "The request is too large." });
+  req.resume();
+  const cut = setTimeout(() => req.socket.destroy(), 2_000);
+  cut.unref();
+  req.socket.once("close", () => clearTimeout(cut));
+}
+
 // While the database is unreachable, answer at once with a clear 503 (public pages above still work).
 app.use((req, res, next) => {
   if (entry.databaseHealthy?.() !== false) return next();
@@ -131,14 +194,66 @@ app.use((req, res, next) => {
 
 entry.configureApp?.(app);
 
-app.all(
-  "/{*splat}",
-  createRequestHandler({
-    build,
-    mode: process.env.NODE_ENV === "development" ? "development" : "production",
-    // biome-ignore lint/suspicious/noExplicitAny: the context type is the app's own
-    getLoadContext: entry.getLoadContext as any,
-  }),
+// The app sees every request at BASE_URL's origin (its links, redirects and better-auth's
+// origin checks never depend on the Host header), with the body read above.
+const handleRequest = createRequestHandler(
+  build,
+  settings.NODE_ENV === "development" ? "development" : "production",
+);
+app.all("/{*splat}", async (req, res, next) => {
+  try {
+    const controller = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+      else if (value !== undefined) headers.set(name, value);
+    }
+    const body = bodies.get(req);
+    const request = new Request(new URL(req.originalUrl, ownOrigin), {
+      method: req.method,
+      headers,
+      signal: controller.signal,
+      body:
+        body && req.method !== "GET" && req.method !== "HEAD" ? new Uint8Array(body) : undefined,
+    });
+    const context = (await entry.getLoadContext?.(req, res)) as Parameters<typeof handleRequest>[1];
+    const response = await handleRequest(request, context);
+    if (res.destroyed || res.writableEnded) {
+      await response.body?.cancel();
+      return;
+    }
+    // The status text is always the standard one for the status (Node's own).
+    res.status(response.status);
+    for (const [name, value] of response.headers) res.append(name, value);
+    if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+    if (response.body) await writeReadableStreamToWritable(response.body, res);
+    else res.end();
+  } catch (error) {
+    next(error);
+  }
+});
+
+// Errors that reach Express: a client error (4xx) is answered plainly; anything else is logged
+// once, without the request's data, and answered with a 500.
+app.use(
+  (
+    error: Error & { status?: number },
+    _req: express.Request,
+    res: express.Response,
+    next: express.NextFunction,
+  ) => {
+    if (res.headersSent) return next(error);
+    const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) console.error(error);
+    res.status(status).json({
+      success: false,
+      error:
+        status === 500 ? "Something went wrong. Please try again." : "The request is not valid.",
+    });
+  },
 );
 
 try {
@@ -149,8 +264,8 @@ try {
   process.exit(1);
 }
 
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
+const port = settings.PORT;
+const host = settings.HOST;
 const server = app.listen(port, host, () => {
   console.log(`Server listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
 });

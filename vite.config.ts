@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { assistantIndex } from "./scripts/lib/assistant-index-plugin";
 
 /**
  * Client chunks (docs/decisions/010-paint-before-hydration.md): React and React Router in one
@@ -22,7 +23,7 @@ const SITE_MODULES = [
 const SITE = new RegExp(SITE_MODULES.map((m) => `(${m.replaceAll("/", "[\\\\/]")})`).join("|"));
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), assistantIndex(import.meta.dirname)],
   resolve: { tsconfigPaths: true },
   build: isSsrBuild
     ? {}

@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { assistantIndex } from "./scripts/lib/assistant-index-plugin";
 
 export default defineConfig({
+  plugins: [assistantIndex(import.meta.dirname)],
   resolve: { tsconfigPaths: true },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],

@@ -8,6 +8,7 @@ import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { installClassCheck } from "~/lib/class-check";
 import { themeScript } from "~/lib/theme";
+import { now, testClockEnabled } from "~/server/clock.server";
 import { closeDatabase, getDatabase } from "~/server/db/client.server";
 import {
   databaseHealthy,
@@ -20,7 +21,9 @@ import { createMailer } from "~/server/email/mailer.server";
 import { setOutboxWorker, startOutboxWorker, stopOutboxWorker } from "~/server/email/outbox.server";
 import { env } from "~/server/env.server";
 import { endEventStreams, startEventBus, stopEventBus } from "~/server/events.server";
+import { startJobScheduler } from "~/server/jobs.server";
 import { logger } from "~/server/logger.server";
+import { privacyJobs } from "~/server/privacy.server";
 import { applyAdminEmails } from "~/server/roles.server";
 import { documentCsp, sha256Source } from "~/server/security.server";
 
@@ -32,6 +35,7 @@ if (process.env.CLASS_CHECK === "throw" || process.env.CLASS_CHECK === "warn") {
   installClassCheck(process.env.CLASS_CHECK, (message) => logger.warn(message));
 }
 const THEME_SCRIPT_HASH = sha256Source(themeScript);
+let stopJobs: (() => Promise<void>) | undefined;
 
 /** Called by server.ts before it listens: settings, database and migrations. */
 export async function startServer() {
@@ -43,6 +47,13 @@ export async function startServer() {
   const mailer = createMailer({ smtpUrl: settings.SMTP_URL, dataDir: settings.DATA_DIR });
   setOutboxWorker(startOutboxWorker(handle.db, mailer, { from: settings.MAIL_FROM }));
   logger.info(`outgoing mail: ${mailer.describe}`);
+  // Account erasure and lead retention; under the browser tests' clock, checked every second.
+  if (testClockEnabled()) logger.warn("TEST CLOCK ON: for the browser tests only");
+  stopJobs = startJobScheduler(handle.db, {
+    jobs: privacyJobs(settings.LEAD_RETENTION_MONTHS),
+    now,
+    tickMs: testClockEnabled() ? 1000 : 60_000,
+  });
   logger.info(
     {
       database: handle.driver,
@@ -60,6 +71,7 @@ export function beginShutdown() {
 /** Called by server.ts once in-flight requests have finished. */
 export async function stopServer() {
   stopHealthMonitor();
+  await stopJobs?.();
   await stopOutboxWorker();
   await stopEventBus();
   await closeDatabase();

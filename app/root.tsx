@@ -1,16 +1,8 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { NotFound } from "~/components/not-found";
+import { RouteError } from "~/components/route-error";
 import { useThemeSync } from "~/components/theme-toggle";
-import { Button } from "~/components/ui/button";
 import { useHydratedMark } from "~/lib/hydration-mark";
 import { themeScript } from "~/lib/theme";
 
@@ -44,21 +36,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFound />;
-  }
-  if (import.meta.env.DEV) console.error(error);
-  return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
-      <p className="text-muted-foreground">
-        {isRouteErrorResponse(error)
-          ? `${error.status} ${error.statusText}`
-          : "Something went wrong on our side. Please try again in a moment."}
-      </p>
-      <Button asChild>
-        <a href="/">Return to Home</a>
-      </Button>
-    </main>
-  );
+  return <RouteError error={error} area="site" />;
 }

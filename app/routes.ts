@@ -13,6 +13,9 @@ export default [
     route("about", "routes/marketing/about.tsx"),
     route("contact", "routes/marketing/contact.tsx"),
     ...prefix("legal", [route(":doc", "routes/marketing/legal.tsx")]),
+    route("privacy/delete-my-details", "routes/privacy/delete-my-details.tsx"),
+    route("privacy/delete-my-details/confirm", "routes/privacy/confirm-delete.tsx"),
+    route("privacy/unsubscribe", "routes/privacy/unsubscribe.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
@@ -24,6 +27,7 @@ export default [
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/events", "routes/api/events.ts"),
   route("functions/v1/send-contact-email", "routes/api/send-contact-email.ts"),
+  route("portal/settings/my-data", "routes/portal/my-data.ts"),
   route("portal", "routes/portal/layout.tsx", [
     index("routes/portal/dashboard.tsx"),
     route("projects", "routes/portal/projects.tsx"),

@@ -9,7 +9,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { startBuiltServer } from "./serve-build.ts";
+import { signUpOver, startBuiltServer } from "./serve-build.ts";
 
 const { values } = parseArgs({
   options: {
@@ -58,20 +58,11 @@ const app = await startBuiltServer(Number(values.port), {
 
 const results: Result[] = [];
 try {
-  const signUp = await fetch(`${app.url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: app.url },
-    body: JSON.stringify({
-      email: `bench-${Date.now()}@example.co.za`,
-      password: "bench-pass-1",
-      name: "Bench User",
-    }),
+  const cookie = await signUpOver(app.url, {
+    email: `bench-${Date.now()}@example.co.za`,
+    password: "bench-pass-1",
+    name: "Bench User",
   });
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  if (!signUp.ok || !cookie) throw new Error(`sign-up for the bench failed: ${signUp.status}`);
 
   // Warm up.
   await measure("warm-up", { url: `${app.url}/`, duration: 1 });

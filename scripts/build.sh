@@ -3,7 +3,9 @@
 # see app/lib/class-check.ts), prerendered pages set to hydrate after their first paint
 # (scripts/lib/defer-hydration.ts), then precompression.
 # React Router gives each prerender request 10 s (not configurable in 8.4); on a machine busy
-# with other work the first one can take longer, so a timed-out build is tried again.
+# with other work the first one can take longer. Its exit code does not say why a build failed,
+# so any failed `react-router build` is tried again, three attempts in all: a real error (a type
+# error, a class conflict) fails three times before the script gives up.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 for attempt in 1 2 3; do

@@ -11,6 +11,9 @@ case "$E2E_DATA_DIR" in
 esac
 mkdir -p "$E2E_DATA_DIR"
 export DATA_DIR="$E2E_DATA_DIR"
+# The privacy jobs' clock, moved forward by tests/e2e/popia.spec.ts (decision 014). The server
+# refuses this file anywhere but in E2E_DATA_DIR.
+export TEST_CLOCK_FILE="$E2E_DATA_DIR/clock-offset-ms"
 [ -f build/server/index.js ] || npm run build
 export CLASS_CHECK=throw
 exec node server.ts

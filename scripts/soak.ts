@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { startBuiltServer } from "./serve-build.ts";
+import { signUpOver, startBuiltServer } from "./serve-build.ts";
 
 const { values } = parseArgs({
   options: {
@@ -32,15 +32,7 @@ const app = await startBuiltServer(Number(values.port), {
 const pid = app.process.pid;
 const email = `soak-${Date.now()}@example.co.za`;
 const json = { "content-type": "application/json", origin: app.url };
-const signUp = await fetch(`${app.url}/api/auth/sign-up/email`, {
-  method: "POST",
-  headers: json,
-  body: JSON.stringify({ email, password: "soak-pass-1", name: "Soak User" }),
-});
-const cookie = signUp.headers
-  .getSetCookie()
-  .map((c) => c.split(";")[0])
-  .join("; ");
+const cookie = await signUpOver(app.url, { email, password: "soak-pass-1", name: "Soak User" });
 const memoryStart = rssMb(pid);
 
 const form = { "content-type": "application/x-www-form-urlencoded", origin: app.url, cookie };

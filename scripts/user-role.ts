@@ -35,7 +35,7 @@ try {
     values.remove ? null : (values.role as Role),
   );
   await closeDatabase();
-  if (!result.ok) fail(result.error);
+  if (!result.ok) fail(result.message);
   console.log(
     values.remove ? `Removed the role of ${values.email}` : `${values.email} is now ${values.role}`,
   );

@@ -4,7 +4,15 @@ import { caseStudies, getCaseStudy } from "./case-studies";
 import { osmEmbedUrl } from "./contact";
 import { demoChat } from "./demo";
 import { industries } from "./industries";
-import { formatLongDate, getLegalDoc, informationOfficer, legalDocs, legalSlugs } from "./legal";
+import {
+  formatLongDate,
+  getLegalDoc,
+  informationOfficer,
+  legalDocs,
+  legalSlugs,
+  privacyNotice,
+  TO_BE_CONFIRMED,
+} from "./legal";
 import { formatRand, isPackageName, packageNames, packages } from "./packages";
 import { publicPaths } from "./public-paths";
 
@@ -145,8 +153,8 @@ describe("about", () => {
 });
 
 describe("legal", () => {
-  it("has privacy, terms and cookies documents, each with sections and a valid date", () => {
-    expect([...legalSlugs]).toEqual(["privacy", "terms", "cookies"]);
+  it("has privacy, terms, cookies and PAIA documents, each with sections and a valid date", () => {
+    expect([...legalSlugs]).toEqual(["privacy", "terms", "cookies", "paia-manual"]);
     for (const slug of legalSlugs) {
       const doc = legalDocs[slug];
       expect(doc.slug).toBe(slug);
@@ -162,6 +170,21 @@ describe("legal", () => {
     expect(text).toContain("POPIA");
   });
 
+  it("names the Information Regulator's real contacts and marks what the business must supply", () => {
+    for (const doc of [legalDocs.privacy, legalDocs["paia-manual"]]) {
+      const text = JSON.stringify(doc);
+      expect(text).toContain("Information Regulator (South Africa)");
+      expect(text).toContain("https://inforegulator.org.za");
+      expect(text).toContain("enquiries@inforegulator.org.za");
+      expect(text).toContain(TO_BE_CONFIRMED);
+    }
+  });
+
+  it("shows the privacy notice's version and date", () => {
+    expect(legalDocs.privacy.version).toBe(privacyNotice.version);
+    expect(legalDocs.privacy.lastUpdated).toBe(privacyNotice.date);
+  });
+
   it("returns nothing for unknown documents", () => {
     expect(getLegalDoc("privacy")?.title).toBe("Privacy Policy");
     expect(getLegalDoc("toString")).toBeUndefined();
@@ -175,9 +198,9 @@ describe("legal", () => {
 });
 
 describe("demo and contact", () => {
-  it("replies after exactly one second with a reply that says it is a demo", () => {
-    expect(demoChat.replyDelayMs).toBe(1000);
-    expect(demoChat.cannedReply).toMatch(/demo/i);
+  it("says plainly that the chat is an automated assistant", () => {
+    expect(demoChat.automatedNotice).toMatch(/^Automated assistant/);
+    expect(demoChat.greeting).toMatch(/assistant/);
   });
 
   it("builds an OpenStreetMap embed URL around the office", () => {

@@ -1,18 +1,12 @@
 import { site } from "./site";
 
-/** A message in the demo chatbot. */
-export interface ChatMessage {
-  text: string;
-  isUser: boolean;
-}
-
 export const demoPage = {
   title: "Try Our AI Demo",
   intro:
-    "Get a feel for how an AI assistant and a voice agent could serve your customers. This demo runs entirely in your browser: nothing you type is sent or stored.",
+    "Get a feel for how an AI assistant and a voice agent could serve your customers. Our own assistant answers from this website's pages; if it can't help, it offers to pass your question to our team.",
   chatTitle: "AI Chatbot",
   chatIntro:
-    "Ask a question as one of your customers would. A custom assistant is trained on your own products, prices and policies.",
+    "Ask about our services, packages and prices, case studies, privacy or how to reach us. A custom assistant for your business would answer from your own products, prices and policies in the same way.",
   ctaTitle: "Want to See It With Your Own Data?",
   ctaText:
     "We'll build a short demo around your business and walk you through it in a free 30-minute session.",
@@ -22,9 +16,13 @@ export const demoPage = {
 export const demoChat = {
   assistantName: `${site.name} assistant`,
   greeting: `Hello! I'm the ${site.name} demo assistant. Ask me about AI chatbots, workflow automation, voice agents or websites for your business.`,
-  cannedReply:
-    "Thanks for your message! This is a demo chatbot. To see what a custom AI assistant can do for your business, book a personalised demo with our team.",
-  replyDelayMs: 1000,
+  /** Shown under the assistant's name: it is a program, not a person. */
+  automatedNotice: "Automated assistant: answers come from our website, not from a person",
+  sourceLabel: "Source:",
+  handoverTitle: "Pass your question to our team",
+  handoverIntro:
+    "Leave your name and e-mail and a person will reply within 24 hours on business days.",
+  handoverButton: "Send to the team",
   inputLabel: "Type your message",
   placeholder: "e.g. Can you help us answer customer questions after hours?",
 };

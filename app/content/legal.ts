@@ -1,6 +1,6 @@
 import { formatAddress, site } from "./site";
 
-export const legalSlugs = ["privacy", "terms", "cookies"] as const;
+export const legalSlugs = ["privacy", "terms", "cookies", "paia-manual"] as const;
 export type LegalSlug = (typeof legalSlugs)[number];
 
 export type LegalBlock =
@@ -22,17 +22,38 @@ export interface LegalDoc {
   description: string;
   /** ISO date (YYYY-MM-DD). */
   lastUpdated: string;
+  /** The version shown beside the date (the privacy notice's is recorded with every consent). */
+  version?: string;
   intro: string;
   sections: LegalSection[];
 }
 
-/** The person responsible for POPIA compliance (POPIA section 55). */
+/** Marks what the business must still supply; shown as is on the pages until it does. */
+export const TO_BE_CONFIRMED = "[to be confirmed]";
+
+/**
+ * The person responsible for POPIA compliance (POPIA section 55, registered with the
+ * Information Regulator). The business supplies the name; until then it reads as to be confirmed.
+ */
 export const informationOfficer = {
-  name: "Thandeka Mokoena",
+  name: `Information Officer ${TO_BE_CONFIRMED}`,
   role: "Information Officer",
   email: site.email,
   phone: site.phone,
 };
+
+/** The supervisory authority for POPIA and PAIA (its own public contact details). */
+export const informationRegulator = {
+  name: "Information Regulator (South Africa)",
+  website: "https://inforegulator.org.za",
+  email: "enquiries@inforegulator.org.za",
+};
+
+/**
+ * The privacy notice's version. Change both when the privacy policy changes: every lead,
+ * sign-up and invitation records the version it was shown (decision 014).
+ */
+export const privacyNotice = { version: "2", date: "2026-11-23" } as const;
 
 const p = (text: string): LegalBlock => ({ kind: "paragraph", text });
 const ul = (...items: string[]): LegalBlock => ({ kind: "list", items });
@@ -41,7 +62,8 @@ const privacy: LegalDoc = {
   slug: "privacy",
   title: "Privacy Policy",
   description: `How ${site.legalName} collects, uses and protects your personal information under the Protection of Personal Information Act (POPIA).`,
-  lastUpdated: "2025-11-01",
+  lastUpdated: privacyNotice.date,
+  version: privacyNotice.version,
   intro: `${site.legalName} ("${site.name}", "we", "us") respects your privacy. This policy explains what personal information we collect through this website and our customer portal, why we collect it, how we protect it and the rights you have under the Protection of Personal Information Act 4 of 2013 (POPIA).`,
   sections: [
     {
@@ -52,7 +74,7 @@ const privacy: LegalDoc = {
           `${site.legalName} is the responsible party for the personal information described in this policy. Our address is ${formatAddress()}, ${site.address.country}. You can reach us on ${site.phone} or at ${site.email}.`,
         ),
         p(
-          `Our Information Officer is ${informationOfficer.name}. For any question or request about your personal information, e-mail ${informationOfficer.email} with "Attention: Information Officer" in the subject line, or write to us at the address above.`,
+          `Our Information Officer is ${informationOfficer.name}. For any question or request about your personal information, e-mail ${informationOfficer.email} with "Attention: Information Officer" in the subject line, call ${informationOfficer.phone}, or write to us at the address above.`,
         ),
       ],
     },
@@ -66,10 +88,10 @@ const privacy: LegalDoc = {
           "Quote request form: the package you are interested in, your name, e-mail address, phone number, address, preferred project start and finish dates, and your message.",
           "Customer portal account: your full name, e-mail address and password (stored only as a secure one-way hash), your projects and the messages you send through the portal, and, if you switch them on, your two-factor authentication settings and passkeys.",
           "Technical information: when you visit the site our servers record your IP address, browser type, the pages requested and the time of the request. We use this to keep the service secure and working, and delete these logs after 30 days.",
-          "Your consent: when you submit a form we record that you saw this notice, and the date and time.",
+          `Your consent: when you submit a form or create an account we record that you saw this notice, which version it was (this is version ${privacyNotice.version}), and the date and time. If you ask for marketing e-mail, we record that too, with its date and time.`,
         ),
         p(
-          "The demo chatbot on our Demo page runs entirely in your browser. What you type there is not sent to us or stored anywhere.",
+          "The site assistant on our Demo page answers from this website's own pages. We do not store your questions, unless you ask it to pass a question to our team: then we keep your name, e-mail address and the conversation, to reply to you, like a contact form message.",
         ),
         p(
           "We do not knowingly collect special personal information (such as health information) through this website, and we ask you not to include it in your messages.",
@@ -87,7 +109,7 @@ const privacy: LegalDoc = {
           "To keep records that the law requires, such as tax and accounting records (a legal obligation).",
         ),
         p(
-          "We do not sell your personal information, and we do not use it for direct marketing unless you have asked us to. Every marketing message we send includes a simple way to opt out, as section 69 of POPIA requires.",
+          "We do not sell your personal information, and we do not use it for direct marketing unless you have asked us to: the forms and the sign-up page have a separate box for marketing e-mail, which is never ticked for you. Every marketing message we send includes a link to opt out at once, as section 69 of POPIA requires.",
         ),
       ],
     },
@@ -111,8 +133,8 @@ const privacy: LegalDoc = {
       heading: "5. How long we keep it",
       blocks: [
         ul(
-          "Enquiries and quote requests that do not lead to a project: 24 months after our last contact, then deleted.",
-          "Customer portal accounts: while your account is active, and for 12 months after it is closed.",
+          "Enquiries and quote requests, and the e-mails we sent about them: 24 months after we last worked on them, then deleted automatically.",
+          "Customer portal accounts: while your account is active. When you delete your account (Settings, Delete my account), it is erased 14 days later unless you sign in again before then; records we must keep, such as invoices, stay without your name.",
           "Contracts, invoices and related records: five years, as tax law requires.",
           "Server logs: 30 days.",
         ),
@@ -136,24 +158,25 @@ const privacy: LegalDoc = {
       blocks: [
         p("Under POPIA you have the right to:"),
         ul(
-          "ask whether we hold personal information about you and request a copy of it;",
+          "ask whether we hold personal information about you and request a copy of it (portal users can download it at once: Settings, Download my data);",
           "ask us to correct information that is inaccurate, out of date or incomplete;",
-          "ask us to delete information we are no longer allowed to keep;",
+          "ask us to delete information we are no longer allowed to keep (portal users: Settings, Delete my account; if you sent us a message or quote request: Ask us to delete my details, on our Contact page);",
           "object to our processing of your information on reasonable grounds;",
           "withdraw your consent at any time, without affecting processing that took place before;",
           "refuse direct marketing; and",
           "lodge a complaint with the Information Regulator.",
         ),
         p(
-          `To use any of these rights, contact our Information Officer at ${informationOfficer.email}. We will respond within 30 days and may ask you to confirm your identity first. Requests for records are handled under the Promotion of Access to Information Act (PAIA).`,
+          `To use any of these rights, contact our Information Officer at ${informationOfficer.email} or on ${informationOfficer.phone}. We will respond within 30 days and may ask you to confirm your identity first. Requests for records are handled under the Promotion of Access to Information Act (PAIA), as our PAIA manual describes.`,
         ),
+        { kind: "link", label: "Our PAIA manual", href: "/legal/paia-manual" },
         p(
-          "If you are not satisfied with how we handle your request, you may complain to the Information Regulator (South Africa).",
+          `If you are not satisfied with how we handle your request, you may complain to the ${informationRegulator.name}: ${informationRegulator.website}, e-mail ${informationRegulator.email}.`,
         ),
         {
           kind: "link",
           label: "Information Regulator website",
-          href: "https://inforegulator.org.za",
+          href: informationRegulator.website,
         },
       ],
     },
@@ -258,7 +281,7 @@ const terms: LegalDoc = {
       heading: "5. The demo",
       blocks: [
         p(
-          "The demo chatbot gives fixed sample replies and is for illustration only. It does not give advice, and nothing it says forms part of an offer or agreement.",
+          "The site assistant on the Demo page is an automated program that answers from this website's pages. It is for information only: it does not give advice, and nothing it says forms part of an offer or agreement. Our quotes and agreements are always confirmed by a person.",
         ),
       ],
     },
@@ -375,14 +398,116 @@ const cookies: LegalDoc = {
           "You can delete or block cookies in your browser settings at any time. If you block essential cookies, you will not be able to sign in to the customer portal, but the rest of the website will work normally.",
         ),
         p(
-          `If we ever want to use cookies that are not essential, we will update this policy and ask for your consent first. Questions? Contact our Information Officer, ${informationOfficer.name}, at ${informationOfficer.email}.`,
+          `If we ever want to use cookies that are not essential, we will update this policy and ask for your consent first. Questions? Contact our Information Officer at ${informationOfficer.email}.`,
         ),
       ],
     },
   ],
 };
 
-export const legalDocs: Record<LegalSlug, LegalDoc> = { privacy, terms, cookies };
+const paiaManual: LegalDoc = {
+  slug: "paia-manual",
+  title: "PAIA Manual",
+  description: `The manual of ${site.legalName} under section 51 of the Promotion of Access to Information Act: our records, and how to request them.`,
+  lastUpdated: privacyNotice.date,
+  intro: `This manual is published under section 51 of the Promotion of Access to Information Act 2 of 2000 (PAIA), as amended by the Protection of Personal Information Act 4 of 2013 (POPIA). It tells you which records ${site.legalName} holds and how to ask for access to them. Details marked ${TO_BE_CONFIRMED} are still being supplied by the business.`,
+  sections: [
+    {
+      id: "contact-details",
+      heading: "1. Our contact details",
+      blocks: [
+        ul(
+          `Name of the private body: ${site.legalName}.`,
+          `Company registration number: ${TO_BE_CONFIRMED}.`,
+          `Head of the private body: ${TO_BE_CONFIRMED}.`,
+          `Information Officer: ${informationOfficer.name}. Deputy Information Officer: ${TO_BE_CONFIRMED}.`,
+          `Physical and postal address: ${formatAddress()}, ${site.address.country}.`,
+          `Telephone: ${site.phone}. E-mail: ${informationOfficer.email}. Website: ${site.url}.`,
+        ),
+      ],
+    },
+    {
+      id: "guide",
+      heading: "2. The Information Regulator's guide",
+      blocks: [
+        p(
+          `The ${informationRegulator.name} publishes a guide on how to use PAIA and POPIA, as section 10 of PAIA requires. It is available in every official language on the Regulator's website, ${informationRegulator.website}, and from the Regulator by e-mail at ${informationRegulator.email}. A copy is also available from us on request.`,
+        ),
+        {
+          kind: "link",
+          label: "Information Regulator website",
+          href: informationRegulator.website,
+        },
+      ],
+    },
+    {
+      id: "records",
+      heading: "3. Records we hold",
+      blocks: [
+        p("We keep records in the following subjects and categories:"),
+        ul(
+          "Company records: founding documents, minutes and registers of the company.",
+          "Financial and tax records: accounting records, invoices, tax and VAT returns.",
+          "Personnel records: employment contracts, payroll and leave records of our staff.",
+          "Client records: proposals, service agreements, project records and correspondence.",
+          "Website and portal records: enquiries and quote requests, portal accounts, projects and messages, consents and security records, as our Privacy Policy describes.",
+          "Supplier records: agreements with our service providers (operators).",
+        ),
+        p(
+          "Records available without a request: the information published on this website, including our Privacy Policy, Terms of Service, Cookie Policy and this manual.",
+        ),
+        p(
+          "We also keep records as other laws require, among them the Companies Act 71 of 2008, the Income Tax Act 58 of 1962, the Value-Added Tax Act 89 of 1991, the Basic Conditions of Employment Act 75 of 1997, the Electronic Communications and Transactions Act 25 of 2002 and POPIA.",
+        ),
+      ],
+    },
+    {
+      id: "personal-information",
+      heading: "4. How we process personal information",
+      blocks: [
+        ul(
+          "Purposes: answering enquiries and quote requests, providing the customer portal and our services, keeping our systems secure, and meeting legal duties.",
+          "People concerned: visitors who contact us, clients and their staff, our employees and our suppliers.",
+          "Recipients: our staff who need it, and our service providers (hosting and e-mail delivery) under written agreements.",
+          "Transfers across borders: only where section 72 of POPIA allows them.",
+          "Security: encrypted connections, hashed passwords, two-factor authentication, access limited to those who need it, and backups.",
+        ),
+        { kind: "link", label: "Our Privacy Policy", href: "/legal/privacy" },
+      ],
+    },
+    {
+      id: "requests",
+      heading: "5. How to request a record",
+      blocks: [
+        p(
+          `Send your request on the prescribed form (Form 2 of the PAIA regulations, available from the Information Regulator) to our Information Officer at ${informationOfficer.email}. Give enough detail to identify the record, say how you want access, and, if you ask on someone else's behalf, show your authority. We answer within 30 days, as PAIA requires.`,
+        ),
+        p(
+          "A request fee and an access fee may be payable as the PAIA regulations prescribe; we tell you before any fee is due. People asking for their own personal information pay no request fee. Portal users can download their own data at any time from Settings.",
+        ),
+        p(
+          `If we refuse your request, you may complain to the ${informationRegulator.name} (${informationRegulator.email}) or apply to a court.`,
+        ),
+      ],
+    },
+    {
+      id: "availability",
+      heading: "6. Where this manual is available",
+      blocks: [
+        p(
+          `This manual is published on our website and is available for inspection at our office at no charge. A printed copy costs the fee the PAIA regulations prescribe.`,
+        ),
+      ],
+    },
+  ],
+};
+
+export const legalDocs: Record<LegalSlug, LegalDoc> = {
+  privacy,
+  terms,
+  cookies,
+  "paia-manual": paiaManual,
+};
 
 export function getLegalDoc(slug: string | undefined): LegalDoc | undefined {
   return (legalSlugs as readonly (string | undefined)[]).includes(slug)

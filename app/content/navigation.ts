@@ -27,4 +27,5 @@ export const legalNav: NavItem[] = [
   { label: "Privacy Policy", to: "/legal/privacy" },
   { label: "Terms of Service", to: "/legal/terms" },
   { label: "Cookie Policy", to: "/legal/cookies" },
+  { label: "PAIA Manual", to: "/legal/paia-manual" },
 ];

@@ -18,6 +18,7 @@ export const publicPaths: string[] = [
   "/legal/privacy",
   "/legal/terms",
   "/legal/cookies",
+  "/legal/paia-manual",
 ];
 
 /** Files for crawlers, also prerendered (into build/client, served as static files). */

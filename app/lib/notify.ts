@@ -1,37 +1,50 @@
 import type { ExternalToast } from "sonner";
 
 /**
- * Toasts for the public site without shipping Sonner with the page: the first toast asks the
- * marketing layout's <LazyToaster> to load and mount the toaster, then shows the toast once
- * the toaster (and its live region) is on the page. Pages that never toast load no toast code.
+ * Every toast goes through `notify`. On the public site it does so without shipping Sonner with
+ * the page: the first toast asks the marketing layout's <LazyToaster> to load and mount the
+ * toaster, then shows the toast once the toaster (and its live region) is on the page. Pages
+ * that never toast load no toast code. The portal and sign-in pages mount <Toaster> at once.
  */
 type Kind = "message" | "success" | "error";
 
 let requested = false;
 const listeners = new Set<() => void>();
-let markMounted: () => void = () => {};
-const mounted = new Promise<void>((resolve) => {
-  markMounted = resolve;
-});
+/** Toasters on the page now; toasts wait until one is there (and its live region exists). */
+let mountedToasters = 0;
+let waiting: (() => void)[] = [];
+
+function toasterReady(): Promise<void> {
+  if (mountedToasters > 0) return Promise.resolve();
+  return new Promise((resolve) => waiting.push(resolve));
+}
 
 export function notify(kind: Kind, title: string, options?: ExternalToast) {
   if (!requested) {
     requested = true;
     for (const listener of listeners) listener();
   }
-  void Promise.all([import("sonner"), mounted]).then(([{ toast }]) => {
+  void Promise.all([import("sonner"), toasterReady()]).then(([{ toast }]) => {
     if (kind === "message") toast(title, options);
     else toast[kind](title, options);
   });
 }
 
-/** For <LazyToaster>: whether a toast has been asked for, and a way to hear when one is. */
+/** For <LazyToaster> and <Toaster>: whether a toast has been asked for, and when one can show. */
 export const toasterRequest = {
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
   get: () => requested,
-  /** Called once the toaster has mounted (its live region exists); queued toasts then show. */
-  mounted: () => markMounted(),
+  /** A toaster has mounted: queued toasts show. Returns the cleanup for its unmount. */
+  mounted: () => {
+    mountedToasters += 1;
+    const queued = waiting;
+    waiting = [];
+    for (const resolve of queued) resolve();
+    return () => {
+      mountedToasters -= 1;
+    };
+  },
 };

@@ -83,3 +83,6 @@ export function robotsTxt(baseUrl: string = site.url): string {
     "",
   ].join("\n");
 }
+
+/** Meta for a page that does not exist (an unknown slug or path). */
+export const notFoundMeta = [{ title: "Page not found" }, { name: "robots", content: "noindex" }];

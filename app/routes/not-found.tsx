@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { NotFound } from "~/components/not-found";
+import { notFoundMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -8,10 +9,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Page not found" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => notFoundMeta;
 
 export default function NotFoundRoute() {
   return <NotFound />;

@@ -9,10 +9,9 @@ import type { SignInInput, SignUpInput } from "~/lib/validation/auth";
 import { getAuth } from "./auth.server";
 import { getDb } from "./db/client.server";
 import { profiles } from "./db/schema.server";
+import type { Outcome } from "./outcome.server";
 
-export type AuthResult =
-  | { ok: true; headers: Headers; body: unknown }
-  | { ok: false; status: number; message: string };
+export type AuthResult = Outcome<{ headers: Headers; body: unknown }>;
 
 /** Headers of the browser's request that better-auth reads. */
 const FORWARDED = ["cookie", "user-agent", "x-client-ip", "origin", "accept-language"];

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as authAction, loader as authLoader } from "~/routes/auth/auth";
 import { action as signOutAction } from "~/routes/auth/sign-out";
 import { loader as portalLoader } from "~/routes/portal/layout";
+import { proveAddress } from "~/test/admin.server";
 import {
   cookiesFrom,
   createHarness,
@@ -27,7 +28,10 @@ afterAll(async () => {
   await h.close();
 });
 
-function signUp(fields: Partial<Record<"fullName" | "email" | "password", string>>, ip = nextIp()) {
+function postSignUp(
+  fields: Partial<Record<"fullName" | "email" | "password", string>>,
+  ip = nextIp(),
+) {
   return run(
     authAction,
     formRequest("/auth", { intent: "signup", fullName: "Thandi Nkosi", ...fields }, { ip }),
@@ -58,7 +62,7 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
   });
 
   it("signs up, stores the full name, signs in and redirects to /portal with the toast", async () => {
-    const res = await signUp({ email: "thandi@example.co.za", password: "secret1" });
+    const res = await postSignUp({ email: "thandi@example.co.za", password: "secret1" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/portal");
     const setCookies = res.headers.getSetCookie();
@@ -108,16 +112,16 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
   });
 
   it("refuses a duplicate e-mail", async () => {
-    const res = await signUp({ email: "THANDI@example.co.za", password: "another1" });
+    const res = await postSignUp({ email: "THANDI@example.co.za", password: "another1" });
     expect(res.status).toBe(422);
     expect((await res.json()).error).toMatch(/already exists/i);
   });
 
   it("enforces the minimum password length of 6 on the server", async () => {
-    const res = await signUp({ email: "short@example.co.za", password: "12345" });
+    const res = await postSignUp({ email: "short@example.co.za", password: "12345" });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe("Password must be at least 6 characters");
-    const six = await signUp({ email: "six@example.co.za", password: "123456" });
+    const six = await postSignUp({ email: "six@example.co.za", password: "123456" });
     expect(six.status).toBe(302);
   });
 
@@ -150,19 +154,22 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
     expect(await getCurrentSession(getRequest("/portal", cookie))).toBeNull();
   });
 
-  it("never makes anyone admin by signing up, but grants admin to ADMIN_EMAILS and the CLI", async () => {
-    await signUp({ email: "someone@example.co.za", password: "secret1" });
+  it("never makes anyone admin by signing up, but grants admin to a proven ADMIN_EMAILS address and the CLI", async () => {
+    await postSignUp({ email: "someone@example.co.za", password: "secret1" });
     const [someone] = await h.handle.db
       .select()
       .from(user)
       .where(eq(user.email, "someone@example.co.za"));
     expect(await getRole(h.handle.db, someone?.id ?? "")).toBeNull();
 
-    await signUp({ email: "boss@example.co.za", password: "secret1" });
+    await postSignUp({ email: "boss@example.co.za", password: "secret1" });
     const [boss] = await h.handle.db
       .select()
       .from(user)
       .where(eq(user.email, "boss@example.co.za"));
+    // Not before the address is proven (decision 013).
+    expect(await getRole(h.handle.db, boss?.id ?? "")).toBeNull();
+    await proveAddress("boss@example.co.za");
     expect(await getRole(h.handle.db, boss?.id ?? "")).toBe("admin");
 
     expect((await setRoleByEmail(h.handle.db, "Someone@Example.co.za", "admin")).ok).toBe(true);
@@ -171,6 +178,12 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
     expect(await getRole(h.handle.db, someone?.id ?? "")).toBeNull();
     expect((await setRoleByEmail(h.handle.db, "nobody@example.co.za", "admin")).ok).toBe(false);
 
+    await applyAdminEmails(h.handle.db, ["someone@example.co.za"]);
+    expect(await getRole(h.handle.db, someone?.id ?? "")).toBeNull();
+    await h.handle.db
+      .update(user)
+      .set({ emailVerified: true })
+      .where(eq(user.id, someone?.id ?? ""));
     await applyAdminEmails(h.handle.db, ["someone@example.co.za"]);
     expect(await getRole(h.handle.db, someone?.id ?? "")).toBe("admin");
   });

@@ -1,8 +1,9 @@
 import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
+import { APIError, createEmailVerificationToken } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
+import { and, eq, like } from "drizzle-orm";
 import { site } from "~/content/site";
 import { RESET_LINK_HOURS } from "~/lib/validation/account";
 import { firstIssue, signUpSchema } from "~/lib/validation/auth";
@@ -10,6 +11,7 @@ import type { Database, DatabaseHandle } from "./db/client.server";
 import { getDatabase } from "./db/client.server";
 import * as schema from "./db/schema.server";
 import {
+  adminConfirmMail,
   confirmEmailMail,
   EMAIL_LINK_HOURS,
   passwordResetMail,
@@ -17,6 +19,7 @@ import {
 } from "./email/account-mail.server";
 import { type Env, env } from "./env.server";
 import { publish } from "./events.server";
+import { cancelAccountDeletion, recordPrivacyConsent } from "./privacy.server";
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -34,15 +37,20 @@ export interface AuthOptions {
   authRateLimit?: number;
 }
 
-/** The request's own origin, e.g. http://127.0.0.1:3000. */
-function requestOrigin(request: Request | undefined): string | undefined {
-  if (!request) return undefined;
-  try {
-    return new URL(request.url).origin;
-  } catch {
-    return undefined;
-  }
+/** End every password-reset link of the account (better-auth keeps them as verifications). */
+export async function endResetLinks(db: Database, userId: string) {
+  await db
+    .delete(schema.verification)
+    .where(
+      and(
+        like(schema.verification.identifier, "reset-password:%"),
+        eq(schema.verification.value, userId),
+      ),
+    );
 }
+
+/** Where the e-mail confirmation link of an ADMIN_EMAILS address lands. */
+export const ADMIN_CONFIRMED_CALLBACK = "/portal";
 
 /**
  * better-auth's own endpoints (sign-up, update-user) take any name and picture. Hold the name to
@@ -99,6 +107,8 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
       // password); their open portals check and leave.
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user }) => {
+        // The link just used is gone; any other (older or newer) reset link ends too.
+        await endResetLinks(db, user.id);
         publish({ kind: "session-ended", userIds: [user.id], sessionIds: [] });
       },
     },
@@ -110,6 +120,13 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
       expiresIn: EMAIL_LINK_HOURS * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
         await queueAccountMail(db, confirmEmailMail(user, url));
+      },
+      // An address listed in ADMIN_EMAILS becomes administrator only once proven: its owner
+      // opened the link mailed to it (at sign-up, below, or any later confirmation).
+      afterEmailVerification: async (user) => {
+        if (user.emailVerified && settings.ADMIN_EMAILS.includes(user.email.toLowerCase())) {
+          await grantRole(db, user.id, "admin");
+        }
       },
     },
     session: {
@@ -149,7 +166,8 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
         origin: new URL(settings.BASE_URL).origin,
       }),
     ],
-    trustedOrigins: (request) => [settings.BASE_URL, requestOrigin(request)],
+    // Only the public URL: never an origin derived from the request's Host header.
+    trustedOrigins: [new URL(settings.BASE_URL).origin],
     advanced: {
       // better-auth skips its callback-URL and origin checks under test runners unless told
       // otherwise; keep them on everywhere so tests see what production does.
@@ -171,13 +189,56 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
               .insert(schema.profiles)
               .values({ id: user.id, fullName: user.name?.trim() || null })
               .onConflictDoNothing();
-            if (settings.ADMIN_EMAILS.includes(user.email.toLowerCase())) {
-              await grantRole(db, user.id, "admin");
+            // A listed address is mailed a confirmation link; opening it grants the role.
+            if (settings.ADMIN_EMAILS.includes(user.email.toLowerCase()) && !user.emailVerified) {
+              const token = await createEmailVerificationToken(
+                settings.AUTH_SECRET,
+                user.email,
+                undefined,
+                EMAIL_LINK_HOURS * 60 * 60,
+                { userId: user.id },
+              );
+              const url = `${settings.BASE_URL}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(ADMIN_CONFIRMED_CALLBACK)}`;
+              await queueAccountMail(db, adminConfirmMail(user, url));
             }
+            // The sign-up page showed the privacy notice: its version and when (POPIA).
+            await recordPrivacyConsent(db, {
+              userId: user.id,
+              email: user.email,
+              source: "sign-up",
+              now: new Date(),
+            });
           },
         },
         update: {
           before: async (data) => ({ data: checkUserFields(data) }),
+          // A name changed through better-auth's own /update-user reaches the portal profile.
+          after: async (user, context) => {
+            const body = context?.body as { name?: unknown } | undefined;
+            if (context?.path !== "/update-user" || typeof body?.name !== "string") return;
+            const fullName = user.name?.trim() || null;
+            await db
+              .insert(schema.profiles)
+              .values({ id: user.id, fullName })
+              .onConflictDoUpdate({ target: schema.profiles.id, set: { fullName } });
+          },
+        },
+      },
+      account: {
+        update: {
+          // A password change ends every reset link of the account.
+          after: async (account, context) => {
+            if (context?.path === "/change-password") await endResetLinks(db, account.userId);
+          },
+        },
+      },
+      // Signing in (password, second factor or passkey) cancels a pending account deletion;
+      // the portal tells the person (takeDeletionCancelledNotice).
+      session: {
+        create: {
+          after: async (created) => {
+            await cancelAccountDeletion(db, created.userId, new Date());
+          },
         },
       },
     },

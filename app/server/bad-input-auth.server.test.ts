@@ -11,6 +11,7 @@ import { action as authApiAction, loader as authApiLoader } from "~/routes/api/a
 import { loader as eventsLoader } from "~/routes/api/events";
 import { action as authAction, loader as authLoader } from "~/routes/auth/auth";
 import { action as signOutAction } from "~/routes/auth/sign-out";
+import { signUp } from "~/test/accounts.server";
 import {
   CLIENT_ERRORS,
   checkAnswer,
@@ -43,16 +44,7 @@ let cookie: string;
 
 beforeAll(async () => {
   h = await createHarness({}, { authRateLimit: 100_000 });
-  const res = await run(
-    authAction,
-    formRequest(
-      "/auth",
-      { intent: "signup", email: "known@example.co.za", password: "secret1", fullName: "Known" },
-      { ip: nextIp() },
-    ),
-  );
-  expect(res.status).toBe(302);
-  cookie = cookiesFrom(res).replace(/;?\s*toast=[^;]*/, "");
+  ({ cookie } = await signUp("known@example.co.za", { fullName: "Known" }));
 });
 afterAll(async () => {
   await h.close();

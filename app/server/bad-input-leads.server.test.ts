@@ -153,16 +153,16 @@ describe(`bad input on the lead forms and the JSON endpoint (${testDatabaseKind(
           const res = await run(act, formPost(`/${kind}`, entries, how));
           const { status, body } = await checkAnswer(res);
           const after = await leadCount();
-          const result = body as { success: boolean; error?: string };
+          const result = body as { ok: boolean; error?: string };
           if (status === 200) {
-            expect(result.success).toBe(true);
+            expect(result.ok).toBe(true);
             // A filled honeypot is answered as a success and keeps nothing.
             const website = formValue(entries, "website", how);
             const bot = typeof website === "string" && website.trim() !== "";
             expect(after).toBe(bot ? before : before + 1);
             if (!bot) stored++;
           } else {
-            expect(result.success).toBe(false);
+            expect(result.ok).toBe(false);
             expect(after).toBe(before);
           }
           await expectWhole();

@@ -8,7 +8,6 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_KINDS, LEAD_STATUSES } from "~/lib/validation/lead-status";
 import { PROJECT_PRIORITIES, PROJECT_STATUSES } from "~/lib/validation/portal";
-import { action as authAction } from "~/routes/auth/auth";
 import { loader as dashboardLoader } from "~/routes/portal/dashboard";
 import { action as leadAction, loader as leadLoader } from "~/routes/portal/lead";
 import { loader as leadsLoader } from "~/routes/portal/leads";
@@ -16,6 +15,8 @@ import { action as messagesAction, loader as messagesLoader } from "~/routes/por
 import { action as projectsAction, loader as projectsLoader } from "~/routes/portal/projects";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/portal/settings";
 import { loader as teamLoader } from "~/routes/portal/team";
+import { type SignedUp, signUp } from "~/test/accounts.server";
+import { proveAddress } from "~/test/admin.server";
 import {
   checkAnswer,
   type Entries,
@@ -29,47 +30,24 @@ import {
   runs,
   tainted,
 } from "~/test/fuzz.server";
-import {
-  cookiesFrom,
-  createHarness,
-  formRequest,
-  type Harness,
-  nextIp,
-  run,
-} from "~/test/harness.server";
+import { createHarness, formRequest, type Harness, run } from "~/test/harness.server";
 import { leads, messages, profiles, projects, user } from "./db/schema.server";
 import { testDatabaseKind } from "./db/test-db.server";
 import { submitLead } from "./leads.server";
 
-interface Someone {
-  id: string;
-  cookie: string;
-}
+type Someone = SignedUp;
 
 let h: Harness;
 let alice: Someone;
 let bob: Someone;
 let admin: Someone;
 
-async function signUp(email: string, fullName: string): Promise<Someone> {
-  const res = await run(
-    authAction,
-    formRequest(
-      "/auth",
-      { intent: "signup", email, password: "secret1", fullName },
-      { ip: nextIp() },
-    ),
-  );
-  expect(res.status).toBe(302);
-  const [row] = await h.handle.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  return { id: row?.id ?? "", cookie: cookiesFrom(res).replace(/;?\s*toast=[^;]*/, "") };
-}
-
 beforeAll(async () => {
   h = await createHarness({ ADMIN_EMAILS: "admin@example.co.za" });
-  alice = await signUp("alice@example.co.za", "Alice Mokoena");
-  bob = await signUp("bob@example.co.za", "Bob Naidoo");
-  admin = await signUp("admin@example.co.za", "Ada Admin");
+  alice = await signUp("alice@example.co.za", { fullName: "Alice Mokoena" });
+  bob = await signUp("bob@example.co.za", { fullName: "Bob Naidoo" });
+  admin = await signUp("admin@example.co.za", { fullName: "Ada Admin" });
+  await proveAddress("admin@example.co.za");
 });
 afterAll(async () => {
   await h.close();

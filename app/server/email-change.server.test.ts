@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailChangeRequested } from "~/lib/validation/account";
 import { action as authAction } from "~/routes/auth/auth";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/portal/settings";
+import { signUp } from "~/test/accounts.server";
 import {
   BASE_URL,
-  cookiesFrom,
   createHarness,
   formRequest,
   getRequest,
@@ -21,19 +21,6 @@ import { emailOutbox, user } from "./db/schema.server";
 import { testDatabaseKind } from "./db/test-db.server";
 
 let h: Harness;
-
-async function signUp(email: string) {
-  const res = await run(
-    authAction,
-    formRequest(
-      "/auth",
-      { intent: "signup", email, password: "secret1", fullName: "Naledi" },
-      { ip: nextIp() },
-    ),
-  );
-  expect(res.status).toBe(302);
-  return cookiesFrom(res).replace(/;?\s*toast=[^;]*/, "");
-}
 
 const changeEmail = (cookie: string, newEmail: string) =>
   run(
@@ -65,7 +52,7 @@ afterAll(async () => {
 
 describe(`e-mail change on ${testDatabaseKind()}`, () => {
   it("mails a link to the new address, tells the old one, and changes only when opened", async () => {
-    const cookie = await signUp("old@example.co.za");
+    const { cookie } = await signUp("old@example.co.za");
     const res = await changeEmail(cookie, "New@Example.co.za");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
@@ -115,7 +102,7 @@ describe(`e-mail change on ${testDatabaseKind()}`, () => {
 
   it("answers the same for an address another account has, and mails it nothing", async () => {
     await signUp("taken@example.co.za");
-    const cookie = await signUp("mover@example.co.za");
+    const { cookie } = await signUp("mover@example.co.za");
     const res = await changeEmail(cookie, "taken@example.co.za");
     expect(res.status).toBe(200);
     expect((await res.json()).success).toBe(emailChangeRequested("taken@example.co.za"));
@@ -137,7 +124,7 @@ describe(`e-mail change on ${testDatabaseKind()}`, () => {
   });
 
   it("refuses the same address and a malformed one", async () => {
-    const cookie = await signUp("same@example.co.za");
+    const { cookie } = await signUp("same@example.co.za");
     const same = await changeEmail(cookie, "same@example.co.za");
     expect(same.status).toBe(400);
     expect((await same.json()).error).toBe("That is already your e-mail address.");

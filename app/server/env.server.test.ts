@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -16,6 +16,22 @@ describe("settings", () => {
     expect(env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim()).toBe(env.AUTH_SECRET);
     expect(parseEnv({ DATA_DIR: dataDir }).AUTH_SECRET).toBe(env.AUTH_SECRET);
+  });
+
+  it("holds the server's own settings too: HOST, LOG_LEVEL, NODE_ENV, TRUSTED_PROXIES", () => {
+    const dataDir = dir();
+    const env = parseEnv({ DATA_DIR: dataDir, TRUSTED_PROXIES: "10.0.0.1, 10.0.1.0/24" });
+    expect(env.HOST).toBe("0.0.0.0");
+    expect(env.LOG_LEVEL).toBe("info");
+    expect(env.TRUSTED_PROXIES).toEqual(["10.0.0.1", "10.0.1.0/24"]);
+    expect(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "test" }).LOG_LEVEL).toBe("silent");
+    expect(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "warn", HOST: "127.0.0.1" })).toMatchObject({
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+    });
+    expect(() => parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+    // Reading them touches no file: the secret is generated when it is first used.
+    expect(existsSync(path.join(dataDir, "auth-secret"))).toBe(false);
   });
 
   it("parses lists and URLs", () => {

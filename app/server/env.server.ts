@@ -42,6 +42,8 @@ const flag = (name: string, fallback: boolean) =>
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** The address the server listens on (0.0.0.0: every interface). */
+  HOST: z.string().trim().min(1, "HOST must be an address such as 0.0.0.0").default("0.0.0.0"),
   BASE_URL: z
     .url("BASE_URL must be a full URL such as https://example.co.za")
     .optional()
@@ -67,10 +69,31 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   LEAD_RATE_LIMIT_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   LEAD_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).max(100_000).default(5),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  CHAT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Leads, and the outbox's mail, are erased this many months after they last changed. */
+  LEAD_RETENTION_MONTHS: z.coerce
+    .number({ error: "LEAD_RETENTION_MONTHS must be a whole number of months" })
+    .int("LEAD_RETENTION_MONTHS must be a whole number of months")
+    .min(1, "LEAD_RETENTION_MONTHS must be at least 1")
+    .max(120, "LEAD_RETENTION_MONTHS must be at most 120")
+    .default(24),
+  /**
+   * Browser tests only: a file holding a clock offset in milliseconds (app/server/clock.server.ts).
+   * Refused unless it lies in E2E_DATA_DIR, the folder scripts/e2e-server.sh makes (decision 014).
+   */
+  TEST_CLOCK_FILE: z.string().trim().optional(),
+  E2E_DATA_DIR: z.string().trim().optional(),
+  /** Unset: info, or silent under tests (NODE_ENV=test). */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  /** Set by CI services; only turns off the coloured development log. */
+  CI: z.string().optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { BASE_URL: string; AUTH_SECRET: string };
+export type Env = Omit<z.infer<typeof envSchema>, "LOG_LEVEL"> & {
+  BASE_URL: string;
+  AUTH_SECRET: string;
+  LOG_LEVEL: NonNullable<z.infer<typeof envSchema>["LOG_LEVEL"]>;
+};
 
 export class EnvError extends Error {}
 
@@ -82,11 +105,39 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
-  return {
+  const clockProblem = testClockProblem(env);
+  if (clockProblem)
+    throw new EnvError(`Invalid configuration:\n  - TEST_CLOCK_FILE: ${clockProblem}`);
+  const settings = {
     ...env,
     BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}`,
-    AUTH_SECRET: env.AUTH_SECRET ?? loadOrCreateSecret(env.DATA_DIR),
-  };
+    LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+  } as Env;
+  // The generated secret is read (or written) on first use, so that reading the other
+  // settings (server.ts, the logger) touches no file.
+  let secret = env.AUTH_SECRET;
+  Object.defineProperty(settings, "AUTH_SECRET", {
+    enumerable: true,
+    get: () => {
+      secret ??= loadOrCreateSecret(env.DATA_DIR);
+      return secret;
+    },
+  });
+  return settings;
+}
+
+/**
+ * The test clock moves the server's idea of "now" for the privacy jobs. It is honoured only for
+ * the browser tests: the file must be inside E2E_DATA_DIR, a /tmp/agency-e2e-* folder.
+ */
+function testClockProblem(env: { TEST_CLOCK_FILE?: string; E2E_DATA_DIR?: string }) {
+  if (!env.TEST_CLOCK_FILE) return null;
+  const dir = env.E2E_DATA_DIR ? path.resolve(env.E2E_DATA_DIR) : "";
+  const file = path.resolve(env.TEST_CLOCK_FILE);
+  if (!/^\/tmp\/agency-e2e-[^/]+$/.test(dir) || path.dirname(file) !== dir) {
+    return "the test clock is only for the browser tests (a file in E2E_DATA_DIR, /tmp/agency-e2e-*)";
+  }
+  return null;
 }
 
 /** AUTH_SECRET, when unset, is generated once and kept in the data folder. */

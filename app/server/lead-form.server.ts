@@ -1,11 +1,12 @@
-import { data } from "react-router";
-import type { LeadFormResult } from "~/lib/validation/lead-form-result";
+import { failed, succeeded } from "~/lib/action-result";
+import { LEAD_FORM_TEXT } from "~/lib/validation/lead-form-result";
 import {
   contactSchema,
   firstLeadIssue,
   type QuoteInput,
   quoteSchema,
 } from "~/lib/validation/leads";
+import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy";
 import { getDb } from "./db/client.server";
 import { env } from "./env.server";
 import { submitLead, submitOptionsFor } from "./leads.server";
@@ -25,11 +26,6 @@ const FIELDS = {
   ],
 } as const;
 
-const FAILED = {
-  contact: "Failed to send message. Please try again.",
-  quote: "Failed to send quote request. Please try again.",
-};
-
 /**
  * The action behind the contact form (/contact) and the quote form (/pricing): validate with
  * the shared schema, keep the lead, queue its e-mails. Works for fetchers and plain form posts.
@@ -39,10 +35,7 @@ export async function handleLeadForm(request: Request, kind: "contact" | "quote"
   try {
     form = await request.formData();
   } catch {
-    return data<LeadFormResult>(
-      { success: false, error: "The form could not be read." },
-      { status: 400 },
-    );
+    return failed(400, "The form could not be read.");
   }
   const values: Record<string, string> = {};
   for (const name of FIELDS[kind]) {
@@ -50,15 +43,15 @@ export async function handleLeadForm(request: Request, kind: "contact" | "quote"
     values[name] = typeof v === "string" ? v : "";
   }
   const honeypot = form.get("website");
+  const marketing = marketingOptIn(form.get(MARKETING_FIELD));
+  // Kept with the other values, so a form sent back with an error still has the box ticked.
+  if (marketing) values[MARKETING_FIELD] = "yes";
 
   const parsed =
     kind === "contact" ? contactSchema.safeParse(values) : quoteSchema.safeParse(values);
   if (!parsed.success) {
     const issue = firstLeadIssue(parsed.error);
-    return data<LeadFormResult>(
-      { success: false, validation: true, error: issue.message, field: issue.field, values },
-      { status: 400 },
-    );
+    return failed(400, issue.message, { field: issue.field, values });
   }
 
   try {
@@ -69,17 +62,19 @@ export async function handleLeadForm(request: Request, kind: "contact" | "quote"
     const result = await submitLead(
       await getDb(),
       submission,
-      submitOptionsFor(request, env(), typeof honeypot === "string" ? honeypot : null),
+      submitOptionsFor(request, env(), typeof honeypot === "string" ? honeypot : null, marketing),
     );
     if (!result.ok) {
-      return data<LeadFormResult>({ success: false, error: result.error, values }, { status: 429 });
+      return failed(result.status, result.message, { values });
     }
-    return data<LeadFormResult>({
-      success: true,
-      packageName: kind === "quote" ? (parsed.data as QuoteInput).selectedPackage : undefined,
-    });
+    const text = LEAD_FORM_TEXT[kind];
+    return succeeded(
+      kind === "quote"
+        ? text.successDescription((parsed.data as QuoteInput).selectedPackage)
+        : text.successDescription(),
+    );
   } catch (error) {
     logger.error({ err: error }, "lead submission failed");
-    return data<LeadFormResult>({ success: false, error: FAILED[kind], values }, { status: 503 });
+    return failed(503, LEAD_FORM_TEXT[kind].fallback, { values });
   }
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import { privacyNotice } from "~/content/legal";
 import { site } from "~/content/site";
 import {
   type ContactInput,
@@ -11,6 +12,8 @@ import {
 import type { Database } from "./db/client.server";
 import { emailOutbox, type LeadKind, type LeadStatus, leads } from "./db/schema.server";
 import { wakeOutbox } from "./email/outbox.server";
+import { type Outcome, refused } from "./outcome.server";
+import { recordMarketingConsent } from "./privacy.server";
 
 export const CONSENT_NOTICE = "lead-form-notice-2025-v1";
 export const RATE_LIMITED_MESSAGE =
@@ -27,15 +30,16 @@ export interface SubmitOptions {
   limits: { perIp: number; perEmail: number };
   /** A filled honeypot: answer as if it worked, keep nothing. */
   honeypot?: string | null;
+  /** The sender ticked the marketing e-mail box (POPIA section 69). */
+  marketingOptIn?: boolean;
 }
 
-export type SubmitResult =
-  | { ok: true; leadId: string | null }
-  | { ok: false; status: 429; error: string };
+export type SubmitResult = Outcome<{ leadId: string | null }>;
 
 const HOUR_MS = 60 * 60 * 1000;
 
-async function overLimit(
+/** Whether this e-mail address or client IP sent too many leads in the last hour. */
+export async function overLimit(
   db: Database,
   ip: string | null,
   email: string,
@@ -169,22 +173,32 @@ export async function submitLead(
   if (options.honeypot?.trim()) return { ok: true, leadId: null };
   const values = leadRow(submission);
   if (await overLimit(db, options.ip, values.email, options.limits)) {
-    return { ok: false, status: 429, error: RATE_LIMITED_MESSAGE };
+    return refused(429, RATE_LIMITED_MESSAGE);
   }
   const notification = notificationMail(values);
   const confirmation = confirmationMail(values);
   const leadId = await db.transaction(async (tx) => {
+    const consentAt = new Date();
     const [row] = await tx
       .insert(leads)
       .values({
         ...values,
         consent: true,
-        consentAt: new Date(),
+        consentAt,
         consentNotice: CONSENT_NOTICE,
+        privacyNoticeVersion: privacyNotice.version,
         ipAddress: options.ip,
       })
       .returning({ id: leads.id });
     const id = row?.id as string;
+    if (options.marketingOptIn) {
+      await recordMarketingConsent(tx, {
+        leadId: id,
+        email: values.email,
+        source: values.kind,
+        now: consentAt,
+      });
+    }
     await tx.insert(emailOutbox).values([
       { leadId: id, toAddress: options.leadsTo, replyTo: values.email, ...bodies(notification) },
       { leadId: id, toAddress: values.email, replyTo: site.email, ...bodies(confirmation) },
@@ -219,13 +233,17 @@ export async function getLead(db: Database, id: string): Promise<Lead | null> {
   return row ?? null;
 }
 
-export async function setLeadStatus(db: Database, id: string, status: LeadStatus) {
+export async function setLeadStatus(
+  db: Database,
+  id: string,
+  status: LeadStatus,
+): Promise<Outcome> {
   const rows = await db
     .update(leads)
     .set({ status })
     .where(eq(leads.id, id))
     .returning({ id: leads.id });
-  return rows.length > 0;
+  return rows.length > 0 ? { ok: true } : refused(404, "Lead not found");
 }
 
 /** Submission options from the request and the settings. */
@@ -233,11 +251,13 @@ export function submitOptionsFor(
   request: Request,
   settings: { LEADS_TO: string; LEAD_RATE_LIMIT_IP: number; LEAD_RATE_LIMIT_EMAIL: number },
   honeypot?: string | null,
+  marketingOptIn = false,
 ): SubmitOptions {
   return {
     ip: request.headers.get("x-client-ip"),
     leadsTo: settings.LEADS_TO,
     limits: { perIp: settings.LEAD_RATE_LIMIT_IP, perEmail: settings.LEAD_RATE_LIMIT_EMAIL },
     honeypot,
+    marketingOptIn,
   };
 }

@@ -4,6 +4,7 @@ import { isStorableText } from "~/lib/validation/text";
 import type { Database } from "./db/client.server";
 import { messages, profiles, type Role, user } from "./db/schema.server";
 import { publish } from "./events.server";
+import { type Outcome, refused } from "./outcome.server";
 
 export interface Actor {
   id: string;
@@ -19,10 +20,6 @@ export interface MessageRow {
   content: string;
   isRead: boolean;
   createdAt: Date;
-}
-
-export class ForbiddenError extends Error {
-  status = 403;
 }
 
 /** Messages the user sent or received, newest first, with the sender's full name. */
@@ -62,21 +59,21 @@ export async function sendMessage(
   actor: Actor,
   input: MessageInput,
   recipientId: string = actor.id,
-) {
+): Promise<Outcome<{ id: string }>> {
   if (recipientId !== actor.id) {
-    if (actor.role !== "admin") throw new ForbiddenError("You can only send messages to yourself.");
+    if (actor.role !== "admin") return refused(403, "You can only send messages to yourself.");
     // An id the database cannot even compare (a NUL character) names nobody.
     const [exists] = isStorableText(recipientId)
       ? await db.select({ id: user.id }).from(user).where(eq(user.id, recipientId))
       : [];
-    if (!exists) throw new ForbiddenError("That recipient does not exist.");
+    if (!exists) return refused(403, "That recipient does not exist.");
   }
   const [row] = await db
     .insert(messages)
     .values({ senderId: actor.id, recipientId, subject: input.subject, content: input.content })
     .returning({ id: messages.id });
   publish({ kind: "messages", userIds: [...new Set([actor.id, recipientId])] });
-  return row as { id: string };
+  return { ok: true, id: (row as { id: string }).id };
 }
 
 /** Mark a message read, only when the user is its recipient. Returns whether it changed. */

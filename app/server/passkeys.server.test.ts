@@ -6,11 +6,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSKEY_NEEDS_JS } from "~/lib/validation/account";
-import { action as authAction } from "~/routes/auth/auth";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/portal/settings";
+import { signUp } from "~/test/accounts.server";
 import {
   BASE_URL,
-  cookiesFrom,
   createHarness,
   formRequest,
   getRequest,
@@ -18,24 +17,13 @@ import {
   nextIp,
   run,
 } from "~/test/harness.server";
-import { passkey, user } from "./db/schema.server";
+import { passkey } from "./db/schema.server";
 import { testDatabaseKind } from "./db/test-db.server";
 
 let h: Harness;
 const people: Record<"alice" | "bob", { id: string; cookie: string }> = {} as never;
 
-async function person(email: string) {
-  const res = await run(
-    authAction,
-    formRequest(
-      "/auth",
-      { intent: "signup", email, password: "secret1", fullName: email },
-      { ip: nextIp() },
-    ),
-  );
-  const [row] = await h.handle.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  return { id: row?.id ?? "", cookie: cookiesFrom(res).replace(/;?\s*toast=[^;]*/, "") };
-}
+const person = (email: string) => signUp(email, { fullName: email });
 
 async function addRow(userId: string, id: string, name: string) {
   await h.handle.db.insert(passkey).values({

@@ -7,6 +7,7 @@ import { getAuthenticatorName } from "@better-auth/passkey";
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "./db/client.server";
 import { passkey } from "./db/schema.server";
+import { type Outcome, refused } from "./outcome.server";
 
 export interface PasskeySummary {
   id: string;
@@ -45,20 +46,20 @@ export async function renamePasskey(
   userId: string,
   id: string,
   name: string,
-): Promise<boolean> {
+): Promise<Outcome> {
   const rows = await db
     .update(passkey)
     .set({ name })
     .where(and(eq(passkey.id, id), eq(passkey.userId, userId)))
     .returning({ id: passkey.id });
-  return rows.length > 0;
+  return rows.length > 0 ? { ok: true } : refused(404, "Passkey not found");
 }
 
-/** Remove one of the user's own passkeys; false when it is not theirs or does not exist. */
-export async function deletePasskey(db: Database, userId: string, id: string): Promise<boolean> {
+/** Remove one of the user's own passkeys; refused (404) when it is not theirs or does not exist. */
+export async function deletePasskey(db: Database, userId: string, id: string): Promise<Outcome> {
   const rows = await db
     .delete(passkey)
     .where(and(eq(passkey.id, id), eq(passkey.userId, userId)))
     .returning({ id: passkey.id });
-  return rows.length > 0;
+  return rows.length > 0 ? { ok: true } : refused(404, "Passkey not found");
 }

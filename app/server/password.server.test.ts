@@ -9,6 +9,7 @@ import { action as authAction, loader as authLoader } from "~/routes/auth/auth";
 import { action as forgotAction } from "~/routes/auth/forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/auth/reset-password";
 import { action as settingsAction } from "~/routes/portal/settings";
+import { signUp } from "~/test/accounts.server";
 import {
   BASE_URL,
   cookiesFrom,
@@ -26,19 +27,6 @@ import { type AppEvent, subscribe } from "./events.server";
 import { getCurrentSession } from "./session.server";
 
 let h: Harness;
-
-async function signUp(email: string, password = "secret1") {
-  const res = await run(
-    authAction,
-    formRequest(
-      "/auth",
-      { intent: "signup", email, password, fullName: "Zanele Mthembu" },
-      { ip: nextIp() },
-    ),
-  );
-  expect(res.status).toBe(302);
-  return cookiesFrom(res).replace(/;?\s*toast=[^;]*/, "");
-}
 
 async function signIn(email: string, password: string) {
   const res = await run(
@@ -76,13 +64,14 @@ afterAll(async () => {
 
 describe(`password change on ${testDatabaseKind()}`, () => {
   it("checks the current password and the new one's length", async () => {
-    const cookie = await signUp("change@example.co.za");
+    const { cookie } = await signUp("change@example.co.za");
     const wrong = await changePassword(cookie, {
       currentPassword: "not-it",
       newPassword: "newsecret",
     });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({
+      ok: false,
       intent: "change-password",
       error: "Current password is incorrect",
     });
@@ -98,7 +87,7 @@ describe(`password change on ${testDatabaseKind()}`, () => {
   });
 
   it("changes it, and signs out the other sessions when asked", async () => {
-    const cookie = await signUp("change2@example.co.za");
+    const { cookie } = await signUp("change2@example.co.za");
     const other = (await signIn("change2@example.co.za", "secret1")).cookie;
     const third = (await signIn("change2@example.co.za", "secret1")).cookie;
 
@@ -157,7 +146,7 @@ describe(`password reset on ${testDatabaseKind()}`, () => {
     const email = "reset2@example.co.za";
     const [row] = await h.handle.db.select({ id: user.id }).from(user).where(eq(user.email, email));
     expect(row).toBeUndefined();
-    const first = await signUp(email);
+    const { cookie: first } = await signUp(email);
     const second = (await signIn(email, "secret1")).cookie;
     const [account] = await h.handle.db
       .select({ id: user.id })

@@ -4,51 +4,30 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as authAction } from "~/routes/auth/auth";
+import { NO_PERMISSION } from "~/lib/portal-text";
 import { loader as dashboardLoader } from "~/routes/portal/dashboard";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/portal/messages";
 import { action as projectsAction, loader as projectsLoader } from "~/routes/portal/projects";
 import { action as settingsAction } from "~/routes/portal/settings";
 import { loader as teamLoader } from "~/routes/portal/team";
-import {
-  cookiesFrom,
-  createHarness,
-  formRequest,
-  getRequest,
-  type Harness,
-  nextIp,
-  run,
-} from "~/test/harness.server";
-import { messages, profiles, projects, user } from "./db/schema.server";
+import { type SignedUp, signUp } from "~/test/accounts.server";
+import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
+import { messages, profiles, projects } from "./db/schema.server";
 import { testDatabaseKind } from "./db/test-db.server";
 import { type AppEvent, subscribe } from "./events.server";
 import { sendMessage } from "./messages.server";
 
 let h: Harness;
-let alice: { id: string; cookie: string };
-let bob: { id: string; cookie: string };
-
-async function signUp(email: string, fullName: string) {
-  const res = await run(
-    authAction,
-    formRequest(
-      "/auth",
-      { intent: "signup", email, password: "secret1", fullName },
-      { ip: nextIp() },
-    ),
-  );
-  expect(res.status).toBe(302);
-  const [row] = await h.handle.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  return { id: row?.id ?? "", cookie: cookiesFrom(res).replace(/;?\s*toast=[^;]*/, "") };
-}
+let alice: SignedUp;
+let bob: SignedUp;
 
 const post = (path: string, fields: Record<string, string>, cookie: string) =>
   formRequest(path, fields, { cookie });
 
 beforeAll(async () => {
   h = await createHarness();
-  alice = await signUp("alice@example.co.za", "Alice Mokoena");
-  bob = await signUp("bob@example.co.za", "Bob Naidoo");
+  alice = await signUp("alice@example.co.za", { fullName: "Alice Mokoena" });
+  bob = await signUp("bob@example.co.za", { fullName: "Bob Naidoo" });
 });
 afterAll(async () => {
   await h.close();
@@ -277,14 +256,14 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
   });
 
   it("lets an admin address another user, never anyone else", async () => {
-    await expect(
-      sendMessage(
+    expect(
+      await sendMessage(
         h.handle.db,
         { id: bob.id, role: null },
         { subject: "a", content: "b" },
         alice.id,
       ),
-    ).rejects.toThrow("You can only send messages to yourself.");
+    ).toEqual({ ok: false, status: 403, message: "You can only send messages to yourself." });
     await sendMessage(
       h.handle.db,
       { id: bob.id, role: "admin" },
@@ -302,7 +281,11 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
       settingsAction,
       post("/portal/settings", { fullName: "Alice M. Mokoena", id: bob.id }, alice.cookie),
     );
-    expect(await res.json()).toEqual({ ok: true, success: "Profile updated successfully" });
+    expect(await res.json()).toEqual({
+      ok: true,
+      success: "Profile updated successfully",
+      intent: "profile",
+    });
     const rows = await h.handle.db.select().from(profiles);
     expect(rows.find((r) => r.id === alice.id)?.fullName).toBe("Alice M. Mokoena");
     expect(rows.find((r) => r.id === bob.id)?.fullName).toBe("Bob Naidoo");
@@ -316,7 +299,7 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
   it("shows Team to admins only", async () => {
     const res = await run(teamLoader, getRequest("/portal/team", alice.cookie));
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ allowed: false });
+    expect(await res.json()).toEqual({ message: NO_PERMISSION });
   });
 
   it("delivers realtime events only to the users concerned", async () => {

@@ -1,8 +1,8 @@
-import { data, redirect } from "react-router";
-import { NO_PERMISSION } from "~/lib/portal-text";
+import { redirect } from "react-router";
 import { type Database, getDb } from "./db/client.server";
 import { logger } from "./logger.server";
 import { getPortalUser, type PortalUser } from "./profiles.server";
+import { badRequest, forbidden } from "./refuse.server";
 import { mustEnableTwoFactor } from "./security-policy.server";
 import { requireSession } from "./session.server";
 import { touchSession } from "./sessions.server";
@@ -62,12 +62,10 @@ export function requireUser(request: Request): Promise<PortalContext> {
   return pending;
 }
 
-export { NO_PERMISSION };
-
-/** An admin, or a 403 carrying the spec's no-permission text. */
+/** An admin, or a thrown 403 with the spec's no-permission text (shown inside the portal). */
 export async function requireAdmin(request: Request): Promise<PortalContext> {
   const ctx = await requireUser(request);
-  if (ctx.user.role !== "admin") throw data({ message: NO_PERMISSION }, { status: 403 });
+  if (ctx.user.role !== "admin") throw forbidden();
   return ctx;
 }
 
@@ -77,7 +75,7 @@ export async function readForm(request: Request): Promise<Record<string, string 
   try {
     form = await request.formData();
   } catch {
-    throw data({ error: "The form could not be read." }, { status: 400 });
+    throw badRequest("The form could not be read.");
   }
   const out: Record<string, string | undefined> = {};
   for (const [key, value] of form) {

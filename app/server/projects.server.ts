@@ -3,6 +3,7 @@ import type { ProjectInput } from "~/lib/validation/portal";
 import type { Database } from "./db/client.server";
 import { projects } from "./db/schema.server";
 import { publish } from "./events.server";
+import { type Outcome, refused } from "./outcome.server";
 
 export type Project = typeof projects.$inferSelect;
 
@@ -51,23 +52,32 @@ export async function createProject(db: Database, userId: string, input: Project
   return row as ProjectRow;
 }
 
-/** Update one of the user's own projects; null when it is not theirs or does not exist. */
-export async function updateProject(db: Database, userId: string, id: string, input: ProjectInput) {
+const PROJECT_NOT_FOUND = "Project not found";
+
+/** Update one of the user's own projects; refused (404) when it is not theirs or does not exist. */
+export async function updateProject(
+  db: Database,
+  userId: string,
+  id: string,
+  input: ProjectInput,
+): Promise<Outcome<{ project: ProjectRow }>> {
   const [row] = await db
     .update(projects)
     .set(input)
     .where(and(eq(projects.id, id), eq(projects.userId, userId)))
     .returning(columns);
-  if (row) publish({ kind: "projects", userIds: [userId] });
-  return row ?? null;
+  if (!row) return refused(404, PROJECT_NOT_FOUND);
+  publish({ kind: "projects", userIds: [userId] });
+  return { ok: true, project: row };
 }
 
-/** Delete one of the user's own projects; false when it is not theirs or does not exist. */
-export async function deleteProject(db: Database, userId: string, id: string) {
+/** Delete one of the user's own projects; refused (404) when it is not theirs or does not exist. */
+export async function deleteProject(db: Database, userId: string, id: string): Promise<Outcome> {
   const rows = await db
     .delete(projects)
     .where(and(eq(projects.id, id), eq(projects.userId, userId)))
     .returning({ id: projects.id });
-  if (rows.length > 0) publish({ kind: "projects", userIds: [userId] });
-  return rows.length > 0;
+  if (rows.length === 0) return refused(404, PROJECT_NOT_FOUND);
+  publish({ kind: "projects", userIds: [userId] });
+  return { ok: true };
 }

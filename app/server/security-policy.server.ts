@@ -9,6 +9,7 @@ import { POLICY_NEEDS_OWN_TWO_FACTOR } from "~/lib/validation/account";
 import type { Database } from "./db/client.server";
 import { portalSettings } from "./db/schema.server";
 import { env } from "./env.server";
+import { type Outcome, refused } from "./outcome.server";
 import type { PortalUser } from "./profiles.server";
 
 export interface SecurityPolicy {
@@ -41,9 +42,7 @@ export async function mustEnableTwoFactor(db: Database, user: PortalUser): Promi
   return blockedByPolicy(user, await getSecurityPolicy(db));
 }
 
-export type PolicyChange =
-  | { ok: true; policy: SecurityPolicy }
-  | { ok: false; status: 400 | 403 | 409; error: string };
+export type PolicyChange = Outcome<{ policy: SecurityPolicy }>;
 
 export const POLICY_SET_BY_OPERATOR =
   "This rule is set by the server's configuration (REQUIRE_ADMIN_2FA) and can't be switched off here.";
@@ -57,13 +56,13 @@ export async function setRequireAdminTwoFactor(
   actor: PortalUser,
   required: boolean,
 ): Promise<PolicyChange> {
-  if (actor.role !== "admin") return { ok: false, status: 403, error: NO_PERMISSION };
+  if (actor.role !== "admin") return refused(403, NO_PERMISSION);
   const current = await getSecurityPolicy(db);
   if (!required && current.enforcedByOperator) {
-    return { ok: false, status: 409, error: POLICY_SET_BY_OPERATOR };
+    return refused(409, POLICY_SET_BY_OPERATOR);
   }
   if (required && !actor.twoFactorEnabled) {
-    return { ok: false, status: 400, error: POLICY_NEEDS_OWN_TWO_FACTOR };
+    return refused(400, POLICY_NEEDS_OWN_TWO_FACTOR);
   }
   await db
     .insert(portalSettings)

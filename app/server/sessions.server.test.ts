@@ -7,16 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as authAction } from "~/routes/auth/auth";
 import { loader as portalLoader } from "~/routes/portal/layout";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/portal/settings";
+import { signUp } from "~/test/accounts.server";
 import {
   cookiesFrom,
   createHarness,
   formRequest,
   getRequest,
   type Harness,
-  nextIp,
   run,
 } from "~/test/harness.server";
-import { session, user } from "./db/schema.server";
+import { session } from "./db/schema.server";
 import { testDatabaseKind } from "./db/test-db.server";
 import { type AppEvent, subscribe } from "./events.server";
 import { getCurrentSession } from "./session.server";
@@ -45,20 +45,11 @@ async function signIn(email: string, userAgent: string, ip: string): Promise<Dev
 }
 
 async function person(email: string) {
-  const res = await run(
-    authAction,
-    formRequest(
-      "/auth",
-      { intent: "signup", email, password: "secret1", fullName: email },
-      { ip: nextIp() },
-    ),
-  );
-  expect(res.status).toBe(302);
-  const [row] = await h.handle.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  const { id } = await signUp(email, { fullName: email });
   // Sign-up's own session is not needed: start from two known devices.
-  await h.handle.db.delete(session).where(eq(session.userId, row?.id ?? ""));
+  await h.handle.db.delete(session).where(eq(session.userId, id));
   return {
-    id: row?.id ?? "",
+    id,
     laptop: await signIn(email, FIREFOX, "198.51.100.7"),
     phone: await signIn(email, IPHONE, "198.51.100.8"),
   };

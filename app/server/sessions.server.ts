@@ -8,6 +8,7 @@ import { describeUserAgent } from "~/lib/user-agent";
 import type { Database } from "./db/client.server";
 import { session } from "./db/schema.server";
 import { publish } from "./events.server";
+import { type Outcome, refused } from "./outcome.server";
 
 export interface SessionSummary {
   id: string;
@@ -52,16 +53,18 @@ function announce(userId: string, sessionIds: string[]) {
 }
 
 /**
- * Sign out one of the user's other sessions. False when it is not theirs, does not exist, or
- * is the session asking (that one signs out through /sign-out).
+ * Sign out one of the user's other sessions. Refused when it is the session asking (that one
+ * signs out through /sign-out), or is not theirs or does not exist.
  */
 export async function revokeSession(
   db: Database,
   userId: string,
   sessionId: string,
   currentSessionId: string,
-): Promise<boolean> {
-  if (sessionId === currentSessionId) return false;
+): Promise<Outcome> {
+  if (sessionId === currentSessionId) {
+    return refused(400, "This is the session you are using. Use Sign out instead.");
+  }
   const rows = await db
     .delete(session)
     .where(and(eq(session.id, sessionId), eq(session.userId, userId)))
@@ -70,7 +73,7 @@ export async function revokeSession(
     userId,
     rows.map((r) => r.id),
   );
-  return rows.length > 0;
+  return rows.length > 0 ? { ok: true } : refused(404, "Session not found");
 }
 
 /** Sign out every session of the user but this one. Returns how many ended. */

@@ -12,6 +12,8 @@ import { loader as dashboardLoader } from "~/routes/portal/dashboard";
 import { loader as portalLoader } from "~/routes/portal/layout";
 import { loader as projectsLoader } from "~/routes/portal/projects";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/portal/settings";
+import { signUp } from "~/test/accounts.server";
+import { proveAddress } from "~/test/admin.server";
 import {
   cookiesFrom,
   createHarness,
@@ -46,19 +48,6 @@ function withCookies(cookie: string, res: Response) {
     else jar.set(name, pair);
   }
   return [...jar.values()].join("; ");
-}
-
-async function signUp(email: string) {
-  const res = await run(
-    authAction,
-    formRequest(
-      "/auth",
-      { intent: "signup", email, password: "secret1", fullName: "Ayanda Zulu" },
-      { ip: nextIp() },
-    ),
-  );
-  expect(res.status).toBe(302);
-  return cookiesFrom(res).replace(/;?\s*toast=[^;]*/, "");
 }
 
 const settings = (cookie: string, fields: Record<string, string>) =>
@@ -123,7 +112,7 @@ afterAll(async () => {
 
 describe(`two-factor authentication on ${testDatabaseKind()}`, () => {
   it("turns on with the password, a QR code, the key as text and a first code", async () => {
-    const cookie = await signUp("ayanda@example.co.za");
+    const { cookie } = await signUp("ayanda@example.co.za");
     const wrong = await settings(cookie, { step: "enable", password: "nope" });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({
@@ -191,7 +180,7 @@ describe(`two-factor authentication on ${testDatabaseKind()}`, () => {
     );
     expect(await later.json()).toMatchObject({ twoFactorNotice: null, backupCodes: null });
     // Someone else's flash cookie shows nothing.
-    const other = await signUp("other@example.co.za");
+    const { cookie: other } = await signUp("other@example.co.za");
     const forged = await run(
       settingsLoader,
       getRequest("/portal/settings", `${other}; ${next.match(/two_factor_flash=[^;]+/)?.[0]}`),
@@ -216,7 +205,7 @@ describe(`two-factor authentication on ${testDatabaseKind()}`, () => {
   });
 
   it("asks for the code at sign-in and accepts an app code or a backup code once", async () => {
-    const cookie = await signUp("thabo@example.co.za");
+    const { cookie } = await signUp("thabo@example.co.za");
     const on = await turnOn(cookie);
 
     const first = await signIn("thabo@example.co.za");
@@ -268,7 +257,7 @@ describe(`two-factor authentication on ${testDatabaseKind()}`, () => {
   });
 
   it("turns off with the password; sign-in asks for no code after that", async () => {
-    const cookie = await signUp("lindiwe@example.co.za");
+    const { cookie } = await signUp("lindiwe@example.co.za");
     const on = await turnOn(cookie);
     const wrong = await settings(on.cookie, { step: "disable", password: "nope" });
     expect(wrong.status).toBe(400);
@@ -296,7 +285,7 @@ describe(`two-factor authentication on ${testDatabaseKind()}`, () => {
   });
 
   it("rate-limits second-step codes per client IP", async () => {
-    const cookie = await signUp("limit@example.co.za");
+    const { cookie } = await signUp("limit@example.co.za");
     await turnOn(cookie);
     setAuth(createAuth({ handle: h.handle, env: h.env, authRateLimit: 2 }));
     try {
@@ -340,7 +329,8 @@ describe(`REQUIRE_ADMIN_2FA on ${testDatabaseKind()}`, () => {
   });
 
   it("keeps an admin without 2FA in Settings until it is on; others are not affected", async () => {
-    const admin = await signUp("chief@example.co.za");
+    const { cookie: admin } = await signUp("chief@example.co.za");
+    await proveAddress("chief@example.co.za");
     for (const loader of [dashboardLoader, projectsLoader]) {
       const res = await run(loader, getRequest("/portal/projects", admin));
       expect(res.status).toBe(302);
@@ -362,7 +352,7 @@ describe(`REQUIRE_ADMIN_2FA on ${testDatabaseKind()}`, () => {
     const settingsNow = await run(settingsLoader, getRequest("/portal/settings", on.cookie));
     expect((await settingsNow.json()).twoFactorRequired).toBe(false);
 
-    const customer = await signUp("customer@example.co.za");
+    const { cookie: customer } = await signUp("customer@example.co.za");
     expect((await run(dashboardLoader, getRequest("/portal", customer))).status).toBe(200);
 
     // The operator's setting cannot be switched off in the portal.
@@ -380,8 +370,9 @@ const policy = (cookie: string, fields: Record<string, string>) =>
 
 describe(`the security policy in Settings on ${testDatabaseKind()}`, () => {
   it("lets an administrator with 2FA require it of every administrator, and lift it", async () => {
-    const lead = await signUp("lead@example.co.za");
-    const customer = await signUp("someone@example.co.za");
+    const { cookie: lead } = await signUp("lead@example.co.za");
+    await proveAddress("lead@example.co.za");
+    const { cookie: customer } = await signUp("someone@example.co.za");
 
     // A customer may not change it; an admin without 2FA may not turn it on (no lock-out).
     const refused = await policy(customer, { requireAdminTwoFactor: "on" });
@@ -406,7 +397,8 @@ describe(`the security policy in Settings on ${testDatabaseKind()}`, () => {
     );
 
     // Another administrator without 2FA is now kept in Settings; customers are not affected.
-    const second = await signUp("second@example.co.za");
+    const { cookie: second } = await signUp("second@example.co.za");
+    await proveAddress("second@example.co.za");
     const blocked = await run(dashboardLoader, getRequest("/portal", second));
     expect(blocked.headers.get("location")).toBe("/portal/settings");
     const secondSettings = await run(settingsLoader, getRequest("/portal/settings", second));

@@ -3,9 +3,14 @@
  * plugin and its HTTP handler (so its rate limits apply): set up with the password, confirm
  * with a first code, sign in with a code or a backup code, turn off with the password.
  */
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, gt, inArray } from "drizzle-orm";
 import QRCode from "qrcode";
 import { type AuthResult, callAuth } from "./accounts.server";
 import { getAuth } from "./auth.server";
+import type { Database } from "./db/client.server";
+import { verification } from "./db/schema.server";
+import { type Outcome, type Refused, refused } from "./outcome.server";
 
 export interface TotpSetup {
   /** otpauth://totp/… for authenticator apps. */
@@ -44,12 +49,10 @@ export async function totpSetup(uri: string | undefined): Promise<TotpSetup | nu
   };
 }
 
-type Outcome<T> =
-  | { ok: true; value: T; headers: Headers }
-  | { ok: false; status: number; message: string };
+type Answer<T> = Outcome<{ value: T; headers: Headers }>;
 
-function failed(result: Extract<AuthResult, { ok: false }>) {
-  return { ok: false as const, status: result.status, message: friendly(result.message) };
+function failed(result: Refused): Refused {
+  return refused(result.status, friendly(result.message));
 }
 
 const MESSAGES: Record<string, string> = {
@@ -69,11 +72,11 @@ function friendly(message: string) {
 export async function startTwoFactorSetup(
   request: Request,
   password: string,
-): Promise<Outcome<TotpSetup>> {
+): Promise<Answer<TotpSetup>> {
   const result = await callAuth(request, "/two-factor/enable", { password });
   if (!result.ok) return failed(result);
   const setup = await totpSetup((result.body as { totpURI?: string } | null)?.totpURI);
-  if (!setup) return { ok: false, status: 503, message: "Something went wrong. Please try again." };
+  if (!setup) return refused(503, "Something went wrong. Please try again.");
   return { ok: true, value: setup, headers: result.headers };
 }
 
@@ -81,7 +84,7 @@ export async function startTwoFactorSetup(
  * Step 2: the first code from the app turns two-factor on. better-auth replaces the session
  * (pass `headers` on).
  */
-export async function confirmTwoFactor(request: Request, code: string): Promise<Outcome<true>> {
+export async function confirmTwoFactor(request: Request, code: string): Promise<Answer<true>> {
   const result = await callAuth(request, "/two-factor/verify-totp", { code });
   if (!result.ok) return failed(result);
   return { ok: true, value: true, headers: result.headers };
@@ -95,7 +98,7 @@ export async function backupCodesFor(userId: string): Promise<string[]> {
 }
 
 /** Turn two-factor off (the password again). better-auth replaces the session. */
-export async function disableTwoFactor(request: Request, password: string): Promise<Outcome<null>> {
+export async function disableTwoFactor(request: Request, password: string): Promise<Answer<null>> {
   const result = await callAuth(request, "/two-factor/disable", { password });
   if (!result.ok) return failed(result);
   return { ok: true, value: null, headers: result.headers };
@@ -127,24 +130,69 @@ export function hasPendingSecondFactor(request: Request): boolean {
 
 // Turning two-factor on or off replaces the session, so Settings answers with a redirect (the
 // page must load with the new session, also without JavaScript). A one-time cookie tells the
-// next Settings page what just happened, and to show the backup codes once.
+// next Settings page what just happened, and to show the backup codes once. The cookie holds
+// only a random key; what it means (which user, on or off) is kept on the server for 5 minutes
+// and used up by the first Settings page that reads it, so a cookie made or replayed by hand
+// shows nothing.
 
 const FLASH = "two_factor_flash";
+const FLASH_SECONDS = 300;
 export type TwoFactorNotice = "on" | "off";
 
+const flashIdentifier = (key: string) => `two-factor-flash:${key}`;
+
 /** Path=/portal, not /portal/settings: the page's data requests go to /portal/settings.data. */
-export function twoFactorFlashCookie(notice: TwoFactorNotice, userId: string) {
-  return `${FLASH}=${notice}.${encodeURIComponent(userId)}; Path=/portal; Max-Age=300; HttpOnly; SameSite=Lax`;
+export async function twoFactorFlashCookie(db: Database, notice: TwoFactorNotice, userId: string) {
+  const key = randomBytes(32).toString("base64url");
+  await db.insert(verification).values({
+    id: randomUUID(),
+    identifier: flashIdentifier(key),
+    value: `${notice}:${userId}`,
+    expiresAt: new Date(Date.now() + FLASH_SECONDS * 1000),
+  });
+  return `${FLASH}=${key}; Path=/portal; Max-Age=${FLASH_SECONDS}; HttpOnly; SameSite=Lax`;
 }
 
-/** What the flash cookie says for this user, and the header that clears it. */
-export function readTwoFactorFlash(request: Request, userId: string) {
+/** What the flash cookie says for this user (used up), and the header that clears it. */
+export async function readTwoFactorFlash(db: Database, request: Request, userId: string) {
   const match = (request.headers.get("cookie") ?? "").match(
-    new RegExp(`(?:^|;\\s*)${FLASH}=(on|off)\\.([^;]+)`),
+    new RegExp(`(?:^|;\\s*)${FLASH}=([^;]*)`),
   );
   if (!match) return { notice: null, clearHeader: null };
   const clearHeader = `${FLASH}=; Path=/portal; Max-Age=0; HttpOnly; SameSite=Lax`;
-  const notice =
-    decodeURIComponent(match[2] ?? "") === userId ? (match[1] as TwoFactorNotice) : null;
-  return { notice, clearHeader };
+  const key = match[1] ?? "";
+  if (!/^[A-Za-z0-9_-]{43}$/.test(key)) return { notice: null, clearHeader };
+  const [row] = await db
+    .delete(verification)
+    .where(
+      and(
+        eq(verification.identifier, flashIdentifier(key)),
+        inArray(verification.value, [`on:${userId}`, `off:${userId}`]),
+        gt(verification.expiresAt, new Date()),
+      ),
+    )
+    .returning({ value: verification.value });
+  const notice = row?.value.split(":")[0];
+  return {
+    notice: notice === "on" || notice === "off" ? (notice as TwoFactorNotice) : null,
+    clearHeader,
+  };
+}
+
+/**
+ * The backup codes again, for a user with two-factor on, after their password (better-auth
+ * checks it through its handler, so its rate limit applies).
+ */
+export async function backupCodesAfterPassword(
+  request: Request,
+  userId: string,
+  twoFactorEnabled: boolean,
+  password: string,
+): Promise<Answer<string[]>> {
+  if (!twoFactorEnabled) {
+    return { ok: false, status: 400, message: friendly("TOTP not enabled") };
+  }
+  const result = await callAuth(request, "/verify-password", { password });
+  if (!result.ok) return failed(result);
+  return { ok: true, value: await backupCodesFor(userId), headers: result.headers };
 }

@@ -1,7 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { publicPaths } from "../../app/content/public-paths";
-import { expect, hydrated, test, uniqueEmail } from "./fixtures";
+import {
+  expect,
+  hydrated,
+  signInAsAdmin as signInAsListedAdmin,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const MOBILE = { width: 375, height: 740 };
@@ -52,17 +58,7 @@ async function visit(page: Page, path: string) {
 }
 
 async function signInAsAdmin(page: Page, baseURL: string) {
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    headers: { origin: baseURL },
-    data: { email: "admin@e2e.test", password: "admin-pass-1", name: "Ayanda Admin" },
-  });
-  if (res.status() !== 200) {
-    const signIn = await page.request.post("/api/auth/sign-in/email", {
-      headers: { origin: baseURL },
-      data: { email: "admin@e2e.test", password: "admin-pass-1" },
-    });
-    expect(signIn.status()).toBe(200);
-  }
+  await signInAsListedAdmin(page.request, baseURL);
 }
 
 function publicPageTests() {
@@ -245,6 +241,8 @@ test.describe("axe, 375×740", () => {
   test.describe("portal", portalPageTests);
 
   test("public pages with the mobile menu open", async ({ page }) => {
+    // Four axe runs (two pages, two palettes): several seconds each on a busy machine.
+    test.setTimeout(120_000);
     for (const path of ["/", "/pricing"]) {
       await visit(page, path);
       await page.getByRole("button", { name: "Open menu" }).click();

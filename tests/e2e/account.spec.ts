@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { createUser, expect, type TestUser, test, uniqueEmail } from "./fixtures";
+import { createUser, expect, hydrated, type TestUser, test, uniqueEmail } from "./fixtures";
 import { waitForMail } from "./mail";
 import { turnOnTwoFactor } from "./two-factor";
 
@@ -200,6 +200,20 @@ test.describe("password", () => {
   });
 });
 
+test.describe("profile without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the Profile form says what happened after a plain post", async ({ signedInPage: page }) => {
+    await page.goto("/portal/settings");
+    await page.getByLabel("Full Name").fill("Sipho Nkosi");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Profile updated successfully" }),
+    ).toBeVisible();
+    await expect(page.getByTestId("header-name")).toHaveText("Sipho Nkosi");
+  });
+});
+
 test.describe("password without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -279,7 +293,16 @@ test.describe("two-factor authentication", () => {
     await expect(page).toHaveURL(/\/portal$/);
 
     await page.goto("/portal/settings");
+    await hydrated(page);
     const card = page.locator("#two-factor");
+    // The codes again, only with the password (the one used is gone).
+    await expect(card.getByRole("list", { name: "Backup codes" })).toHaveCount(0);
+    await card.getByLabel("Password to show your backup codes").fill(user.password);
+    await card.getByRole("button", { name: "Show backup codes" }).click();
+    const again = card.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
+    await expect(again).toHaveCount(9);
+    await expect(again.filter({ hasText: backupCodes[0] ?? "" })).toHaveCount(0);
+    await card.getByRole("button", { name: "I have saved my backup codes" }).click();
     await card.getByLabel("Password to turn it off").fill(user.password);
     await card.getByRole("button", { name: "Turn off two-factor authentication" }).click();
     await expect(toasts(page).getByText("Two-factor authentication turned off")).toBeVisible();

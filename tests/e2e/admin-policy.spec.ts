@@ -4,7 +4,7 @@
  * (playwright.config.ts), with administrator accounts of its own (ADMIN_EMAILS).
  */
 import type { Browser, Page } from "@playwright/test";
-import { createUser, expect, test } from "./fixtures";
+import { createUser, expect, signInAsAdmin, test } from "./fixtures";
 import { turnOnTwoFactor } from "./two-factor";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -13,7 +13,14 @@ const POLICY = "Require two-factor authentication for administrators";
 async function signedIn(browser: Browser, baseURL: string, email?: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const user = await createUser(page.request, baseURL, email ? { email } : {});
+  // A listed address becomes administrator once its confirmation link is opened.
+  const user = email
+    ? await signInAsAdmin(page.request, baseURL, {
+        email,
+        password: "secret-pass-1",
+        fullName: "Naledi Dlamini",
+      })
+    : await createUser(page.request, baseURL);
   return { context, page, user };
 }
 

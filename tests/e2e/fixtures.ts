@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { waitForMail } from "./mail";
 
 let counter = 0;
 export function uniqueEmail(prefix = "user") {
@@ -32,8 +33,76 @@ export async function createUser(
   return user;
 }
 
+/** The administrator account most journeys use (listed in ADMIN_EMAILS, playwright.config.ts). */
+export const ADMIN = {
+  email: "admin@e2e.test",
+  password: "admin-pass-1",
+  fullName: "Ayanda Admin",
+};
+
+/**
+ * Sign in (signing up first if needed) as an address listed in ADMIN_EMAILS, and prove the
+ * address as its owner would: open the confirmation link mailed at sign-up, which grants the
+ * administrator role (decision 013). Opening it again later changes nothing.
+ */
+export async function signInAsAdmin(
+  request: APIRequestContext,
+  baseURL: string,
+  admin: TestUser = ADMIN,
+): Promise<TestUser> {
+  const signUp = await request.post("/api/auth/sign-up/email", {
+    headers: { origin: baseURL },
+    data: { email: admin.email, password: admin.password, name: admin.fullName },
+  });
+  if (signUp.status() !== 200) {
+    const signIn = await request.post("/api/auth/sign-in/email", {
+      headers: { origin: baseURL },
+      data: { email: admin.email, password: admin.password },
+    });
+    expect(signIn.status(), await signIn.text()).toBe(200);
+  }
+  const mail = await waitForMail(admin.email, /Confirm your e-mail address/);
+  const link = mail.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\S*/)?.[0];
+  expect(link, mail.text).toBeTruthy();
+  const opened = await request.get(link ?? "", { maxRedirects: 0 });
+  expect(opened.status()).toBe(302);
+  expect(opened.headers().location ?? "").not.toContain("error=");
+  return admin;
+}
+
+/**
+ * Console errors that are not failures: the browser's own line for a request answered 4xx (bad
+ * input, refusals and rate limits are answers the tests ask for; a 5xx is still a failure), and
+ * the 404 page's deliberate log of the unknown path.
+ */
+const EXPECTED_CONSOLE_ERRORS = [
+  /^Failed to load resource: the server responded with a status of 4\d\d/,
+  /^404 Error: User attempted to access non-existent route:/,
+];
+
+const allowed = new WeakMap<Page, RegExp[]>();
+
+/** Lets this page log console errors matching `patterns`: for a test that provokes them. */
+export function allowConsoleErrors(page: Page, ...patterns: RegExp[]) {
+  allowed.set(page, [...(allowed.get(page) ?? []), ...patterns]);
+}
+
+/**
+ * Every test's `page` fails the test on an unexpected console error or uncaught exception
+ * (a test that provokes one calls `allowConsoleErrors(page, /pattern/)`).
+ */
+const checked = base.extend({
+  page: async ({ page }, use) => {
+    const errors = collectConsoleErrors(page);
+    await use(page);
+    const expected = [...EXPECTED_CONSOLE_ERRORS, ...(allowed.get(page) ?? [])];
+    const unexpected = errors.filter((text) => !expected.some((re) => re.test(text)));
+    expect(unexpected, "console errors in the page").toEqual([]);
+  },
+});
+
 /** A page whose browser context is signed in as a fresh user. */
-export const test = base.extend<{ user: TestUser; signedInPage: Page }>({
+export const test = checked.extend<{ user: TestUser; signedInPage: Page }>({
   user: async ({ page, baseURL }, use) => {
     await use(await createUser(page.request, baseURL ?? ""));
   },
@@ -45,7 +114,20 @@ export const test = base.extend<{ user: TestUser; signedInPage: Page }>({
 
 export { expect };
 
-/** Fail the test on unexpected console errors in the page. */
+/**
+ * Opens `url` in the portal and waits until its realtime stream (/api/events) has answered: from
+ * then on the server delivers the user's events to this page. Use it instead of a pause before
+ * a change that another page must see.
+ */
+export async function gotoLive(page: Page, url: string) {
+  const connected = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === "/api/events" && res.status() === 200,
+  );
+  await page.goto(url);
+  await connected;
+}
+
+/** Collects the page's console errors and uncaught exceptions (hydration mismatches show here). */
 export function collectConsoleErrors(page: Page) {
   const errors: string[] = [];
   page.on("console", (msg) => {
@@ -55,10 +137,13 @@ export function collectConsoleErrors(page: Page) {
   return errors;
 }
 
-/** Waits until React has hydrated the page (its DOM nodes carry React fibers), so handlers work. */
+/**
+ * Waits until React has hydrated the page, so its handlers work: React renders the whole
+ * document, and <body> carries a React fiber once hydration has reached it (public pages, the
+ * sign-in pages and the portal alike).
+ */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
-  });
+  await page.waitForFunction(() =>
+    Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")),
+  );
 }

@@ -123,12 +123,14 @@ test.describe("values entered before the scripts arrive", () => {
     const form = page.getByRole("form", { name: "Request a custom quote" });
     const before = await fillEverything(form, quoteValues());
     expect(before.selectedPackage).toBe("Growth");
+    expect(before.marketing).toBe(true);
     await expectNotHydrated(page);
 
     release();
     await settled(page);
     expect(await readValues(form)).toEqual(before);
     await expect(form.getByLabel("Package")).toHaveValue("Growth");
+    await expect(form.getByRole("checkbox", { name: /Send me occasional e-mail/ })).toBeChecked();
 
     await form.getByRole("button", { name: "Request Quote" }).click();
     await expect(toasts(page).getByText("Quote Request Sent!")).toBeVisible();
@@ -152,6 +154,7 @@ test.describe("values entered before the scripts arrive", () => {
     await page.goto("/contact", { waitUntil: "domcontentloaded" });
     const form = page.getByRole("form", { name: "Send us a message" });
     const before = await fillEverything(form, contactValues());
+    expect(before.marketing).toBe(true);
     await expectNotHydrated(page);
 
     release();
@@ -174,6 +177,7 @@ test.describe("values entered before the scripts arrive", () => {
     await page.goto("/auth?tab=signup", { waitUntil: "domcontentloaded" });
     const signUp = page.locator("form", { has: page.getByLabel("Full Name") });
     const typed = await fillEverything(signUp, { email: "early@example.co.za" });
+    expect(typed.marketing).toBe(true);
     again();
     await settled(page);
     expect(await readValues(signUp)).toEqual(typed);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./fixtures";
+import { expect, hydrated, test, uniqueEmail } from "./fixtures";
 
 /** The focused element's name as a user would hear it (aria-label, else its text). */
 function focusedName(page: Page) {
@@ -62,9 +62,7 @@ test("keyboard only: sign up, create a project, send and read a message, sign ou
 }) => {
   test.setTimeout(120_000);
   await page.goto("/");
-  await page.waitForFunction(() =>
-    Object.keys(document.getElementById("main") ?? {}).some((k) => k.startsWith("__reactFiber$")),
-  );
+  await hydrated(page);
 
   // Home → Portal (→ /auth, as nobody is signed in).
   await tabTo(page, "Portal");
@@ -139,7 +137,10 @@ test("keyboard only: sign up, create a project, send and read a message, sign ou
   const listbox = page.getByRole("listbox");
   await expect(listbox).toBeVisible();
   await expect(listbox.getByRole("option", { name: "Active" })).toBeFocused();
+  // Radix moves the focus a task after each arrow key: a second key pressed before that would
+  // start again from 'Active'. So each key waits for the focus it moved.
   await page.keyboard.press("ArrowDown");
+  await expect(listbox.getByRole("option", { name: "Completed" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(listbox.getByRole("option", { name: "On Hold" })).toBeFocused();
   await page.keyboard.press("Enter");
@@ -218,8 +219,12 @@ test("keyboard only: the delete confirmation traps focus and hands it back", asy
   signedInPage: page,
 }) => {
   await page.goto("/portal/projects");
+  await hydrated(page);
   await page.getByRole("button", { name: "New Project" }).focus();
   await page.keyboard.press("Enter");
+  await expect(
+    page.getByRole("dialog", { name: "Create New Project" }).getByLabel("Title *"),
+  ).toBeFocused();
   await page.keyboard.type("Short-lived project");
   await page.keyboard.press("Enter");
   await expect(toasts(page).getByText("Project created successfully")).toBeVisible();
@@ -253,6 +258,7 @@ test.describe("small screens", () => {
     signedInPage: page,
   }) => {
     await page.goto("/portal");
+    await hydrated(page);
     const trigger = page.getByRole("button", { name: "Toggle Sidebar" });
     await tabTo(page, "Toggle Sidebar");
     await expect(trigger).toBeFocused();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./fixtures";
+import { allowConsoleErrors, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
@@ -103,6 +103,7 @@ test.describe("contact form", () => {
   test("a network failure shows 'Error' with the spec's fallback", async ({ page }) => {
     await page.goto("/contact");
     await page.route("**/contact.data**", (route) => route.abort());
+    allowConsoleErrors(page, /^Failed to load resource: net::ERR_FAILED/);
     const form = await fillContact(page);
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(toasts(page).getByText("Failed to send message. Please try again.")).toBeVisible();
@@ -203,16 +204,7 @@ test("an admin sees and works the lead in the portal", async ({ page, baseURL })
   });
   expect(await res.json()).toEqual({ success: true });
 
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    headers: { origin: baseURL ?? "" },
-    data: { email: "admin@e2e.test", password: "admin-pass-1", name: "Ayanda Admin" },
-  });
-  if (signUp.status() !== 200) {
-    await page.request.post("/api/auth/sign-in/email", {
-      headers: { origin: baseURL ?? "" },
-      data: { email: "admin@e2e.test", password: "admin-pass-1" },
-    });
-  }
+  await signInAsAdmin(page.request, baseURL ?? "");
   await page.goto("/portal/leads?kind=contact&status=new");
   await page.getByRole("link", { name }).click();
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
@@ -228,4 +220,18 @@ test("a customer cannot open the leads page", async ({ signedInPage: page }) => 
   const res = await page.goto("/portal/leads");
   expect(res?.status()).toBe(403);
   await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  // The refusal shows inside the portal, with its navigation and header.
+  await expect(page.getByRole("navigation", { name: "Portal navigation" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+});
+
+test("an unknown lead is a 404 inside the portal", async ({ page, baseURL }) => {
+  await signInAsAdmin(page.request, baseURL ?? "");
+  const res = await page.goto("/portal/leads/00000000-0000-4000-8000-000000000000");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("alert").filter({ hasText: "Lead not found" })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Portal navigation" });
+  await expect(nav).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Leads" })).toBeVisible();
+  await expect(page.getByText("Oops! Page not found")).toHaveCount(0);
 });

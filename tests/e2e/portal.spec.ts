@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
-import { createUser, expect, test } from "./fixtures";
+import { createUser, expect, gotoLive, hydrated, signInAsAdmin, test } from "./fixtures";
 
 async function createProject(page: Page, title: string, description = "") {
+  await hydrated(page);
   await page.getByRole("button", { name: "New Project" }).click();
   const dialog = page.getByRole("dialog", { name: "Create New Project" });
   await dialog.getByLabel("Title *").fill(title);
@@ -158,17 +159,8 @@ test.describe("portal", () => {
     await createUser(page.request, baseURL ?? "", { email: `admin-${Date.now()}@e2e.test` }).catch(
       () => undefined,
     );
-    // ADMIN_EMAILS for the e2e server is admin@e2e.test
-    const res = await page.request.post("/api/auth/sign-up/email", {
-      headers: { origin: baseURL ?? "" },
-      data: { email: "admin@e2e.test", password: "admin-pass-1", name: "Ayanda Admin" },
-    });
-    if (res.status() !== 200) {
-      await page.request.post("/api/auth/sign-in/email", {
-        headers: { origin: baseURL ?? "" },
-        data: { email: "admin@e2e.test", password: "admin-pass-1" },
-      });
-    }
+    // ADMIN_EMAILS for the e2e server lists admin@e2e.test
+    await signInAsAdmin(page.request, baseURL ?? "");
     await page.goto("/portal/team");
     await expect(page.getByRole("heading", { name: "Team Management" })).toBeVisible();
     await expect(
@@ -210,6 +202,7 @@ test.describe("live updates and isolation", () => {
     browser,
     baseURL,
   }) => {
+    test.setTimeout(60_000); // two users, three pages
     const a = await browser.newContext({ baseURL });
     const b = await browser.newContext({ baseURL });
     try {
@@ -219,16 +212,21 @@ test.describe("live updates and isolation", () => {
       const tab2 = await a.newPage();
       const stranger = await b.newPage();
       await tab1.goto("/portal/projects");
-      await tab2.goto("/portal/projects");
-      await stranger.goto("/portal/projects");
-      // Let the streams connect.
-      await tab2.waitForTimeout(500);
+      await gotoLive(tab2, "/portal/projects");
+      await gotoLive(stranger, "/portal/projects");
 
       await createProject(tab1, "Live Project Alpha");
       await expect(tab2.getByRole("heading", { name: "Live Project Alpha" })).toBeVisible({
         timeout: 5000,
       });
-      await stranger.waitForTimeout(1500);
+      // The other user's own change, made after Alpha, reaches their page live: by then anything
+      // Alpha's event could have done there has happened.
+      const made = await b.request.post("/portal/projects", {
+        headers: { origin: baseURL ?? "" },
+        form: { intent: "create", title: "Stranger's Own Project" },
+      });
+      expect(made.ok()).toBe(true);
+      await expect(stranger.getByRole("heading", { name: "Stranger's Own Project" })).toBeVisible();
       await expect(stranger.getByText("Live Project Alpha")).toHaveCount(0);
       await stranger.reload();
       await expect(stranger.getByText("Live Project Alpha")).toHaveCount(0);
@@ -245,8 +243,7 @@ test.describe("live updates and isolation", () => {
       const tab1 = await ctx.newPage();
       const tab2 = await ctx.newPage();
       await tab1.goto("/portal");
-      await tab2.goto("/portal/projects");
-      await tab2.waitForTimeout(500);
+      await gotoLive(tab2, "/portal/projects");
       await tab1.getByRole("button", { name: /sign out/i }).click();
       await expect(tab1).toHaveURL(/\/$/);
       await expect(tab2).toHaveURL(/\/auth$/, { timeout: 10_000 });

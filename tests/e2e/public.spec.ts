@@ -1,16 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { site } from "../../app/content/site";
-import { hydrated } from "./fixtures";
-
-/** Collects console errors and uncaught exceptions (hydration mismatches show up here). */
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(msg.text());
-  });
-  page.on("pageerror", (err) => errors.push(err.message));
-  return errors;
-}
+import { collectConsoleErrors, hydrated } from "./fixtures";
 
 const pages = [
   { path: "/", h1: "Transform Your Business with AI & Automation" },
@@ -37,7 +27,7 @@ const pages = [
 test.describe("every public page", () => {
   for (const { path, h1 } of pages) {
     test(`${path} has one h1 inside main#main and hydrates cleanly`, async ({ page }) => {
-      const errors = watchErrors(page);
+      const errors = collectConsoleErrors(page);
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.locator("main#main")).toHaveCount(1);
@@ -353,15 +343,11 @@ test.describe("case studies", () => {
 });
 
 test.describe("demo", () => {
-  test("the chatbot sends on Enter, clears the input and replies after exactly 1 second, offline", async ({
+  test("the chatbot sends on Enter, clears the input and answers in the browser", async ({
     page,
   }) => {
-    await page.clock.install({ time: new Date("2030-03-02T08:00:00") });
     await page.goto("/demo");
     await hydrated(page);
-    await page.waitForLoadState("networkidle");
-    // Stop time flowing on its own (this also runs any start-up timers), so only runFor moves it.
-    await page.clock.pauseAt(new Date("2030-03-02T08:01:00"));
     await page.waitForLoadState("networkidle");
 
     const log = page.getByRole("log", { name: "Chat conversation" });
@@ -369,41 +355,37 @@ test.describe("demo", () => {
     const messages = log.getByRole("listitem");
     await expect(messages).toHaveCount(1);
     await expect(messages.first()).toContainText("demo assistant");
+    await expect(page.getByText(/^Automated assistant/)).toBeVisible();
 
-    const requests: string[] = [];
-    page.on("request", (request) => requests.push(`${request.method()} ${request.url()}`));
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() !== "GET") posts.push(`${request.method()} ${request.url()}`);
+    });
 
     const input = page.getByLabel("Type your message");
     const send = page.getByRole("button", { name: "Send message" });
 
     await input.fill("   ");
-    await expect(send).toBeDisabled();
     await input.press("Enter");
+    await expect(page.getByText("Please type a question.")).toBeVisible();
     await expect(messages).toHaveCount(1);
 
     await input.fill("Can you answer our customers after hours?");
     await input.press("Enter");
     await expect(input).toHaveValue("");
-    await expect(messages).toHaveCount(2);
     await expect(messages.nth(1)).toContainText("Can you answer our customers after hours?");
-
-    const reply = log.getByText("This is a demo chatbot.");
-    await page.clock.runFor(500);
-    await expect(reply).toHaveCount(0);
-    await page.clock.runFor(499);
-    await expect(reply).toHaveCount(0);
-    await page.clock.runFor(1);
-    await expect(reply).toHaveCount(1);
     await expect(messages).toHaveCount(3);
 
-    await input.fill("And the Send button?");
+    await input.fill("What services do you offer?");
     await send.click();
     await expect(input).toHaveValue("");
-    await expect(messages).toHaveCount(4);
-    await page.clock.runFor(1000);
-    await expect(reply).toHaveCount(2);
+    await expect(messages).toHaveCount(5);
+    await expect(messages.nth(4).getByRole("link", { name: "Our Services" })).toHaveAttribute(
+      "href",
+      "/services",
+    );
 
-    expect(requests).toEqual([]);
+    expect(posts).toEqual([]);
   });
 
   test("the voice agent panel shows the demo line, 24/7 availability and a demo button", async ({

@@ -4,9 +4,15 @@ import { publicPaths } from "../../app/content/public-paths";
 import { services } from "../../app/content/services";
 import { site } from "../../app/content/site";
 import { themeScript } from "../../app/lib/theme";
-import { expect, hydrated, test } from "./fixtures";
+import { allowConsoleErrors, expect, hydrated, test } from "./fixtures";
 
 type JsonLd = Record<string, unknown> & { "@type"?: string; "@graph"?: JsonLd[] };
+
+/** What the browser logs when a test blocks the module scripts on purpose. */
+const BLOCKED_SCRIPTS = [
+  /^Failed to load resource: net::ERR_FAILED/,
+  /^Failed to fetch dynamically imported module/,
+];
 
 /** Every JSON-LD block in an HTML string, parsed; nodes of an @graph are flattened. */
 function jsonLdIn(html: string): JsonLd[] {
@@ -261,6 +267,7 @@ test.describe("theme", () => {
 
     // With every module script blocked, only the inline head script can set the class.
     await page.route("**/assets/**/*.js", (route) => route.abort());
+    allowConsoleErrors(page, ...BLOCKED_SCRIPTS);
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
       true,
@@ -288,6 +295,7 @@ test.describe("theme", () => {
       context,
     }) => {
       await page.route("**/assets/**/*.js", (route) => route.abort());
+      allowConsoleErrors(page, ...BLOCKED_SCRIPTS);
       await page.goto("/pricing");
       expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
         true,

@@ -3,14 +3,11 @@
  * quick, clear 503; afterwards it serves again without a restart. The outage is made by a TCP
  * proxy between the app and PostgreSQL that drops every connection and refuses new ones.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
 import net from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { type Running, signUpOver, startBuiltServer } from "../../scripts/serve-build.ts";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const describeIf = baseUrl ? describe : describe.skip;
@@ -46,15 +43,13 @@ function startProxy(port: number, target: { host: string; port: number }) {
   );
 }
 
-let child: ChildProcess | undefined;
+let app: Running | undefined;
 let dbName = "";
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    await new Promise<void>((r) => {
-      child?.once("exit", () => r());
-      child?.kill("SIGKILL");
-    });
+  if (app) {
+    app.process.kill("SIGKILL");
+    await app.exited;
   }
   if (dbName && baseUrl) {
     const admin = new pg.Client({ connectionString: baseUrl });
@@ -82,42 +77,13 @@ describeIf("PostgreSQL outage", () => {
     dbUrl.port = String(proxyPort);
     dbUrl.pathname = `/${dbName}`;
 
-    const port = 3552;
-    const url = `http://localhost:${port}`;
-    child = spawn(process.execPath, ["server.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        BASE_URL: url,
-        DATABASE_URL: dbUrl.toString(),
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "outage-")),
-        LOG_LEVEL: "fatal",
-      },
-      stdio: ["ignore", "inherit", "inherit"],
+    app = await startBuiltServer(3552, { DATABASE_URL: dbUrl.toString(), LOG_LEVEL: "fatal" });
+    const { url } = app;
+    const cookie = await signUpOver(url, {
+      email: `outage-${Date.now()}@example.co.za`,
+      password: "secret-1",
+      name: "Outage",
     });
-    for (let i = 0; i < 200; i++) {
-      try {
-        if ((await fetch(`${url}/healthz`)).ok) break;
-      } catch {
-        // starting
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: url },
-      body: JSON.stringify({
-        email: `outage-${Date.now()}@example.co.za`,
-        password: "secret-1",
-        name: "Outage",
-      }),
-    });
-    expect(signUp.status).toBe(200);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
 
     const portal = async () => {
       const started = Date.now();
@@ -127,9 +93,12 @@ describeIf("PostgreSQL outage", () => {
     };
     expect((await portal()).status).toBe(200);
 
-    // Down.
+    // Down: once the app has noticed (its once-a-second ping fails), every request is a quick 503.
     await proxy.stop();
-    await new Promise((r) => setTimeout(r, 2500));
+    await vi.waitUntil(async () => (await fetch(`${url}/readyz`)).status === 503, {
+      timeout: 10_000,
+      interval: 100,
+    });
     const during = [];
     for (let i = 0; i < 10; i++) during.push(await portal());
     expect(during.map((d) => d.status)).toEqual(Array(10).fill(503));
@@ -143,12 +112,10 @@ describeIf("PostgreSQL outage", () => {
       host: target.hostname,
       port: Number(target.port || 5432),
     });
-    let recovered = false;
-    for (let i = 0; i < 40 && !recovered; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      recovered = (await portal()).status === 200;
-    }
-    expect(recovered).toBe(true);
+    await vi.waitUntil(async () => (await portal()).status === 200, {
+      timeout: 10_000,
+      interval: 250,
+    });
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
     await proxy.stop();
   });

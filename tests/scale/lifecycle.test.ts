@@ -2,62 +2,24 @@
  * Process lifecycle of the production build on the embedded database: graceful shutdown on
  * SIGTERM, and SIGKILL during writes followed by a restart on the same data folder.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { signUpOver, startBuiltServer } from "../../scripts/serve-build.ts";
 
-interface Instance {
-  url: string;
-  port: number;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-async function start(port: number, dataDir: string): Promise<Instance> {
-  const child = spawn(process.execPath, ["server.ts"], {
-    env: {
-      ...process.env,
-      DATABASE_URL: "",
-      NODE_ENV: "production",
-      PORT: String(port),
-      BASE_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      LEAD_RATE_LIMIT_IP: "10000",
-      LEAD_RATE_LIMIT_EMAIL: "10000",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
+/** The embedded database (no DATABASE_URL) in `dataDir`. */
+const start = (port: number, dataDir: string) =>
+  startBuiltServer(port, {
+    DATABASE_URL: "",
+    DATA_DIR: dataDir,
+    LEAD_RATE_LIMIT_IP: "10000",
+    LEAD_RATE_LIMIT_EMAIL: "10000",
   });
-  const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => resolve(code)),
-  );
-  const url = `http://localhost:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error("server exited during start-up");
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, port, child, exited };
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not start");
-}
 
-async function signUp(url: string, email: string) {
-  const res = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({ email, password: "secret-1", name: "Life Cycle" }),
-  });
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
+const signUp = (url: string, email: string) =>
+  signUpOver(url, { email, password: "secret-1", name: "Life Cycle" });
 
 async function signIn(url: string, email: string) {
   const res = await fetch(`${url}/api/auth/sign-in/email`, {
@@ -101,6 +63,8 @@ describe("lifecycle on the embedded database", () => {
             "content-type": "application/json",
             "content-length": Buffer.byteLength(body),
             origin: app.url,
+            // The server's "100 Continue" says it has taken the request in.
+            expect: "100-continue",
           },
         },
         (res) => {
@@ -109,11 +73,13 @@ describe("lifecycle on the embedded database", () => {
         },
       );
       req.on("error", reject);
-      req.write(body.slice(0, 10));
-      setTimeout(() => {
-        app.child.kill("SIGTERM");
-        setTimeout(() => req.end(body.slice(10)), 300);
-      }, 300);
+      req.on("continue", () => {
+        req.write(body.slice(0, 10));
+        app.process.kill("SIGTERM");
+        // The rest arrives once the server is shutting down (it has ended the event stream).
+        void streamEnded.then(() => req.end(body.slice(10)));
+      });
+      req.flushHeaders();
     });
 
     expect(await response).toBe(200);
@@ -129,6 +95,10 @@ describe("lifecycle on the embedded database", () => {
 
     let acknowledged = 0;
     let killed = false;
+    let someAcknowledged = () => {};
+    const writing = new Promise<void>((resolve) => {
+      someAcknowledged = resolve;
+    });
     const writer = (async () => {
       while (!killed) {
         try {
@@ -142,14 +112,16 @@ describe("lifecycle on the embedded database", () => {
             body: new URLSearchParams({ intent: "create", title: `Write ${acknowledged}` }),
           });
           if (res.status === 200) acknowledged += 1;
+          if (acknowledged >= 20) someAcknowledged();
         } catch {
           return;
         }
       }
     })();
-    await new Promise((r) => setTimeout(r, 2000));
+    // Kill it in the middle of the writes, once a good number has been acknowledged.
+    await Promise.race([writing, writer]);
     killed = true;
-    first.child.kill("SIGKILL");
+    first.process.kill("SIGKILL");
     await first.exited;
     await writer;
     expect(acknowledged).toBeGreaterThan(0);
@@ -163,7 +135,7 @@ describe("lifecycle on the embedded database", () => {
       const html = await page.text();
       const count = (html.match(/>Write \d+</g) ?? []).length;
       expect(count).toBeGreaterThanOrEqual(acknowledged);
-      again.child.kill("SIGTERM");
+      again.process.kill("SIGTERM");
       expect(await again.exited).toBe(0);
     }
   });

@@ -3,59 +3,32 @@
  * written through one instance reaches the owner's event stream on the other; the outbox sends
  * each mail once although both instances run a worker. Needs TEST_DATABASE_URL and a build.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type Running, signUpOver, startBuiltServer } from "../../scripts/serve-build.ts";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const describeIf = baseUrl ? describe : describe.skip;
-
-interface Instance {
-  url: string;
-  child: ChildProcess;
-}
 
 let dbName = "";
 let dbUrl = "";
 let smtp: SMTPServer;
 let smtpPort = 0;
 const received: string[] = [];
-const instances: Instance[] = [];
+const instances: Running[] = [];
 
-async function startInstance(port: number): Promise<Instance> {
-  const child = spawn(process.execPath, ["server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      BASE_URL: `http://localhost:${port}`,
-      DATABASE_URL: dbUrl,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "scale-")),
-      AUTH_SECRET: "scale-test-secret-scale-test-secret-0001",
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      LEAD_RATE_LIMIT_IP: "10000",
-      LEAD_RATE_LIMIT_EMAIL: "10000",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
+/** One instance of the build; both share the database, the secret and the mail server. */
+const startInstance = (port: number) =>
+  startBuiltServer(port, {
+    DATABASE_URL: dbUrl,
+    AUTH_SECRET: "scale-test-secret-scale-test-secret-0001",
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    LEAD_RATE_LIMIT_IP: "10000",
+    LEAD_RATE_LIMIT_EMAIL: "10000",
   });
-  const url = `http://localhost:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`instance on ${port} did not start`);
-}
 
 beforeAll(async () => {
   if (!baseUrl) return;
@@ -92,12 +65,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const i of instances) {
-    await new Promise<void>((resolve) => {
-      i.child.once("exit", () => resolve());
-      i.child.kill("SIGTERM");
-    });
-  }
+  for (const i of instances) await i.stop();
   await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
   if (dbName && baseUrl) {
     const admin = new pg.Client({ connectionString: baseUrl });
@@ -109,21 +77,12 @@ afterAll(async () => {
 
 describeIf("two instances on one PostgreSQL", () => {
   it("a project written through one instance reaches the owner's stream on the other", async () => {
-    const [a, b] = instances as [Instance, Instance];
-    const signUp = await fetch(`${a.url}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: a.url },
-      body: JSON.stringify({
-        email: `scale-${Date.now()}@example.co.za`,
-        password: "secret-1",
-        name: "Scale",
-      }),
+    const [a, b] = instances as [Running, Running];
+    const cookie = await signUpOver(a.url, {
+      email: `scale-${Date.now()}@example.co.za`,
+      password: "secret-1",
+      name: "Scale",
     });
-    expect(signUp.status).toBe(200);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
 
     const controller = new AbortController();
     const stream = await fetch(`${b.url}/api/events`, {
@@ -134,17 +93,18 @@ describeIf("two instances on one PostgreSQL", () => {
     const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     let text = "";
-    const sawChange = (async () => {
-      while (!text.includes("event: change")) {
+    /** Reads the stream until `marker` has arrived (or the stream ends). */
+    const readUntil = async (marker: string) => {
+      while (!text.includes(marker)) {
         const { value, done } = await reader.read();
         if (done) break;
         text += decoder.decode(value);
       }
       return text;
-    })();
-    // Wait for the stream to be ready before writing.
-    for (let i = 0; i < 50 && !text.includes("event: ready"); i++)
-      await new Promise((r) => setTimeout(r, 100));
+    };
+    // The stream is subscribed once it says "ready": only then write.
+    expect(await readUntil("event: ready")).toContain("event: ready");
+    const sawChange = readUntil("event: change");
 
     const create = await fetch(`${a.url}/portal/projects`, {
       method: "POST",
@@ -161,7 +121,7 @@ describeIf("two instances on one PostgreSQL", () => {
   });
 
   it("sends each queued mail exactly once with two workers", async () => {
-    const [a, b] = instances as [Instance, Instance];
+    const [a, b] = instances as [Running, Running];
     const posts: Promise<Response>[] = [];
     for (let i = 0; i < 12; i++) {
       const target = i % 2 === 0 ? a : b;
@@ -179,9 +139,23 @@ describeIf("two instances on one PostgreSQL", () => {
     }
     const statuses = (await Promise.all(posts)).map((r) => r.status);
     expect(statuses.every((s) => s === 200)).toBe(true);
-    for (let i = 0; i < 100 && received.length < 24; i++)
-      await new Promise((r) => setTimeout(r, 200));
-    await new Promise((r) => setTimeout(r, 1500));
+    // Every queued mail (a notification and a confirmation per lead) is marked sent: no worker
+    // will send anything more, so what the mail server holds is final.
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    try {
+      await vi.waitUntil(
+        async () => {
+          const { rows } = await db.query<{ sent: number; other: number }>(
+            "select count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status <> 'sent')::int as other from email_outbox",
+          );
+          return rows[0]?.sent === 24 && rows[0]?.other === 0;
+        },
+        { timeout: 20_000, interval: 200 },
+      );
+    } finally {
+      await db.end();
+    }
     expect(received).toHaveLength(24);
     const ids = received.map((raw) => raw.match(/Message-ID: <([^@]+)@outbox>/i)?.[1]);
     expect(new Set(ids).size).toBe(24);

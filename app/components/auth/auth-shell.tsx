@@ -40,22 +40,3 @@ export function AuthShell({
     </main>
   );
 }
-
-/** A form's message shown as text, so it reads without JavaScript too. */
-export function FormAlert({ children }: { children: React.ReactNode }) {
-  if (!children) return null;
-  return (
-    <p role="alert" className="text-sm font-medium text-destructive">
-      {children}
-    </p>
-  );
-}
-
-export function FormStatus({ children }: { children: React.ReactNode }) {
-  if (!children) return null;
-  return (
-    <p role="status" className="text-sm font-medium text-green-700 dark:text-green-400">
-      {children}
-    </p>
-  );
-}

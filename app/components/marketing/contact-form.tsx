@@ -1,13 +1,14 @@
 import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { contactSchema } from "~/lib/validation/leads";
-import { FormOutcome, LeadFormEnd } from "./form-field";
+import { LeadFormEnd } from "./form-field";
 import { useLeadForm } from "./use-lead-form";
 
 /** The contact message form; the /contact action keeps the message and sends the e-mails. */
 export function ContactForm() {
-  const { fetcher, formRef, busy, onSubmit, control, errorFor, documentMessage } = useLeadForm(
+  const { fetcher, formRef, busy, onSubmit, control, errorFor, documentResult } = useLeadForm(
     "contact",
     contactSchema,
   );
@@ -21,7 +22,7 @@ export function ContactForm() {
       className="relative grid gap-5 sm:grid-cols-2"
       aria-label="Send us a message"
     >
-      <FormOutcome message={documentMessage} />
+      <FormResult {...documentResult} className="sm:col-span-2" />
       <Field label="Name" error={errorFor("name")}>
         <Input {...control("name")} autoComplete="name" maxLength={100} />
       </Field>
@@ -47,7 +48,12 @@ export function ContactForm() {
         />
       </Field>
 
-      <LeadFormEnd purpose="contact" submitLabel="Send Message" busy={busy} />
+      <LeadFormEnd
+        purpose="contact"
+        submitLabel="Send Message"
+        busy={busy}
+        marketingChecked={control("marketing").defaultValue === "yes"}
+      />
     </fetcher.Form>
   );
 }

@@ -1,52 +1,155 @@
 import { Bot, Send, User } from "lucide-react";
-import { useEffect, useId, useReducer, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useActionData, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { demoChat } from "~/content/demo";
+import {
+  appendTurns,
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  type ChatResult,
+  type ChatTurn,
+  greetingTurn,
+  lastQuestion,
+  replyTurn,
+} from "~/lib/assistant/conversation";
 import { cn } from "~/lib/utils";
-import { chatReducer, initialChat, sendableText } from "./demo-chat-state";
+import { Honeypot, PopiaNotice } from "./form-field";
+
+type Engine = typeof import("./demo-chat-engine");
+
+/** The assistant's code, index and schemas: one request, on first use (then kept). */
+let engine: Promise<Engine> | null = null;
+let loaded: Engine | null = null;
+function loadEngine() {
+  engine ??= import("./demo-chat-engine").then(
+    (module) => {
+      loaded = module;
+      return module;
+    },
+    (error) => {
+      engine = null;
+      throw error;
+    },
+  );
+  return engine;
+}
+const preload = () => void loadEngine().catch(() => {});
+
+interface ChatError {
+  field: "question" | "name" | "email" | "handover";
+  message: string;
+}
+
+function errorOf(result: ChatResult | undefined): ChatError | null {
+  if (!result?.error) return null;
+  return { field: result.field ?? "handover", message: result.error };
+}
 
 /**
- * The demo AI chatbot. Runs entirely in the browser: each message gets the same canned
- * reply after `demoChat.replyDelayMs`, and nothing is sent to a server.
+ * The site assistant on /demo. A real form: without JavaScript (or before the scripts have
+ * loaded) the /demo action answers it and the page comes back with the conversation. With
+ * JavaScript the assistant's code and index load on first use and answer in the browser.
+ * A question it can't answer can be passed to the team (a 'chat' lead).
  */
 export function DemoChat() {
-  const inputId = useId();
-  const [messages, dispatch] = useReducer(chatReducer, initialChat);
-  const [draft, setDraft] = useState("");
-  const [pending, setPending] = useState(0);
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const id = useId();
+  const documentResult = useActionData<ChatResult>();
+  const fetcher = useFetcher<ChatResult>();
+  const [conversation, setConversation] = useState<ChatTurn[]>(
+    () => documentResult?.conversation ?? [greetingTurn],
+  );
+  const [error, setError] = useState<ChatError | null>(() => errorOf(documentResult));
+  const [pending, setPending] = useState(false);
   const logRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const active = timers.current;
-    return () => {
-      for (const t of active) clearTimeout(t);
-      active.clear();
-    };
-  }, []);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever a message or the typing indicator appears
   useEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
-  }, [messages.length, pending]);
+  }, [conversation.length, pending]);
 
-  function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+  // The server's answer to a handover (or to a question when the code could not load).
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    setConversation(fetcher.data.conversation);
+    setError(errorOf(fetcher.data));
+  }, [fetcher.state, fetcher.data]);
+
+  async function ask(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const text = sendableText(draft);
-    if (!text) return;
-    dispatch({ type: "send", text });
-    setDraft("");
-    setPending((n) => n + 1);
-    const timer = setTimeout(() => {
-      timers.current.delete(timer);
-      dispatch({ type: "reply" });
-      setPending((n) => n - 1);
-    }, demoChat.replyDelayMs);
-    timers.current.add(timer);
+    const input = inputRef.current;
+    if (!input || pending) return;
+    const typed = input.value;
+    const before = conversation;
+    setPending(true);
+    try {
+      let module: Engine | null = null;
+      try {
+        module = await loadEngine();
+      } catch {
+        // The code did not arrive (a dropped connection): the server checks and answers instead.
+      }
+      if (!module) {
+        if (!typed.trim()) {
+          setError({ field: "question", message: CHAT_MESSAGES.empty });
+          return;
+        }
+        input.value = "";
+        fetcher.submit(
+          { intent: "ask", question: typed, conversation: JSON.stringify(before) },
+          { method: "post", action: "/demo" },
+        );
+        return;
+      }
+      const parsed = module.chatQuestionSchema.safeParse({ question: typed });
+      if (!parsed.success) {
+        setError({ field: "question", message: parsed.error.issues[0]?.message ?? "" });
+        input.focus();
+        return;
+      }
+      setError(null);
+      const question = parsed.data.question;
+      input.value = "";
+      const asked = appendTurns(before, { role: "user", text: question });
+      const reply = module.siteAssistant().reply(question, lastQuestion(before));
+      setConversation(appendTurns(asked, replyTurn(reply)));
+    } finally {
+      setPending(false);
+    }
   }
+
+  /** Instant checks when the schemas are here; otherwise the server checks. */
+  function checkHandover(event: React.FormEvent<HTMLFormElement>) {
+    if (!loaded) return;
+    const values = Object.fromEntries(new FormData(event.currentTarget));
+    const parsed = loaded.chatHandoverSchema.safeParse(values);
+    if (parsed.success) {
+      setError(null);
+      return;
+    }
+    event.preventDefault();
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0] === "email" ? "email" : "name";
+    setError({ field, message: issue?.message ?? "" });
+    const control = event.currentTarget.elements.namedItem(field);
+    if (control instanceof HTMLElement) control.focus();
+  }
+
+  const last = conversation[conversation.length - 1];
+  const offerHandover = last?.role === "assistant" && last.unsure === true;
+  const sending = fetcher.state !== "idle";
+  const values = (fetcher.data ?? documentResult)?.values;
+  const fieldError = (field: ChatError["field"]) =>
+    error?.field === field ? error.message : undefined;
+  const describedBy = (field: ChatError["field"], fieldId: string) =>
+    error?.field === field ? { "aria-invalid": true, "aria-describedby": `${fieldId}-error` } : {};
+  const conversationJson = JSON.stringify(conversation);
+  const inputId = `${id}-question`;
 
   return (
     <div className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
@@ -56,7 +159,7 @@ export function DemoChat() {
         </span>
         <div>
           <p className="font-semibold leading-tight">{demoChat.assistantName}</p>
-          <p className="text-xs opacity-90">Demo mode: replies are examples</p>
+          <p className="text-xs opacity-90">{demoChat.automatedNotice}</p>
         </div>
       </div>
 
@@ -70,47 +173,59 @@ export function DemoChat() {
         className="h-96 overflow-y-auto bg-muted/30 p-4 focus-visible:outline-2 focus-visible:outline-ring"
       >
         <ul className="flex flex-col gap-4">
-          {messages.map((message, i) => (
-            <li
-              // Messages are only ever appended, so the index is a stable key.
-              // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
-              key={i}
-              className={cn("flex gap-2", message.isUser ? "flex-row-reverse" : "flex-row")}
-            >
-              <span
-                className={cn(
-                  "mt-5 inline-flex size-8 shrink-0 items-center justify-center rounded-full",
-                  message.isUser
-                    ? "bg-secondary text-secondary-foreground"
-                    : "bg-accent text-primary",
-                )}
+          {conversation.map((turn, i) => {
+            const isUser = turn.role === "user";
+            return (
+              <li
+                // Turns are only appended (the oldest may drop off), so the index is stable enough.
+                // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
+                key={i}
+                className={cn("flex gap-2", isUser ? "flex-row-reverse" : "flex-row")}
               >
-                {message.isUser ? (
-                  <User className="size-4" aria-hidden />
-                ) : (
-                  <Bot className="size-4" aria-hidden />
-                )}
-              </span>
-              <div className={cn("flex max-w-[80%] flex-col gap-1", message.isUser && "items-end")}>
-                <span className="text-xs font-medium text-muted-foreground">
-                  {message.isUser ? "You" : "Assistant"}
-                  <span className="sr-only">:</span>
-                </span>
-                <p
+                <span
                   className={cn(
-                    "rounded-2xl px-4 py-2 text-sm whitespace-pre-wrap break-words",
-                    message.isUser
-                      ? "rounded-tr-sm bg-primary text-primary-foreground"
-                      : "rounded-tl-sm border bg-background",
+                    "mt-5 inline-flex size-8 shrink-0 items-center justify-center rounded-full",
+                    isUser ? "bg-secondary text-secondary-foreground" : "bg-accent text-primary",
                   )}
                 >
-                  {message.text}
-                </p>
-              </div>
-            </li>
-          ))}
+                  {isUser ? (
+                    <User className="size-4" aria-hidden />
+                  ) : (
+                    <Bot className="size-4" aria-hidden />
+                  )}
+                </span>
+                <div className={cn("flex max-w-[80%] flex-col gap-1", isUser && "items-end")}>
+                  <span className="text-xs font-medium text-muted-foreground">
+                    {isUser ? "You" : "Assistant"}
+                    <span className="sr-only">:</span>
+                  </span>
+                  <div
+                    className={cn(
+                      "rounded-2xl px-4 py-2 text-sm whitespace-pre-wrap break-words",
+                      isUser
+                        ? "rounded-tr-sm bg-primary text-primary-foreground"
+                        : "rounded-tl-sm border bg-background",
+                    )}
+                  >
+                    <p>{turn.text}</p>
+                    {turn.url && turn.page ? (
+                      <p className="mt-2 text-xs">
+                        {demoChat.sourceLabel}{" "}
+                        <Link
+                          to={turn.url}
+                          className="font-medium text-primary underline underline-offset-4"
+                        >
+                          {turn.page}
+                        </Link>
+                      </p>
+                    ) : null}
+                  </div>
+                </div>
+              </li>
+            );
+          })}
         </ul>
-        {pending > 0 ? (
+        {pending ? (
           <p
             className="mt-4 flex items-center gap-1 pl-10 text-xs text-muted-foreground"
             aria-hidden
@@ -125,22 +240,85 @@ export function DemoChat() {
         ) : null}
       </div>
 
-      <form onSubmit={handleSubmit} className="flex flex-col gap-2 border-t p-4">
+      {offerHandover ? (
+        <fetcher.Form
+          method="post"
+          action="/demo"
+          noValidate
+          onSubmit={checkHandover}
+          aria-labelledby={`${id}-handover`}
+          className="relative grid gap-4 border-t bg-accent/40 p-4 sm:grid-cols-2"
+        >
+          <div className="sm:col-span-2">
+            <h3 id={`${id}-handover`} className="font-semibold">
+              {demoChat.handoverTitle}
+            </h3>
+            <p className="text-sm text-muted-foreground">{demoChat.handoverIntro}</p>
+          </div>
+          <input type="hidden" name="intent" value="handover" />
+          <input type="hidden" name="conversation" value={conversationJson} />
+          <Field id={`${id}-name`} label="Name" error={fieldError("name")}>
+            <Input name="name" autoComplete="name" maxLength={100} defaultValue={values?.name} />
+          </Field>
+          <Field id={`${id}-email`} label="Email" error={fieldError("email")}>
+            <Input
+              name="email"
+              type="email"
+              autoComplete="email"
+              maxLength={255}
+              defaultValue={values?.email}
+            />
+          </Field>
+          <Honeypot />
+          <div className="sm:col-span-2">
+            <PopiaNotice purpose="contact" />
+          </div>
+          {error?.field === "handover" ? (
+            <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
+              {error.message}
+            </p>
+          ) : null}
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={sending}>
+              <Send aria-hidden />
+              {sending ? "Sending..." : demoChat.handoverButton}
+            </Button>
+          </div>
+        </fetcher.Form>
+      ) : null}
+
+      <form
+        method="post"
+        action="/demo#chat"
+        onSubmit={ask}
+        onFocus={preload}
+        onPointerEnter={preload}
+        className="flex flex-col gap-2 border-t p-4"
+      >
+        <input type="hidden" name="intent" value="ask" />
+        <input type="hidden" name="conversation" value={conversationJson} />
         <Label htmlFor={inputId}>{demoChat.inputLabel}</Label>
         <div className="flex gap-2">
           <Input
+            ref={inputRef}
             id={inputId}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
+            name="question"
+            defaultValue={documentResult?.values?.question}
             placeholder={demoChat.placeholder}
             autoComplete="off"
-            maxLength={500}
+            maxLength={CHAT_LIMITS.question}
+            {...describedBy("question", inputId)}
           />
-          <Button type="submit" disabled={!sendableText(draft)}>
+          <Button type="submit">
             <Send aria-hidden />
             Send<span className="sr-only"> message</span>
           </Button>
         </div>
+        {error?.field === "question" ? (
+          <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-destructive">
+            {error.message}
+          </p>
+        ) : null}
       </form>
     </div>
   );

@@ -2,7 +2,7 @@ import { Send } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { popiaNotice } from "~/content/contact";
-import { cn } from "~/lib/utils";
+import { MarketingOptIn } from "./marketing-opt-in";
 
 /** What a lead form's details are used for (POPIA), with a link to the privacy policy. */
 export function PopiaNotice({
@@ -32,39 +32,20 @@ export function Honeypot() {
     </div>
   );
 }
-
-/** The outcome of a form posted without JavaScript. */
-export function FormOutcome({
-  message,
-}: {
-  message: { tone: "success" | "error"; title: string; text: string } | null;
-}) {
-  if (!message) return null;
-  return (
-    <div
-      role={message.tone === "error" ? "alert" : "status"}
-      className={cn(
-        "rounded-md border px-4 py-3 text-sm sm:col-span-2",
-        message.tone === "error"
-          ? "border-destructive/50 bg-destructive/5 text-foreground"
-          : "border-green-700/40 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100",
-      )}
-    >
-      <p className="font-semibold">{message.title}</p>
-      <p>{message.text}</p>
-    </div>
-  );
-}
-
-/** The end of a lead form: the honeypot, the POPIA notice and the submit button. */
+/**
+ * The end of a lead form: the honeypot, the POPIA notice, the marketing opt-in (POPIA section
+ * 69; ticked again after a post without JavaScript that had it ticked) and the submit button.
+ */
 export function LeadFormEnd({
   purpose,
   submitLabel,
   busy,
+  marketingChecked = false,
 }: {
   purpose: keyof Omit<typeof popiaNotice, "privacyLinkLabel">;
   submitLabel: string;
   busy: boolean;
+  marketingChecked?: boolean;
 }) {
   return (
     <>
@@ -72,6 +53,7 @@ export function LeadFormEnd({
       <div className="sm:col-span-2">
         <PopiaNotice purpose={purpose} />
       </div>
+      <MarketingOptIn defaultChecked={marketingChecked} className="sm:col-span-2" />
       <div className="sm:col-span-2">
         <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
           <Send aria-hidden />

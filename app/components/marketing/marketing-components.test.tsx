@@ -121,6 +121,19 @@ describe("DemoChat", () => {
     expect(html).toContain(`>${demoChat.inputLabel}</label>`);
     expect(html).toMatch(/Send<span class="sr-only"> message<\/span>/);
   });
+
+  it("says it is an automated assistant", () => {
+    expect(html).toContain(demoChat.automatedNotice);
+  });
+
+  it("is a real form the server answers, whose Enter works before the scripts load", () => {
+    const form = html.match(/<form\b[^>]*action="\/demo#chat"[^>]*>/)?.[0];
+    expect(form).toContain('method="post"');
+    expect(html).toMatch(/<input\b[^>]*name="question"/);
+    expect(html).toMatch(/<input type="hidden" name="conversation" value="\[\{&quot;role&quot;/);
+    // A disabled default button would block implicit submission (Enter) in the browser.
+    expect(html).not.toMatch(/<button\b[^>]*type="submit"[^>]*disabled/);
+  });
 });
 
 describe("MapEmbed", () => {

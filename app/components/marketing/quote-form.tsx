@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { isPackageName, packageNames } from "~/content/packages";
 import { quoteSchema } from "~/lib/validation/leads";
-import { FormOutcome, LeadFormEnd } from "./form-field";
+import { LeadFormEnd } from "./form-field";
 import { useLeadForm } from "./use-lead-form";
 
 /** A date as YYYY-MM-DD in the browser's local time zone. */
@@ -39,7 +40,7 @@ export function QuoteForm() {
   const selectRef = useRef<HTMLSelectElement>(null);
   const startRef = useRef<HTMLInputElement>(null);
   const firstRun = useRef(true);
-  const { fetcher, formRef, busy, onSubmit, control, errorFor, documentMessage } = useLeadForm(
+  const { fetcher, formRef, busy, onSubmit, control, errorFor, documentResult } = useLeadForm(
     "quote",
     quoteSchema,
     () => setStartDate(""),
@@ -73,7 +74,7 @@ export function QuoteForm() {
       className="relative grid gap-5 sm:grid-cols-2"
       aria-label="Request a custom quote"
     >
-      <FormOutcome message={documentMessage} />
+      <FormResult {...documentResult} className="sm:col-span-2" />
       <p className="text-sm text-muted-foreground sm:col-span-2">All fields are required.</p>
 
       <Field label="Package" className="sm:col-span-2" error={errorFor("selectedPackage")}>
@@ -130,7 +131,12 @@ export function QuoteForm() {
         />
       </Field>
 
-      <LeadFormEnd purpose="quote" submitLabel="Request Quote" busy={busy} />
+      <LeadFormEnd
+        purpose="quote"
+        submitLabel="Request Quote"
+        busy={busy}
+        marketingChecked={control("marketing").defaultValue === "yes"}
+      />
     </fetcher.Form>
   );
 }

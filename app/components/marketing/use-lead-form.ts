@@ -1,69 +1,43 @@
-import { useEffect, useRef, useState } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { useRef, useState } from "react";
 import type { z } from "zod";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
+import type { ActionResult } from "~/lib/action-result";
 import { notify } from "~/lib/notify";
-import type { LeadFormResult } from "~/lib/validation/lead-form-result";
-
-export const LEAD_FORM_TEXT = {
-  contact: {
-    successTitle: "Message sent successfully!",
-    successDescription: () =>
-      "We'll get back to you within 24 hours. Please check your email for confirmation.",
-    fallback: "Failed to send message. Please try again.",
-    noSuccess: "Failed to send message",
-  },
-  quote: {
-    successTitle: "Quote Request Sent!",
-    successDescription: (pkg?: string) =>
-      `Your request for the ${pkg ?? "selected"} package has been received. Please check your email and phone for confirmation.`,
-    fallback: "Failed to send quote request. Please try again.",
-    noSuccess: "Failed to send quote request",
-  },
-} as const;
+import { LEAD_FORM_TEXT } from "~/lib/validation/lead-form-result";
 
 interface FieldError {
   field: string;
   message: string;
 }
 
+/** 'Validation Error' when the answer names a field, else 'Error'; the spec's success title. */
+function titleFor(kind: "contact" | "quote", result: ActionResult) {
+  if (result.ok) return LEAD_FORM_TEXT[kind].successTitle;
+  return result.field !== undefined ? "Validation Error" : "Error";
+}
+
 /**
  * A lead form's behaviour: instant validation with the shared schema ('Validation Error' toast
  * with the first message, and the message beside its field), 'Sending...' while the server
- * works, then the spec's success or 'Error' toast. Without JavaScript the same action answers
- * the plain form post and the page shows the same messages.
+ * works, then the spec's success or 'Error' toast (`useFormOutcome`). Without JavaScript the
+ * same action answers the plain form post and the page shows the same messages (<FormResult>).
  */
 export function useLeadForm(kind: "contact" | "quote", schema: z.ZodType, onSuccess?: () => void) {
-  const fetcher = useFetcher<LeadFormResult>();
-  const documentResult = useActionData<LeadFormResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const [clientError, setClientError] = useState<FieldError | null>(null);
-  const submitted = useRef(false);
-  const onSuccessRef = useRef(onSuccess);
-  onSuccessRef.current = onSuccess;
   const text = LEAD_FORM_TEXT[kind];
-
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.data ?? documentResult;
-
-  useEffect(() => {
-    if (fetcher.state === "submitting") submitted.current = true;
-    if (fetcher.state !== "idle" || !submitted.current) return;
-    submitted.current = false;
-    const data = fetcher.data;
-    if (data?.success) {
+  const { fetcher, result, inline, busy } = useFormOutcome<ActionResult>({
+    fallback: text.fallback,
+    describe: (r) => ({
+      title: titleFor(kind, r),
+      description: r.ok ? r.success : r.error || text.noSuccess,
+    }),
+    onSuccess: () => {
       formRef.current?.reset();
       setClientError(null);
-      onSuccessRef.current?.();
-      notify("success", text.successTitle, {
-        description: text.successDescription(data.packageName),
-      });
-    } else if (data && !data.success) {
-      if (data.validation) notify("error", "Validation Error", { description: data.error });
-      else notify("error", "Error", { description: data.error || text.noSuccess });
-    } else {
-      notify("error", "Error", { description: text.fallback });
-    }
-  }, [fetcher.state, fetcher.data, text]);
+      onSuccess?.();
+    },
+  });
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const values = Object.fromEntries(new FormData(event.currentTarget));
@@ -85,10 +59,8 @@ export function useLeadForm(kind: "contact" | "quote", schema: z.ZodType, onSucc
   };
 
   const serverFieldError =
-    result && !result.success && result.field
-      ? { field: result.field, message: result.error }
-      : null;
-  const fieldError = clientError ?? (fetcher.data || documentResult ? serverFieldError : null);
+    result && !result.ok && result.field ? { field: result.field, message: result.error } : null;
+  const fieldError = clientError ?? serverFieldError;
 
   /**
    * Props for a control: its name and, after a post without JavaScript, what was typed. Controls
@@ -97,26 +69,13 @@ export function useLeadForm(kind: "contact" | "quote", schema: z.ZodType, onSucc
    */
   const control = (name: string) => ({
     name,
-    defaultValue:
-      documentResult && !documentResult.success ? documentResult.values?.[name] : undefined,
+    defaultValue: inline && !inline.ok ? inline.values?.[name] : undefined,
   });
 
   const errorFor = (name: string) => (fieldError?.field === name ? fieldError.message : undefined);
 
-  /** The no-JavaScript outcome, shown above the form after a plain post. */
-  const documentMessage = documentResult
-    ? documentResult.success
-      ? {
-          tone: "success" as const,
-          title: text.successTitle,
-          text: text.successDescription(documentResult.packageName),
-        }
-      : {
-          tone: "error" as const,
-          title: documentResult.validation ? "Validation Error" : "Error",
-          text: documentResult.error,
-        }
-    : null;
+  /** The no-JavaScript outcome, for <FormResult> above the form after a plain post. */
+  const documentResult = { result: inline, title: inline ? titleFor(kind, inline) : undefined };
 
-  return { fetcher, formRef, busy, onSubmit, control, errorFor, documentMessage };
+  return { fetcher, formRef, busy, onSubmit, control, errorFor, documentResult };
 }

@@ -1,6 +1,6 @@
 import { Inbox, Plus } from "lucide-react";
 import { useState } from "react";
-import { Form, useFetcher } from "react-router";
+import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -15,9 +15,9 @@ import {
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDateTime, formatRelative } from "~/lib/dates";
 import { cn } from "~/lib/utils";
-import { type ActionOutcome, useFetcherOutcome } from "./use-action-error";
 
 export interface MessageItem {
   id: string;
@@ -174,12 +174,12 @@ function ComposeDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const fetcher = useFetcher<ActionOutcome>();
-  const busy = fetcher.state !== "idle";
   const [formKey, setFormKey] = useState(0);
-  useFetcherOutcome(fetcher, () => {
-    onOpenChange(false);
-    setFormKey((k) => k + 1);
+  const { fetcher, busy } = useFormOutcome({
+    onSuccess: () => {
+      onOpenChange(false);
+      setFormKey((k) => k + 1);
+    },
   });
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>

@@ -1,6 +1,5 @@
 import { Calendar, FolderKanban, Pencil, Plus, Trash2 } from "lucide-react";
 import { type RefObject, useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -34,6 +33,7 @@ import {
 } from "~/components/ui/select";
 import { Slider } from "~/components/ui/slider";
 import { Textarea } from "~/components/ui/textarea";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDate } from "~/lib/dates";
 import {
   PRIORITY_LABELS,
@@ -44,7 +44,6 @@ import {
   STATUS_LABELS,
 } from "~/lib/validation/portal";
 import { PriorityBadge, StatusBadge } from "./badges";
-import { type ActionOutcome, useFetcherOutcome } from "./use-action-error";
 
 export interface ProjectItem {
   id: string;
@@ -188,11 +187,9 @@ function ProjectFormDialog({
   onOpenChange: (open: boolean) => void;
   project: ProjectItem | null;
 }) {
-  const fetcher = useFetcher<ActionOutcome>();
-  const busy = fetcher.state !== "idle";
+  const { fetcher, busy } = useFormOutcome({ onSuccess: () => onOpenChange(false) });
   const [progress, setProgress] = useState(project?.progress ?? 0);
   const ids = useId();
-  useFetcherOutcome(fetcher, () => onOpenChange(false));
 
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
@@ -283,12 +280,12 @@ function DeleteProjectDialog({
   /** Where focus goes when the card (and its Delete button) is gone after deleting. */
   fallbackFocusRef: RefObject<HTMLElement | null>;
 }) {
-  const fetcher = useFetcher<ActionOutcome>();
-  const busy = fetcher.state !== "idle";
   const deleted = useRef(false);
-  useFetcherOutcome(fetcher, () => {
-    deleted.current = true;
-    onClose();
+  const { fetcher, busy } = useFormOutcome({
+    onSuccess: () => {
+      deleted.current = true;
+      onClose();
+    },
   });
   return (
     <AlertDialog open={project !== null} onOpenChange={(open) => !open && !busy && onClose()}>

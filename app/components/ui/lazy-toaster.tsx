@@ -18,9 +18,5 @@ export function LazyToaster() {
       active = false;
     };
   }, [wanted]);
-  // Runs after the toaster's own effects, so it is listening when the first toast is sent.
-  useEffect(() => {
-    if (Toaster) toasterRequest.mounted();
-  }, [Toaster]);
   return Toaster ? <Toaster /> : null;
 }

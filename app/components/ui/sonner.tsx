@@ -1,8 +1,12 @@
 import type * as React from "react";
+import { useEffect } from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
+import { toasterRequest } from "~/lib/notify";
 
 /** Sonner with its defaults kept: 3 visible, 4000 ms, Alt+T, label 'Notifications'. */
 export function Toaster(props: ToasterProps) {
+  // Runs after Sonner's own effects, so it is listening when `notify` sends the first toast.
+  useEffect(() => toasterRequest.mounted(), []);
   return (
     <Sonner
       className="toaster group"

@@ -2,6 +2,7 @@
  * Account security forms in Settings and on /auth: shared by the browser and the server.
  */
 
+import type { ActionResult } from "~/lib/action-result";
 import { emailSchema, newPasswordSchema, PASSWORD_MAX } from "./auth";
 import { z } from "./zod";
 
@@ -9,9 +10,7 @@ export const RESET_LINK_INVALID =
   "This password reset link is invalid or has expired. Ask for a new one.";
 
 /** What the Settings action answers. `intent` names the form that was sent. */
-export type SettingsResult =
-  | { intent: string; ok: true; success: string }
-  | { intent: string; error: string };
+export type SettingsResult = ActionResult<{ intent: string }>;
 
 export const sessionIdSchema = z
   .string({ error: "Session not found" })
@@ -67,7 +66,7 @@ export const authCodeSchema = z.object({
     ),
 });
 
-export type TwoFactorStep = "enable" | "confirm" | "disable";
+export type TwoFactorStep = "enable" | "confirm" | "disable" | "show-codes";
 
 export interface TotpSetupView {
   uri: string;
@@ -76,10 +75,13 @@ export interface TotpSetupView {
 }
 
 /** The two-factor card's answers: the step, and a setup to scan (also again after a wrong code). */
-export type TwoFactorResult = SettingsResult & {
+export type TwoFactorResult = ActionResult<{
+  intent: string;
   step?: TwoFactorStep;
   setup?: TotpSetupView;
-};
+  /** The backup codes, shown again after the password ('Show backup codes'). */
+  backupCodes?: string[];
+}>;
 
 export const PASSKEY_NAME_MAX = 50;
 
@@ -118,6 +120,9 @@ export const changeEmailSchema = z.object({
   newEmail: emailSchema.transform((v) => v.toLowerCase()),
 });
 
+/** How long the link that confirms a new e-mail address works. */
+export const EMAIL_LINK_HOURS = 1;
+
 export function emailChangeRequested(newEmail: string) {
-  return `We've sent a link to ${newEmail}. Your e-mail address changes when you open it (within 1 hour).`;
+  return `We've sent a link to ${newEmail}. Your e-mail address changes when you open it (within ${EMAIL_LINK_HOURS} hour).`;
 }

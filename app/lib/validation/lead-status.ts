@@ -1,6 +1,6 @@
 import { z } from "./zod";
 
-export const LEAD_KINDS = ["contact", "quote"] as const;
+export const LEAD_KINDS = ["contact", "quote", "chat"] as const;
 export const LEAD_STATUSES = ["new", "contacted", "won", "lost"] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 export type LeadStatus = (typeof LEAD_STATUSES)[number];

@@ -142,3 +142,32 @@ describe("quote message composition", () => {
     });
   });
 });
+
+describe("line breaks in one-line lead fields (issue 18: forged mail lines)", () => {
+  const contact = { name: "Thabo", email: "t@example.co.za", message: "Hello there" };
+  it.each([
+    ["name", "Thabo\r\nBcc: x@evil.example", "Name must be on one line"],
+    ["phone", "0821234567\nX-Evil: 1", "Phone must be on one line"],
+    ["company", "Acme\rSubject: hi", "Company name must be on one line"],
+  ])("refuses CR/LF in the contact %s", (field, value, message) => {
+    const result = contactSchema.safeParse({ ...contact, [field]: value });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(message);
+  });
+
+  it("refuses CR/LF in the quote's name and phone", () => {
+    for (const [field, message] of [
+      ["name", "Name must be on one line"],
+      ["phone", "Phone must be on one line"],
+    ] as const) {
+      const result = quoteSchema.safeParse({ ...validQuote, [field]: "0821234567\nBcc: x" });
+      expect(result.error?.issues[0]?.message).toBe(message);
+    }
+  });
+
+  it("keeps line breaks in the message", () => {
+    expect(contactSchema.safeParse({ ...contact, message: "Line one\r\nLine two" }).success).toBe(
+      true,
+    );
+  });
+});

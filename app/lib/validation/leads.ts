@@ -1,4 +1,4 @@
-import { isStorableText, notAllowed } from "./text";
+import { hasNoLineBreak, isStorableText, notAllowed, oneLine } from "./text";
 import { z } from "./zod";
 
 export const PACKAGES = ["Starter", "Growth", "Enterprise"] as const;
@@ -9,7 +9,8 @@ const name = z
   .trim()
   .min(1, "Name is required")
   .max(100, "Name must be less than 100 characters")
-  .refine(isStorableText, notAllowed("Name"));
+  .refine(isStorableText, notAllowed("Name"))
+  .refine(hasNoLineBreak, oneLine("Name"));
 
 const email = z
   .string({ error: "Invalid email address" })
@@ -49,7 +50,8 @@ export const quoteSchema = z
       .trim()
       .min(10, "Phone number is required")
       .max(50, "Phone must be less than 50 characters")
-      .refine(isStorableText, notAllowed("Phone")),
+      .refine(isStorableText, notAllowed("Phone"))
+      .refine(hasNoLineBreak, oneLine("Phone")),
     address: z
       .string({ error: "Address is required" })
       .trim()
@@ -91,6 +93,7 @@ const optional = (max: number, message: string, label: string) =>
     .trim()
     .max(max, message)
     .refine(isStorableText, notAllowed(label))
+    .refine(hasNoLineBreak, oneLine(label))
     .optional()
     .transform((v) => (v ? v : undefined));
 

@@ -1,4 +1,4 @@
-import { isStorableText, notAllowed } from "./text";
+import { hasNoBidiControl, isStorableText, notAllowed } from "./text";
 import { z } from "./zod";
 
 export const PROJECT_STATUSES = ["active", "completed", "on-hold", "cancelled"] as const;
@@ -19,13 +19,21 @@ export const PRIORITY_LABELS: Record<ProjectPriority, string> = {
   urgent: "Urgent",
 };
 
+/** "35" → 35, "" → 0; anything but decimal digits (with spaces around) → NaN. */
+function plainWholeNumber(value: string): number {
+  const trimmed = value.trim();
+  if (trimmed === "") return 0;
+  return /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
 export const projectSchema = z.object({
   title: z
     .string({ error: "Title is required" })
     .trim()
     .min(1, "Title is required")
     .max(200, "Title must be less than 200 characters")
-    .refine(isStorableText, notAllowed("Title")),
+    .refine(isStorableText, notAllowed("Title"))
+    .refine(hasNoBidiControl, notAllowed("Title")),
   description: z
     .string()
     .trim()
@@ -35,12 +43,18 @@ export const projectSchema = z.object({
     .transform((v) => (v ? v : null)),
   status: z.enum(PROJECT_STATUSES, { error: "Choose a valid status" }).default("active"),
   priority: z.enum(PROJECT_PRIORITIES, { error: "Choose a valid priority" }).default("medium"),
-  progress: z.coerce
-    .number({ error: "Progress must be a number" })
-    .int("Progress must be a whole number")
-    .min(0, "Progress must be between 0 and 100")
-    .max(100, "Progress must be between 0 and 100")
-    .multipleOf(5, "Progress moves in steps of 5")
+  // Plain decimal digits only: Number() would also take "1e2", "0x14" or "Infinity". Blank
+  // is 0, as before.
+  progress: z
+    .preprocess(
+      (v) => (typeof v === "string" ? plainWholeNumber(v) : v),
+      z
+        .number({ error: "Progress must be a number" })
+        .int("Progress must be a whole number")
+        .min(0, "Progress must be between 0 and 100")
+        .max(100, "Progress must be between 0 and 100")
+        .multipleOf(5, "Progress moves in steps of 5"),
+    )
     .default(0),
 });
 export type ProjectInput = z.infer<typeof projectSchema>;
@@ -51,7 +65,8 @@ export const messageSchema = z.object({
     .trim()
     .min(1, "Subject is required")
     .max(200, "Subject must be less than 200 characters")
-    .refine(isStorableText, notAllowed("Subject")),
+    .refine(isStorableText, notAllowed("Subject"))
+    .refine(hasNoBidiControl, notAllowed("Subject")),
   content: z
     .string({ error: "Message is required" })
     .trim()

@@ -13,3 +13,16 @@ export function isStorableText(value: string): boolean {
 
 /** The message for a field holding such a character. */
 export const notAllowed = (label: string) => `${label} contains a character that is not allowed`;
+
+/** CR or LF: a one-line field (a name, a phone number) that holds one could forge mail lines. */
+export const hasNoLineBreak = (value: string) => !/[\r\n]/.test(value);
+
+/** The message for a one-line field holding a line break. */
+export const oneLine = (label: string) => `${label} must be on one line`;
+
+/**
+ * Bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069) can
+ * make a title read differently from what it holds ("invoice\u202Efdp.exe"). Titles refuse
+ * them; the plain direction marks (U+200E, U+200F) stay allowed.
+ */
+export const hasNoBidiControl = (value: string) => !/[\u202A-\u202E\u2066-\u2069]/.test(value);

@@ -52,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
     { kind: "api", input: parsed.data },
     submitOptionsFor(request, env(), typeof honeypot === "string" ? honeypot : null),
   );
-  if (!result.ok) return reply(result.status, { success: false, error: result.error });
+  if (!result.ok) return reply(result.status, { success: false, error: result.message });
   return reply(200, { success: true });
 }
 

@@ -1,19 +1,25 @@
 import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { AuthShell } from "~/components/auth/auth-shell";
-import { useToastFromServer } from "~/components/portal/use-server-toast";
+import { MarketingOptIn } from "~/components/marketing/marketing-opt-in";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { privacyNotice } from "~/content/legal";
 import { site } from "~/content/site";
+import { useCookieToast, useFormOutcome } from "~/hooks/use-form-outcome";
+import { type ActionResult, failed } from "~/lib/action-result";
+import { notify } from "~/lib/notify";
 import { authCodeSchema } from "~/lib/validation/account";
 import { firstIssue, PASSWORD_MIN, signInSchema, signUpSchema } from "~/lib/validation/auth";
+import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy";
 import { signIn, signUp } from "~/server/accounts.server";
+import { deletionScheduledToast, recordSignUpMarketing } from "~/server/privacy-forms.server";
 import { getCurrentSession } from "~/server/session.server";
-import { readToast, toastCookie } from "~/server/toast.server";
+import { readToast, redirectWithToast } from "~/server/toast.server";
 import {
   hasPendingSecondFactor,
   needsSecondFactor,
@@ -31,7 +37,10 @@ const SECOND_STEP = "/auth?step=two-factor";
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getCurrentSession(request)) throw redirect("/portal");
-  const { toast, clearHeader } = readToast(request);
+  const read = await readToast(request);
+  const { clearHeader } = read;
+  // A scheduled account deletion is said on every sign-in page for a few minutes.
+  const toast = read.toast ?? deletionScheduledToast(request);
   const secondStep =
     new URL(request.url).searchParams.get("step") === "two-factor" &&
     hasPendingSecondFactor(request);
@@ -42,14 +51,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type Intent = "signin" | "signup" | "two-factor";
-interface ActionResult {
-  intent: Intent;
-  error: string;
-  values: { email?: string; fullName?: string };
-}
+type AuthAnswer = ActionResult<{ intent: Intent }>;
 
-function failure(intent: Intent, error: string, values: ActionResult["values"], status: number) {
-  return data<ActionResult>({ intent, error, values }, { status });
+/** What was typed (never the password), so the page rendered again keeps it. */
+function failure(
+  intent: Intent,
+  error: string,
+  typed: Record<string, string | undefined>,
+  status: number,
+) {
+  const values: Record<string, string> = {};
+  for (const [k, v] of Object.entries(typed)) if (v !== undefined) values[k] = v;
+  return failed(status, error, { intent, values });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -69,22 +82,24 @@ export async function action({ request }: Route.ActionArgs) {
       return [k, typeof v === "string" ? v : undefined];
     }),
   );
-  const values = { email: raw.email, fullName: raw.fullName };
+  const marketing = marketingOptIn(form.get(MARKETING_FIELD));
+  const values = { email: raw.email, fullName: raw.fullName, marketing: marketing ? "yes" : "" };
 
   if (intent === "signup") {
     const parsed = signUpSchema.safeParse(raw);
     if (!parsed.success) return failure(intent, firstIssue(parsed.error).message, values, 400);
     const created = await signUp(request, parsed.data);
     if (!created.ok) return failure(intent, created.message, values, created.status);
-    created.headers.append(
-      "Set-Cookie",
-      toastCookie({
+    if (marketing) await recordSignUpMarketing(created.body, parsed.data.email);
+    return redirectWithToast(
+      "/portal",
+      {
         type: "success",
         title: "Success!",
         description: "Account created successfully. You can now log in.",
-      }),
+      },
+      created.headers,
     );
-    return redirect("/portal", { headers: created.headers });
   }
 
   const parsed = signInSchema.safeParse(raw);
@@ -99,14 +114,10 @@ export async function action({ request }: Route.ActionArgs) {
 /** Sign-in's second step: an authenticator app code or a backup code. */
 async function secondFactor(request: Request, code: FormDataEntryValue | null) {
   const expired = () =>
-    redirect("/auth", {
-      headers: {
-        "Set-Cookie": toastCookie({
-          type: "error",
-          title: "Error",
-          description: "Your sign-in took too long. Please sign in again.",
-        }),
-      },
+    redirectWithToast("/auth", {
+      type: "error",
+      title: "Error",
+      description: "Your sign-in took too long. Please sign in again.",
     });
   if (!hasPendingSecondFactor(request)) return expired();
   const parsed = authCodeSchema.safeParse({ code: typeof code === "string" ? code : undefined });
@@ -135,7 +146,7 @@ function PasskeySignIn() {
         window.location.assign("/portal");
         return;
       }
-      toast.error("Error", { description: outcome.message });
+      notify("error", "Error", { description: outcome.message });
     } finally {
       setBusy(false);
     }
@@ -179,18 +190,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     actionData?.intent === "signup" ? "signup" : tab,
   );
 
-  useEffect(() => {
-    if (actionData?.error) toast.error("Error", { description: actionData.error });
-  }, [actionData]);
-  useToastFromServer(loaderData.toast);
+  const { inline } = useFormOutcome<AuthAnswer>({ navigates: true });
+  useCookieToast(loaderData.toast);
 
-  const errorFor = (intent: Intent) =>
-    actionData?.intent === intent && actionData.error ? (
-      <p role="alert" className="text-sm font-medium text-destructive">
-        {actionData.error}
-      </p>
-    ) : null;
-  const values = actionData?.values ?? {};
+  const errorFor = (intent: Intent) => (
+    <FormResult result={inline?.intent === intent ? inline : undefined} />
+  );
+  const values = (inline && !inline.ok ? inline.values : undefined) ?? {};
 
   if (loaderData.secondStep) {
     return (
@@ -228,9 +234,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <AuthShell title="Welcome" description="Sign in to your account or create a new one">
       {loaderData.toast?.description ? (
-        <p role="status" className="mb-4 text-center text-sm font-medium">
-          {loaderData.toast.description}
-        </p>
+        <FormResult
+          className="mb-4 text-center"
+          result={
+            loaderData.toast.type === "error"
+              ? { ok: false, error: loaderData.toast.description }
+              : { ok: true, success: loaderData.toast.description }
+          }
+        />
       ) : null}
       <Tabs
         value={active}
@@ -319,6 +330,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                 minLength={PASSWORD_MIN}
               />
             </Field>
+            <MarketingOptIn id="signup-marketing" defaultChecked={values.marketing === "yes"} />
+            <p className="text-xs text-muted-foreground">
+              We use your details to run your portal account, as our{" "}
+              <Link to="/legal/privacy" className="underline underline-offset-4">
+                Privacy Policy
+              </Link>{" "}
+              (version {privacyNotice.version}) explains.
+            </p>
             {errorFor("signup")}
             <SubmitButton intent="signup" label="Sign Up" />
           </Form>

@@ -1,11 +1,12 @@
-import { useEffect } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
-import { AuthShell, FormAlert, FormStatus } from "~/components/auth/auth-shell";
+import { Form, Link, useNavigation } from "react-router";
+import { AuthShell } from "~/components/auth/auth-shell";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { site } from "~/content/site";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
+import { type ActionResult, failed, succeeded } from "~/lib/action-result";
 import { forgotPasswordSchema, RESET_REQUESTED } from "~/lib/validation/account";
 import { firstIssue } from "~/lib/validation/auth";
 import { requestPasswordReset } from "~/server/accounts.server";
@@ -16,8 +17,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-type Result = { ok: true; success: string } | { error: string; email?: string };
-
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const email = form.get("email");
@@ -25,33 +24,22 @@ export async function action({ request }: Route.ActionArgs) {
     email: typeof email === "string" ? email : undefined,
   });
   if (!parsed.success) {
-    return data<Result>(
-      { error: firstIssue(parsed.error).message, email: String(email ?? "") },
-      { status: 400 },
-    );
+    return failed(400, firstIssue(parsed.error).message, {
+      values: { email: typeof email === "string" ? email : "" },
+    });
   }
   const result = await requestPasswordReset(request, parsed.data.email);
   if (!result.ok) {
-    return data<Result>(
-      { error: result.message, email: parsed.data.email },
-      { status: result.status },
-    );
+    return failed(result.status, result.message, { values: { email: parsed.data.email } });
   }
   // The same answer whether or not the address has an account.
-  return data<Result>({ ok: true, success: RESET_REQUESTED });
+  return succeeded(RESET_REQUESTED);
 }
 
-export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+export default function ForgotPassword() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-
-  useEffect(() => {
-    if (!actionData) return;
-    if ("error" in actionData) toast.error("Error", { description: actionData.error });
-    else toast.success("Success", { description: actionData.success });
-  }, [actionData]);
-
-  const sent = actionData && "success" in actionData;
+  const { inline } = useFormOutcome<ActionResult>({ navigates: true });
   return (
     <AuthShell
       title="Forgot password?"
@@ -64,11 +52,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             type="email"
             autoComplete="email"
             required
-            defaultValue={actionData && "email" in actionData ? actionData.email : undefined}
+            defaultValue={inline && !inline.ok ? inline.values?.email : undefined}
           />
         </Field>
-        <FormAlert>{actionData && "error" in actionData ? actionData.error : null}</FormAlert>
-        <FormStatus>{sent ? actionData.success : null}</FormStatus>
+        <FormResult result={inline} />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Sending..." : "Send reset link"}
         </Button>

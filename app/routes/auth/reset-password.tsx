@@ -1,15 +1,16 @@
-import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
-import { AuthShell, FormAlert } from "~/components/auth/auth-shell";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AuthShell } from "~/components/auth/auth-shell";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { site } from "~/content/site";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
+import { type ActionResult, failed } from "~/lib/action-result";
 import { RESET_LINK_INVALID, resetPasswordSchema } from "~/lib/validation/account";
 import { firstIssue, PASSWORD_MIN } from "~/lib/validation/auth";
 import { resetPassword, resetTokenIsValid } from "~/server/accounts.server";
-import { toastCookie } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -42,35 +43,26 @@ export async function action({ request }: Route.ActionArgs) {
     token: field("token"),
     newPassword: field("newPassword"),
   });
-  if (!parsed.success) {
-    return data({ error: firstIssue(parsed.error).message }, { status: 400 });
-  }
+  if (!parsed.success) return failed(400, firstIssue(parsed.error).message);
   const result = await resetPassword(request, parsed.data.token, parsed.data.newPassword);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
-  return redirect("/auth", {
-    headers: {
-      "Set-Cookie": toastCookie({
-        type: "success",
-        title: "Success",
-        description: "Your password has been reset. Sign in with your new password.",
-      }),
-    },
+  if (!result.ok) return failed(result.status, result.message);
+  return redirectWithToast("/auth", {
+    type: "success",
+    title: "Success",
+    description: "Your password has been reset. Sign in with your new password.",
   });
 }
 
-export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-
-  useEffect(() => {
-    if (actionData?.error) toast.error("Error", { description: actionData.error });
-  }, [actionData]);
+  const { inline } = useFormOutcome<ActionResult>({ navigates: true });
 
   if (!loaderData.token) {
     return (
       <AuthShell title="Reset password" description="Choose a new password for your account.">
         <div className="space-y-4 text-center">
-          <FormAlert>{RESET_LINK_INVALID}</FormAlert>
+          <FormResult result={{ ok: false, error: RESET_LINK_INVALID }} />
           <Button asChild className="w-full">
             <Link to="/auth/forgot-password">Send a new link</Link>
           </Button>
@@ -96,7 +88,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             minLength={PASSWORD_MIN}
           />
         </Field>
-        <FormAlert>{actionData?.error}</FormAlert>
+        <FormResult result={inline} />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Saving..." : "Reset password"}
         </Button>

@@ -3,7 +3,6 @@ import { data, Link } from "react-router";
 import { Breadcrumbs } from "~/components/marketing/breadcrumbs";
 import { CaseStudyResults } from "~/components/marketing/case-study-results";
 import { CtaSection } from "~/components/marketing/cta-section";
-import { NotFoundBoundary, notFoundMeta } from "~/components/marketing/not-found-boundary";
 import { NumberedSteps } from "~/components/marketing/numbered-steps";
 import { Container, Section } from "~/components/marketing/section";
 import { NotFound } from "~/components/not-found";
@@ -11,7 +10,7 @@ import { navCrumb } from "~/content/breadcrumbs";
 import { caseStudies, caseStudiesPage, getCaseStudy } from "~/content/case-studies";
 import { getService } from "~/content/services";
 import { site } from "~/content/site";
-import { pageMeta } from "~/lib/seo";
+import { notFoundMeta, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/case-study";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -27,10 +26,6 @@ export function meta({ params }: Route.MetaArgs) {
     description: `${study.summary} Read how ${site.name} delivered it, step by step, with the results.`,
     path: `/case-studies/${study.slug}`,
   });
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <NotFoundBoundary error={error} />;
 }
 
 export default function CaseStudyPage({ params }: Route.ComponentProps) {

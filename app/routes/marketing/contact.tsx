@@ -1,6 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
 import { ContactForm } from "~/components/marketing/contact-form";
+import { EraseDetailsForm } from "~/components/marketing/erase-details-form";
 import { MapEmbed } from "~/components/marketing/map-embed";
 import { ScheduleDemo } from "~/components/marketing/schedule-demo";
 import { Container, PageHero, Section } from "~/components/marketing/section";
@@ -76,6 +77,17 @@ export default function Contact() {
             </section>
 
             <ScheduleDemo />
+
+            <section aria-labelledby="your-details-heading" className="rounded-xl border p-6">
+              <h2 id="your-details-heading" className="text-xl font-bold tracking-tight">
+                Your details
+              </h2>
+              <p className="mt-2 mb-4 text-sm text-muted-foreground">
+                Sent us a message or a quote request and want it deleted? Give the e-mail address
+                you used: we send it a link to confirm.
+              </p>
+              <EraseDetailsForm />
+            </section>
           </div>
 
           <section

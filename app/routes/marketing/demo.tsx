@@ -6,7 +6,9 @@ import { VoiceAgentPanel } from "~/components/marketing/voice-agent-panel";
 import { navCrumb } from "~/content/breadcrumbs";
 import { demoPage } from "~/content/demo";
 import { site } from "~/content/site";
+import { type ChatResult, conversationField } from "~/lib/assistant/conversation";
 import { pageMeta } from "~/lib/seo";
+import { handleChatForm } from "~/server/assistant.server";
 
 export const meta = () =>
   pageMeta({
@@ -15,6 +17,33 @@ export const meta = () =>
     path: "/demo",
   });
 
+/** The chat form's questions and handovers (without JavaScript, or before it has loaded). */
+export function action({ request }: { request: Request }) {
+  return handleChatForm(request);
+}
+
+/** In the browser: a request that never reaches the server still ends in a message. */
+export async function clientAction({
+  request,
+  serverAction,
+}: {
+  request: Request;
+  serverAction: () => Promise<ChatResult>;
+}): Promise<ChatResult> {
+  const form = await request.clone().formData();
+  try {
+    return await serverAction();
+  } catch {
+    return {
+      conversation: conversationField(form.get("conversation")),
+      error: "The message could not be sent. Please check your connection and try again.",
+      values: Object.fromEntries(
+        ["question", "name", "email"].map((k) => [k, String(form.get(k) ?? "")]),
+      ),
+    };
+  }
+}
+
 export default function Demo() {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
@@ -22,7 +51,11 @@ export default function Demo() {
 
       <Section>
         <Container className="grid gap-8 lg:grid-cols-5">
-          <section aria-labelledby="chat-heading" className="flex flex-col gap-4 lg:col-span-3">
+          <section
+            id="chat"
+            aria-labelledby="chat-heading"
+            className="flex scroll-mt-20 flex-col gap-4 lg:col-span-3"
+          >
             <div>
               <h2 id="chat-heading" className="text-2xl font-bold tracking-tight">
                 {demoPage.chatTitle}

@@ -2,8 +2,9 @@ import { isRouteErrorResponse, Outlet } from "react-router";
 import { SiteFooter } from "~/components/marketing/site-footer";
 import { SiteHeader } from "~/components/marketing/site-header";
 import { NavigationProgress } from "~/components/navigation-progress";
-import { NotFound } from "~/components/not-found";
+import { RouteError } from "~/components/route-error";
 import { LazyToaster } from "~/components/ui/lazy-toaster";
+import { notFoundMeta } from "~/lib/seo";
 import type { Route } from "./+types/layout";
 
 function Shell({ children }: { children: React.ReactNode }) {
@@ -32,13 +33,15 @@ export default function MarketingLayout() {
   );
 }
 
+/** A detail page with an unknown slug (its loader throws 404) is titled 'Page not found'. */
+export function meta({ error }: Route.MetaArgs) {
+  return isRouteErrorResponse(error) && error.status === 404 ? notFoundMeta : [];
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Shell>
-        <NotFound />
-      </Shell>
-    );
-  }
-  throw error;
+  return (
+    <Shell>
+      <RouteError error={error} area="site" />
+    </Shell>
+  );
 }

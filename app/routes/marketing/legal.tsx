@@ -1,11 +1,10 @@
 import { data } from "react-router";
 import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
 import { LegalDocument } from "~/components/marketing/legal-document";
-import { NotFoundBoundary, notFoundMeta } from "~/components/marketing/not-found-boundary";
 import { NotFound } from "~/components/not-found";
 import { navCrumb } from "~/content/breadcrumbs";
 import { getLegalDoc } from "~/content/legal";
-import { pageMeta } from "~/lib/seo";
+import { notFoundMeta, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/legal";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -17,10 +16,6 @@ export function meta({ params }: Route.MetaArgs) {
   const doc = getLegalDoc(params.doc);
   if (!doc) return notFoundMeta;
   return pageMeta({ title: doc.title, description: doc.description, path: `/legal/${doc.slug}` });
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <NotFoundBoundary error={error} />;
 }
 
 export default function Legal({ params }: Route.ComponentProps) {

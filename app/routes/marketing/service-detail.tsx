@@ -4,7 +4,6 @@ import { JsonLd } from "~/components/json-ld";
 import { Breadcrumbs } from "~/components/marketing/breadcrumbs";
 import { CtaSection } from "~/components/marketing/cta-section";
 import { FaqList } from "~/components/marketing/faq-list";
-import { NotFoundBoundary, notFoundMeta } from "~/components/marketing/not-found-boundary";
 import { NumberedSteps } from "~/components/marketing/numbered-steps";
 import { Container, Section, SectionHeading } from "~/components/marketing/section";
 import { NotFound } from "~/components/not-found";
@@ -14,7 +13,7 @@ import { serviceDetails } from "~/content/service-details";
 import { getService, services } from "~/content/services";
 import { servicesPage } from "~/content/services-page";
 import { site } from "~/content/site";
-import { pageMeta } from "~/lib/seo";
+import { notFoundMeta, pageMeta } from "~/lib/seo";
 import { serializeJsonLd, serviceStructuredData } from "~/lib/structured-data";
 import type { Route } from "./+types/service-detail";
 
@@ -31,10 +30,6 @@ export function meta({ params }: Route.MetaArgs) {
     description: `${service.description} ${site.name}, South Africa.`,
     path: service.link,
   });
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <NotFoundBoundary error={error} />;
 }
 
 export default function ServiceDetail({ params }: Route.ComponentProps) {

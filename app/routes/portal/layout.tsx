@@ -3,13 +3,16 @@ import { NavigationProgress } from "~/components/navigation-progress";
 import { AppSidebar } from "~/components/portal/app-sidebar";
 import { useLiveUpdates } from "~/components/portal/live-updates";
 import { PortalHeader } from "~/components/portal/portal-header";
-import { useToastFromServer } from "~/components/portal/use-server-toast";
+import { RouteError } from "~/components/route-error";
 import { SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
 import { parseSidebarCookie } from "~/components/ui/sidebar-cookie";
 import { Toaster } from "~/components/ui/sonner";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { site } from "~/content/site";
+import { useCookieToast } from "~/hooks/use-form-outcome";
 import { requireUser } from "~/server/portal.server";
+import { DELETION_CANCELLED_TOAST, takeDeletionCancelledNotice } from "~/server/privacy.server";
+import { CLEAR_DELETION_SCHEDULED } from "~/server/privacy-forms.server";
 import { readToast } from "~/server/toast.server";
 import type { Route } from "./+types/layout";
 
@@ -19,9 +22,13 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, headers } = await requireUser(request);
-  const { toast, clearHeader } = readToast(request);
+  const { db, user, headers } = await requireUser(request);
+  const { toast: cookieToast, clearHeader } = await readToast(request);
+  // Signing in cancelled a pending account deletion: say so, once.
+  const cancelled = await takeDeletionCancelledNotice(db, user.id);
+  const toast = cancelled ? DELETION_CANCELLED_TOAST : cookieToast;
   const responseHeaders = new Headers(headers);
+  if (cancelled) responseHeaders.append("Set-Cookie", CLEAR_DELETION_SCHEDULED);
   if (clearHeader) responseHeaders.append("Set-Cookie", clearHeader);
   responseHeaders.set("Cache-Control", "private, no-store");
   return data(
@@ -45,10 +52,14 @@ export function usePortalUser() {
   return loaderData.user;
 }
 
-export default function PortalLayout({ loaderData }: Route.ComponentProps) {
-  const { user, toast, sidebarOpen } = loaderData;
-  useToastFromServer(toast);
-  useLiveUpdates();
+type LayoutData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** Sidebar, header and main: around every portal page, and around its errors too. */
+function PortalShell({
+  user,
+  sidebarOpen,
+  children,
+}: Pick<LayoutData, "user" | "sidebarOpen"> & { children: React.ReactNode }) {
   return (
     <TooltipProvider>
       <SidebarProvider defaultOpen={sidebarOpen}>
@@ -63,11 +74,35 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
         <SidebarInset>
           <PortalHeader email={user.email} fullName={user.fullName} />
           <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
-            <Outlet />
+            {children}
           </main>
         </SidebarInset>
       </SidebarProvider>
       <Toaster />
     </TooltipProvider>
+  );
+}
+
+export default function PortalLayout({ loaderData }: Route.ComponentProps) {
+  const { user, toast, sidebarOpen } = loaderData;
+  useCookieToast(toast);
+  useLiveUpdates();
+  return (
+    <PortalShell user={user} sidebarOpen={sidebarOpen}>
+      <Outlet />
+    </PortalShell>
+  );
+}
+
+/**
+ * A page's refusal or error (`throw forbidden()`, `throw notFound("Lead not found")`) shows
+ * inside the portal. Only when the layout itself failed (no user) is it a page of its own.
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  if (!loaderData) return <RouteError error={error} area="site" />;
+  return (
+    <PortalShell user={loaderData.user} sidebarOpen={loaderData.sidebarOpen}>
+      <RouteError error={error} area="portal" />
+    </PortalShell>
   );
 }

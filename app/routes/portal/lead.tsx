@@ -1,56 +1,58 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link, useFetcher } from "react-router";
-import { type ActionOutcome, useFetcherOutcome } from "~/components/portal/use-action-error";
+import { Link } from "react-router";
+import { EraseLeadCard } from "~/components/portal/erase-lead-card";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { NativeSelect } from "~/components/ui/native-select";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
+import { failed, succeeded } from "~/lib/action-result";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { capitalise } from "~/lib/names";
-import { NO_PERMISSION } from "~/lib/portal-text";
 import { portalMeta } from "~/lib/seo";
 import { LEAD_STATUSES, leadStatusSchema } from "~/lib/validation/lead-status";
 import { idSchema } from "~/lib/validation/portal";
+import { ERASE_LEAD_INTENT } from "~/lib/validation/privacy";
 import { getLead, setLeadStatus } from "~/server/leads.server";
-import { readForm, requireAdmin, requireUser } from "~/server/portal.server";
+import { readForm, requireAdmin } from "~/server/portal.server";
+import { eraseLeadAction } from "~/server/privacy-forms.server";
+import { notFound } from "~/server/refuse.server";
 import type { Route } from "./+types/lead";
 
 export const meta: Route.MetaFunction = () => portalMeta("Lead");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { db, user } = await requireUser(request);
-  if (user.role !== "admin") return data({ allowed: false as const }, { status: 403 });
+  const { db } = await requireAdmin(request);
   const id = idSchema.safeParse(params.id);
   const lead = id.success ? await getLead(db, id.data) : null;
-  if (!lead) throw data({ message: "Lead not found" }, { status: 404 });
-  return { allowed: true as const, lead };
+  if (!lead) throw notFound("Lead not found");
+  return { lead };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { db } = await requireAdmin(request);
   const id = idSchema.safeParse(params.id);
-  if (!id.success) return data({ error: "Lead not found" }, { status: 404 });
-  const parsed = leadStatusSchema.safeParse(await readForm(request));
-  if (!parsed.success) return data({ error: "Choose a valid status" }, { status: 400 });
-  if (!(await setLeadStatus(db, id.data, parsed.data.status))) {
-    return data({ error: "Lead not found" }, { status: 404 });
-  }
-  return { ok: true as const, success: `Lead marked as ${parsed.data.status}` };
+  if (!id.success) return failed(404, "Lead not found");
+  const form = await readForm(request);
+  if (form.intent === ERASE_LEAD_INTENT) return eraseLeadAction(db, id.data);
+  const parsed = leadStatusSchema.safeParse(form);
+  if (!parsed.success) return failed(400, "Choose a valid status");
+  const updated = await setLeadStatus(db, id.data, parsed.data.status);
+  if (!updated.ok) return failed(updated.status, updated.message);
+  return succeeded(`Lead marked as ${parsed.data.status}`);
 }
 
+const KIND_LABELS = {
+  contact: "Contact message",
+  quote: "Quote request",
+  chat: "Chat question (site assistant)",
+} as const;
+
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<ActionOutcome>();
-  useFetcherOutcome(fetcher);
-  if (!loaderData.allowed) {
-    return (
-      <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-6">
-        {NO_PERMISSION}
-      </p>
-    );
-  }
+  const { fetcher, busy } = useFormOutcome();
   const { lead } = loaderData;
   const rows: [string, string | null][] = [
-    ["Type", lead.kind === "quote" ? "Quote request" : "Contact message"],
+    ["Type", KIND_LABELS[lead.kind]],
     ["Received", formatDateTime(lead.createdAt)],
     ["Name", lead.name],
     ["Email", lead.email],
@@ -65,7 +67,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
     [
       "Consent",
       lead.consent
-        ? `Privacy notice shown and accepted on ${formatDateTime(lead.consentAt)}`
+        ? `Privacy notice (version ${lead.privacyNoticeVersion}) shown and accepted on ${formatDateTime(lead.consentAt)}`
         : "No",
     ],
   ];
@@ -98,6 +100,23 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
           <p className="whitespace-pre-wrap break-words rounded-md border bg-muted/40 p-4 text-sm">
             {lead.message}
           </p>
+          {lead.conversation?.length ? (
+            <>
+              <h3 className="mt-6 mb-2 font-semibold">Conversation with the site assistant</h3>
+              <ol className="space-y-2 rounded-md border bg-muted/40 p-4 text-sm">
+                {lead.conversation.map((turn, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a stored, unchanging list
+                  <li key={i} className="whitespace-pre-wrap break-words">
+                    <span className="font-medium">
+                      {turn.role === "user" ? "Visitor" : "Assistant"}:
+                    </span>{" "}
+                    {turn.text}
+                    {turn.url ? <span className="text-muted-foreground"> ({turn.url})</span> : null}
+                  </li>
+                ))}
+              </ol>
+            </>
+          ) : null}
         </CardContent>
       </Card>
       <Card>
@@ -115,12 +134,13 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
                 ))}
               </NativeSelect>
             </Field>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {fetcher.state !== "idle" ? "Saving..." : "Update Status"}
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving..." : "Update Status"}
             </Button>
           </fetcher.Form>
         </CardContent>
       </Card>
+      <EraseLeadCard name={lead.name} />
     </div>
   );
 }

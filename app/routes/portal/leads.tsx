@@ -6,12 +6,11 @@ import { Field } from "~/components/ui/field";
 import { NativeSelect } from "~/components/ui/native-select";
 import { formatDateTime } from "~/lib/dates";
 import { capitalise } from "~/lib/names";
-import { NO_PERMISSION } from "~/lib/portal-text";
 import { portalMeta } from "~/lib/seo";
 import { LEAD_KINDS, LEAD_STATUSES, type LeadStatus } from "~/lib/validation/lead-status";
 import { z } from "~/lib/validation/zod";
 import { listLeads } from "~/server/leads.server";
-import { requireUser } from "~/server/portal.server";
+import { requireAdmin } from "~/server/portal.server";
 import type { Route } from "./+types/leads";
 
 export const meta: Route.MetaFunction = () => portalMeta("Leads");
@@ -22,8 +21,7 @@ const filtersSchema = z.object({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, user } = await requireUser(request);
-  if (user.role !== "admin") return data({ allowed: false as const }, { status: 403 });
+  const { db } = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const parsed = filtersSchema.safeParse({
     kind: params.get("kind") || undefined,
@@ -33,7 +31,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rows = await listLeads(db, filters);
   return data(
     {
-      allowed: true as const,
       filterError: parsed.success ? null : "That filter is not valid, so all leads are shown.",
       filters,
       leads: rows.map((l) => ({
@@ -59,23 +56,13 @@ export const statusStyles: Record<LeadStatus, string> = {
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  if (!loaderData.allowed) {
-    return (
-      <div className="space-y-6">
-        <h1 className="text-3xl font-bold tracking-tight">Leads</h1>
-        <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-6">
-          {NO_PERMISSION}
-        </p>
-      </div>
-    );
-  }
   const { leads, filters, filterError } = loaderData;
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Leads</h1>
         <p className="mt-1 text-muted-foreground">
-          Every contact message and quote request from the website.
+          Every contact message, quote request and chat question from the website.
         </p>
       </div>
 
@@ -93,6 +80,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             <option value="">All types</option>
             <option value="contact">Contact</option>
             <option value="quote">Quote</option>
+            <option value="chat">Chat</option>
           </NativeSelect>
         </Field>
         <Field id="filter-status" label="Status">
@@ -157,7 +145,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-3">
                     {lead.kind === "quote"
                       ? `Quote${lead.packageName ? ` (${lead.packageName})` : ""}`
-                      : "Contact"}
+                      : lead.kind === "chat"
+                        ? "Chat"
+                        : "Contact"}
                   </td>
                   <td className="px-4 py-3">
                     <Badge variant="plain" className={statusStyles[lead.status]}>

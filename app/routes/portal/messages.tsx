@@ -1,9 +1,10 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { MessagesView } from "~/components/portal/messages-view";
+import { failed, succeeded } from "~/lib/action-result";
 import { portalMeta } from "~/lib/seo";
 import { firstIssue } from "~/lib/validation/auth";
 import { idSchema, messageSchema } from "~/lib/validation/portal";
-import { ForbiddenError, listMessages, markRead, sendMessage } from "~/server/messages.server";
+import { listMessages, markRead, sendMessage } from "~/server/messages.server";
 import { readForm, requireUser } from "~/server/portal.server";
 import type { Route } from "./+types/messages";
 
@@ -26,30 +27,26 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (form.intent === "send") {
     const parsed = messageSchema.safeParse(form);
-    if (!parsed.success) return data({ error: firstIssue(parsed.error).message }, { status: 400 });
-    try {
-      await sendMessage(
-        db,
-        { id: user.id, role: user.role },
-        parsed.data,
-        form.recipientId || user.id,
-      );
-    } catch (error) {
-      if (error instanceof ForbiddenError) return data({ error: error.message }, { status: 403 });
-      throw error;
-    }
-    return { ok: true as const, success: "Message sent successfully" };
+    if (!parsed.success) return failed(400, firstIssue(parsed.error).message);
+    const sent = await sendMessage(
+      db,
+      { id: user.id, role: user.role },
+      parsed.data,
+      form.recipientId || user.id,
+    );
+    if (!sent.ok) return failed(sent.status, sent.message);
+    return succeeded("Message sent successfully");
   }
 
   if (form.intent === "open") {
     const id = idSchema.safeParse(form.id);
-    if (!id.success) return data({ error: "Message not found" }, { status: 404 });
+    if (!id.success) return failed(404, "Message not found");
     // Marks read only when the user is the recipient; a sender's own view changes nothing.
     await markRead(db, user.id, id.data);
     return redirect(`/portal/messages?id=${id.data}`);
   }
 
-  return data({ error: "Unknown action" }, { status: 400 });
+  return failed(400, "Unknown action");
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import { ProjectsView } from "~/components/portal/projects-view";
+import { failed, succeeded } from "~/lib/action-result";
 import { portalMeta } from "~/lib/seo";
 import { firstIssue } from "~/lib/validation/auth";
 import { idSchema, projectSchema } from "~/lib/validation/portal";
@@ -19,14 +19,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { projects: await listProjects(db, user.id) };
 }
 
-function done(description: string) {
-  return { ok: true as const, success: description };
-}
-
-function fail(error: string, status: number) {
-  return data({ error }, { status });
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const { db, user } = await requireUser(request);
   const form = await readForm(request);
@@ -34,26 +26,27 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "create" || intent === "update") {
     const parsed = projectSchema.safeParse(form);
-    if (!parsed.success) return fail(firstIssue(parsed.error).message, 400);
+    if (!parsed.success) return failed(400, firstIssue(parsed.error).message);
     if (intent === "create") {
       await createProject(db, user.id, parsed.data);
-      return done("Project created successfully");
+      return succeeded("Project created successfully");
     }
     const id = idSchema.safeParse(form.id);
-    if (!id.success) return fail("Project not found", 404);
+    if (!id.success) return failed(404, "Project not found");
     const updated = await updateProject(db, user.id, id.data, parsed.data);
-    if (!updated) return fail("Project not found", 404);
-    return done("Project updated successfully");
+    if (!updated.ok) return failed(updated.status, updated.message);
+    return succeeded("Project updated successfully");
   }
 
   if (intent === "delete") {
     const id = idSchema.safeParse(form.id);
-    if (!id.success) return fail("Project not found", 404);
-    if (!(await deleteProject(db, user.id, id.data))) return fail("Project not found", 404);
-    return done("Project deleted successfully");
+    if (!id.success) return failed(404, "Project not found");
+    const deleted = await deleteProject(db, user.id, id.data);
+    if (!deleted.ok) return failed(deleted.status, deleted.message);
+    return succeeded("Project deleted successfully");
   }
 
-  return fail("Unknown action", 400);
+  return failed(400, "Unknown action");
 }
 
 export default function Projects({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,9 @@
 /**
- * The Settings page's forms, one handler per `intent`: parse with the form's shared schema,
- * call one domain function, answer with a 'Success' text or an error.
+ * The Settings page's forms, one handler per `intent` (no intent: the Profile form): parse with
+ * the form's shared schema, call one domain function, answer with an `ActionResult` naming the
+ * intent, so the page shows the answer by the form that was sent.
  */
-import { data, redirect } from "react-router";
+import { failed, succeeded } from "~/lib/action-result";
 import {
   authCodeSchema,
   changeEmailSchema,
@@ -12,10 +13,9 @@ import {
   passkeyIdSchema,
   passwordConfirmSchema,
   renamePasskeySchema,
-  type SettingsResult,
   securityPolicySchema,
   sessionIdSchema,
-  type TwoFactorResult,
+  type TotpSetupView,
   type TwoFactorStep,
 } from "~/lib/validation/account";
 import { firstIssue } from "~/lib/validation/auth";
@@ -24,11 +24,13 @@ import { changePassword, requestEmailChange } from "~/server/accounts.server";
 import { emailChangeNoticeMail, queueAccountMail } from "~/server/email/account-mail.server";
 import { deletePasskey, renamePasskey } from "~/server/passkeys.server";
 import type { PortalContext } from "~/server/portal.server";
+import { deleteAccountAction } from "~/server/privacy-forms.server";
 import { updateFullName } from "~/server/profiles.server";
 import { setRequireAdminTwoFactor } from "~/server/security-policy.server";
 import { revokeOtherSessions, revokeSession } from "~/server/sessions.server";
-import { toastCookie } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import {
+  backupCodesAfterPassword,
   confirmTwoFactor,
   disableTwoFactor,
   startTwoFactorSetup,
@@ -38,68 +40,100 @@ import {
 } from "~/server/two-factor.server";
 
 type Form = Record<string, string | undefined>;
-type Outcome = SettingsResult | { ok: true; success: string } | { error: string };
-type Answer = Outcome | ReturnType<typeof data<Outcome>> | Response;
+type Answer =
+  | ReturnType<typeof succeeded<{ intent: string }>>
+  | ReturnType<typeof failed<{ intent: string }>>
+  | Response;
 type Handler = (ctx: PortalContext, form: Form, request: Request) => Promise<Answer>;
 
 export function done(intent: string, success: string) {
-  return { intent, ok: true as const, success };
+  return succeeded(success, { intent });
 }
 
 export function fail(intent: string, error: string, status: number) {
-  return data<SettingsResult>({ intent, error }, { status });
+  return failed(status, error, { intent });
 }
 
 /** The two-factor card's answers carry the step, and on failure to confirm, the setup again. */
 function twoFactorAnswer(
   step: TwoFactorStep,
-  body: ({ ok: true; success: string } | { error: string }) & Pick<TwoFactorResult, "setup">,
-  init?: { status?: number; headers?: Headers },
+  outcome: { success: string } | { error: string; status: number },
+  extra: { setup?: TotpSetupView; backupCodes?: string[]; headers?: Headers } = {},
 ) {
-  return data({ intent: "two-factor", step, ...body } as TwoFactorResult, init);
+  const details = {
+    intent: "two-factor",
+    step,
+    setup: extra.setup,
+    ...(extra.backupCodes ? { backupCodes: extra.backupCodes } : {}),
+  };
+  return "success" in outcome
+    ? succeeded(outcome.success, details, { headers: extra.headers })
+    : failed(outcome.status, outcome.error, details);
 }
 
 /** Back to Settings with the replaced session's cookie, a 'Success' toast and the flash. */
-function twoFactorChanged(notice: TwoFactorNotice, userId: string, sessionHeaders: Headers) {
+async function twoFactorChanged(
+  db: PortalContext["db"],
+  notice: TwoFactorNotice,
+  userId: string,
+  sessionHeaders: Headers,
+) {
   const headers = new Headers(sessionHeaders);
-  headers.append(
-    "Set-Cookie",
-    toastCookie({
+  headers.append("Set-Cookie", await twoFactorFlashCookie(db, notice, userId));
+  return redirectWithToast(
+    "/portal/settings",
+    {
       type: "success",
       title: "Success",
       description: `Two-factor authentication turned ${notice}`,
-    }),
+    },
+    headers,
   );
-  headers.append("Set-Cookie", twoFactorFlashCookie(notice, userId));
-  return redirect("/portal/settings", { headers });
 }
 
-async function twoFactorAction({ user }: PortalContext, form: Form, request: Request) {
+async function twoFactorAction({ db, user }: PortalContext, form: Form, request: Request) {
   const step = form.step as TwoFactorStep;
+  if (step === "show-codes") {
+    // The backup codes again, only with the password.
+    const parsed = passwordConfirmSchema.safeParse(form);
+    if (!parsed.success) {
+      return twoFactorAnswer(step, { error: firstIssue(parsed.error).message, status: 400 });
+    }
+    const result = await backupCodesAfterPassword(
+      request,
+      user.id,
+      user.twoFactorEnabled,
+      parsed.data.password,
+    );
+    if (!result.ok) {
+      return twoFactorAnswer(step, { error: result.message, status: result.status });
+    }
+    return twoFactorAnswer(
+      step,
+      { success: "Your backup codes are shown below." },
+      { backupCodes: result.value, headers: result.headers },
+    );
+  }
   if (step === "enable" || step === "disable") {
     const parsed = passwordConfirmSchema.safeParse(form);
     if (!parsed.success) {
-      return twoFactorAnswer(step, { error: firstIssue(parsed.error).message }, { status: 400 });
+      return twoFactorAnswer(step, { error: firstIssue(parsed.error).message, status: 400 });
     }
     if (step === "disable") {
       const result = await disableTwoFactor(request, parsed.data.password);
       if (!result.ok) {
-        return twoFactorAnswer(step, { error: result.message }, { status: result.status });
+        return twoFactorAnswer(step, { error: result.message, status: result.status });
       }
-      return twoFactorChanged("off", user.id, result.headers);
+      return twoFactorChanged(db, "off", user.id, result.headers);
     }
     const result = await startTwoFactorSetup(request, parsed.data.password);
     if (!result.ok) {
-      return twoFactorAnswer(step, { error: result.message }, { status: result.status });
+      return twoFactorAnswer(step, { error: result.message, status: result.status });
     }
     return twoFactorAnswer(
       step,
-      {
-        ok: true,
-        success: "Scan the QR code with your authenticator app, then enter the code it shows.",
-        setup: result.value,
-      },
-      { headers: result.headers },
+      { success: "Scan the QR code with your authenticator app, then enter the code it shows." },
+      { setup: result.value, headers: result.headers },
     );
   }
   if (step === "confirm") {
@@ -109,28 +143,28 @@ async function twoFactorAction({ user }: PortalContext, form: Form, request: Req
     if (!parsed.success) {
       return twoFactorAnswer(
         step,
-        { error: firstIssue(parsed.error).message, setup },
-        { status: 400 },
+        { error: firstIssue(parsed.error).message, status: 400 },
+        { setup },
       );
     }
     const result = await confirmTwoFactor(request, parsed.data.code);
     if (!result.ok) {
-      return twoFactorAnswer(step, { error: result.message, setup }, { status: result.status });
+      return twoFactorAnswer(step, { error: result.message, status: result.status }, { setup });
     }
-    return twoFactorChanged("on", user.id, result.headers);
+    return twoFactorChanged(db, "on", user.id, result.headers);
   }
   return fail("two-factor", "Unknown action", 400);
 }
 
 const handlers: Record<string, Handler> = {
   "two-factor": twoFactorAction,
+  "delete-account": deleteAccountAction,
 
-  // The profile form predates the others and answers without an intent.
   async profile({ db, user }, form) {
     const parsed = profileSchema.safeParse(form);
-    if (!parsed.success) return data({ error: firstIssue(parsed.error).message }, { status: 400 });
+    if (!parsed.success) return fail("profile", firstIssue(parsed.error).message, 400);
     await updateFullName(db, user.id, parsed.data.fullName);
-    return { ok: true as const, success: "Profile updated successfully" };
+    return done("profile", "Profile updated successfully");
   },
 
   async "change-password"({ db, user, sessionId }, form, request) {
@@ -151,9 +185,8 @@ const handlers: Record<string, Handler> = {
   async "delete-passkey"({ db, user }, form) {
     const parsed = passkeyIdSchema.safeParse(form.passkeyId);
     if (!parsed.success) return fail("delete-passkey", firstIssue(parsed.error).message, 400);
-    if (!(await deletePasskey(db, user.id, parsed.data))) {
-      return fail("delete-passkey", "Passkey not found", 404);
-    }
+    const deleted = await deletePasskey(db, user.id, parsed.data);
+    if (!deleted.ok) return fail("delete-passkey", deleted.message, deleted.status);
     return done("delete-passkey", "Passkey removed");
   },
 
@@ -161,9 +194,8 @@ const handlers: Record<string, Handler> = {
     const parsed = renamePasskeySchema.safeParse(form);
     if (!parsed.success) return fail("rename-passkey", firstIssue(parsed.error).message, 400);
     const { passkeyId, name } = parsed.data;
-    if (!(await renamePasskey(db, user.id, passkeyId, name))) {
-      return fail("rename-passkey", "Passkey not found", 404);
-    }
+    const renamed = await renamePasskey(db, user.id, passkeyId, name);
+    if (!renamed.ok) return fail("rename-passkey", renamed.message, renamed.status);
     return done("rename-passkey", "Passkey renamed");
   },
 
@@ -171,7 +203,7 @@ const handlers: Record<string, Handler> = {
     const parsed = securityPolicySchema.safeParse(form);
     if (!parsed.success) return fail("security-policy", firstIssue(parsed.error).message, 400);
     const result = await setRequireAdminTwoFactor(db, user, parsed.data.requireAdminTwoFactor);
-    if (!result.ok) return fail("security-policy", result.error, result.status);
+    if (!result.ok) return fail("security-policy", result.message, result.status);
     return done(
       "security-policy",
       result.policy.requireAdminTwoFactor
@@ -197,16 +229,8 @@ const handlers: Record<string, Handler> = {
   async "revoke-session"({ db, user, sessionId }, form) {
     const parsed = sessionIdSchema.safeParse(form.sessionId);
     if (!parsed.success) return fail("revoke-session", firstIssue(parsed.error).message, 400);
-    if (parsed.data === sessionId) {
-      return fail(
-        "revoke-session",
-        "This is the session you are using. Use Sign out instead.",
-        400,
-      );
-    }
-    if (!(await revokeSession(db, user.id, parsed.data, sessionId))) {
-      return fail("revoke-session", "Session not found", 404);
-    }
+    const revoked = await revokeSession(db, user.id, parsed.data, sessionId);
+    if (!revoked.ok) return fail("revoke-session", revoked.message, revoked.status);
     return done("revoke-session", "Session signed out successfully");
   },
 

@@ -1,21 +1,24 @@
-import { data, useFetcher } from "react-router";
+import { data } from "react-router";
 import { EmailCard } from "~/components/portal/settings/email-card";
 import { PasskeysCard } from "~/components/portal/settings/passkeys-card";
 import { PasswordCard } from "~/components/portal/settings/password-card";
+import { AccountDeletionsCard, PrivacyCard } from "~/components/portal/settings/privacy-card";
 import { SecurityPolicyCard } from "~/components/portal/settings/security-policy-card";
 import { SessionsCard } from "~/components/portal/settings/sessions-card";
 import {
   TwoFactorCard,
   TwoFactorRequiredAlert,
 } from "~/components/portal/settings/two-factor-card";
-import { type ActionOutcome, useFetcherOutcome } from "~/components/portal/use-action-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { portalMeta } from "~/lib/seo";
 import { listPasskeys } from "~/server/passkeys.server";
 import { readForm, requireUser } from "~/server/portal.server";
+import { listAccountDeletions } from "~/server/privacy.server";
 import { blockedByPolicy, getSecurityPolicy } from "~/server/security-policy.server";
 import { listSessions } from "~/server/sessions.server";
 import { backupCodesFor, readTwoFactorFlash } from "~/server/two-factor.server";
@@ -27,7 +30,7 @@ export const meta: Route.MetaFunction = () => portalMeta("Settings");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, user, sessionId } = await requireUser(request);
-  const flash = readTwoFactorFlash(request, user.id);
+  const flash = await readTwoFactorFlash(db, request, user.id);
   const query = new URL(request.url).searchParams;
   const emailChange: "changed" | "invalid" | null =
     query.get("email") === "changed" ? (query.get("error") ? "invalid" : "changed") : null;
@@ -40,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       passkeys: await listPasskeys(db, user.id),
       twoFactorRequired: policy ? blockedByPolicy(user, policy) : false,
       securityPolicy: policy,
+      accountDeletions: user.role === "admin" ? await listAccountDeletions(db) : null,
       twoFactorNotice: flash.notice,
       emailChange,
       backupCodes: showCodes ? await backupCodesFor(user.id) : null,
@@ -79,16 +83,17 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           twoFactorEnabled={user.twoFactorEnabled}
         />
       ) : null}
+      {loaderData.accountDeletions ? (
+        <AccountDeletionsCard deletions={loaderData.accountDeletions} />
+      ) : null}
+      <PrivacyCard twoFactorEnabled={user.twoFactorEnabled} />
     </div>
   );
 }
 
 function ProfileCard() {
   const user = usePortalUser();
-  const fetcher = useFetcher<ActionOutcome>();
-  const saving = fetcher.state !== "idle";
-
-  useFetcherOutcome(fetcher);
+  const { fetcher, inline, busy: saving } = useFormOutcome({ intent: "profile" });
 
   return (
     <Card>
@@ -98,6 +103,7 @@ function ProfileCard() {
       </CardHeader>
       <CardContent>
         <fetcher.Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="profile" />
           <Field
             id="settings-email"
             label="Email"
@@ -113,6 +119,7 @@ function ProfileCard() {
               defaultValue={user.fullName ?? ""}
             />
           </Field>
+          <FormResult result={inline} />
           <Button type="submit" disabled={saving}>
             {saving ? "Saving..." : "Save Changes"}
           </Button>

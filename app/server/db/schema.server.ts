@@ -6,11 +6,13 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ChatTurn } from "../../lib/assistant/conversation";
 import type { LeadKind, LeadStatus } from "../../lib/validation/lead-status";
 import type { ProjectPriority, ProjectStatus } from "../../lib/validation/portal";
 
@@ -252,10 +254,14 @@ export const leads = pgTable(
     address: text("address"),
     startDate: date("start_date"),
     finishDate: date("finish_date"),
+    /** Chat leads: the conversation with the site assistant that led to the handover. */
+    conversation: jsonb("conversation").$type<ChatTurn[]>(),
     /** The visitor saw the privacy notice and submitted: POPIA consent and when. */
     consent: boolean("consent").notNull(),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
     consentNotice: text("consent_notice").notNull(),
+    /** The privacy-notice version the form linked (app/content/legal.ts `privacyNotice`). */
+    privacyNoticeVersion: text("privacy_notice_version").notNull(),
     status: text("status").$type<LeadStatus>().notNull().default("new"),
     ipAddress: text("ip_address"),
     createdAt: createdAt(),
@@ -265,7 +271,7 @@ export const leads = pgTable(
     index("leads_created_idx").on(t.createdAt),
     index("leads_email_created_idx").on(t.email, t.createdAt),
     index("leads_ip_created_idx").on(t.ipAddress, t.createdAt),
-    check("leads_kind_check", sql`${t.kind} in ('contact', 'quote')`),
+    check("leads_kind_check", sql`${t.kind} in ('contact', 'quote', 'chat')`),
     check("leads_status_check", sql`${t.status} in ('new', 'contacted', 'won', 'lost')`),
   ],
 );
@@ -295,3 +301,82 @@ export const emailOutbox = pgTable(
     check("email_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Privacy (POPIA): consents, account deletions, privacy requests, scheduled jobs
+// ---------------------------------------------------------------------------
+
+export const CONSENT_PURPOSES = ["privacy-notice", "marketing"] as const;
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+
+/**
+ * Consents a person gave: the privacy notice shown at sign-up or invitation (a lead's own is on
+ * the lead), and marketing e-mail opt-ins (POPIA section 69) from any form. `email` is kept in
+ * lower case; a marketing consent is withdrawn by the unsubscribe link.
+ */
+export const consents = pgTable(
+  "consents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    purpose: text("purpose").$type<ConsentPurpose>().notNull(),
+    /** Where it was given: sign-up, invitation, contact, quote … */
+    source: text("source").notNull(),
+    /** The privacy-notice version shown (app/content/legal.ts). */
+    noticeVersion: text("notice_version").notNull(),
+    givenAt: timestamp("given_at", { withTimezone: true }).notNull(),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("consents_user_idx").on(t.userId),
+    index("consents_lead_idx").on(t.leadId),
+    index("consents_email_idx").on(t.email),
+    check("consents_purpose_check", sql`${t.purpose} in ('privacy-notice', 'marketing')`),
+  ],
+);
+
+/**
+ * A person asked to delete their account: erased at `dueAt` unless they sign in before. The row
+ * outlives the erasure (`erasedAt`) as the record that it happened; it names no one.
+ */
+export const accountDeletions = pgTable("account_deletions", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+  dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+  /** Signing in cancelled it; cleared once the person has been told. */
+  cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  erasedAt: timestamp("erased_at", { withTimezone: true }),
+});
+
+/**
+ * Privacy requests from the public site and Settings, for rate limits only: the address is kept
+ * as a keyed hash, and rows older than a day are purged.
+ */
+export const privacyRequests = pgTable(
+  "privacy_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    keyHash: text("key_hash").notNull(),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("privacy_requests_key_idx").on(t.kind, t.keyHash, t.createdAt),
+    index("privacy_requests_ip_idx").on(t.kind, t.ipAddress, t.createdAt),
+  ],
+);
+
+/** Scheduled jobs: one row per job; an instance leases it (`lockedUntil`) to run it alone. */
+export const jobRuns = pgTable("job_runs", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  lockedBy: text("locked_by"),
+  lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
+  lastResult: text("last_result"),
+});

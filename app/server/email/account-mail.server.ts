@@ -3,7 +3,7 @@
  * every other mail, so it is retried when the mail server is down.
  */
 import { site } from "~/content/site";
-import { RESET_LINK_HOURS } from "~/lib/validation/account";
+import { EMAIL_LINK_HOURS, RESET_LINK_HOURS } from "~/lib/validation/account";
 import type { Database } from "../db/client.server";
 import { emailOutbox } from "../db/schema.server";
 import { wakeOutbox } from "./outbox.server";
@@ -46,7 +46,7 @@ export function passwordResetMail(user: { email: string; name?: string | null },
   };
 }
 
-export const EMAIL_LINK_HOURS = 1;
+export { EMAIL_LINK_HOURS };
 
 /** To the address being confirmed (a new address when changing it). */
 export function confirmEmailMail(user: { email: string; name?: string | null }, url: string) {
@@ -62,6 +62,29 @@ export function confirmEmailMail(user: { email: string; name?: string | null }, 
       url,
       "",
       "If you did not ask for this, ignore this e-mail: nothing changes.",
+      "",
+      site.name,
+    ].join("\n"),
+  };
+}
+
+/**
+ * To an address listed in ADMIN_EMAILS, after sign-up: opening the link proves the address and
+ * makes the account an administrator.
+ */
+export function adminConfirmMail(user: { email: string; name?: string | null }, url: string) {
+  return {
+    to: user.email,
+    subject: `Confirm your e-mail address — ${site.name}`,
+    text: [
+      greeting(user.name),
+      "",
+      `A ${site.name} portal account was created with ${user.email}, an address that is given the administrator role.`,
+      `Open this link within ${EMAIL_LINK_HOURS} hour to confirm the address and make the account an administrator:`,
+      "",
+      url,
+      "",
+      "If you did not create this account, do not open the link: the account stays without the role. Tell us by replying to this e-mail.",
       "",
       site.name,
     ].join("\n"),

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 
@@ -60,9 +60,13 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
         text: mail.text,
         messageId: `<${mail.id}@outbox>`,
       });
-      await mkdir(dir, { recursive: true });
+      // Mail holds reset and invitation links: readable by the server's own user only.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await chmod(dir, 0o700);
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-      await writeFile(path.join(dir, `${stamp}-${mail.id}.eml`), info.message as Buffer);
+      await writeFile(path.join(dir, `${stamp}-${mail.id}.eml`), info.message as Buffer, {
+        mode: 0o600,
+      });
     },
     close: () => transport.close(),
   };

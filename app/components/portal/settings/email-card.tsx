@@ -2,13 +2,18 @@ import { useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
-import { InlineResult, useSettingsForm } from "./use-settings-form";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
 
 /** `result`: the page the e-mail's link led to ("changed", or "invalid" for a bad link). */
 export function EmailCard({ result }: { result: "changed" | "invalid" | null }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const { fetcher, inline, busy } = useSettingsForm("change-email", () => formRef.current?.reset());
+  const { fetcher, inline, busy } = useFormOutcome({
+    intent: "change-email",
+    redirects: true,
+    onSuccess: () => formRef.current?.reset(),
+  });
   return (
     <Card>
       <CardHeader>
@@ -32,7 +37,7 @@ export function EmailCard({ result }: { result: "changed" | "invalid" | null }) 
           <Field id="new-email" label="New e-mail address">
             <Input name="newEmail" type="email" autoComplete="email" required />
           </Field>
-          <InlineResult result={inline} />
+          <FormResult result={inline} />
           <Button type="submit" disabled={busy}>
             {busy ? "Sending..." : "Send confirmation link"}
           </Button>

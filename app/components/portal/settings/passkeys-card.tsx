@@ -1,15 +1,16 @@
 import { KeyRound } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useActionData, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDate } from "~/lib/dates";
-import { PASSKEY_NAME_MAX, passkeyNameSchema, type SettingsResult } from "~/lib/validation/account";
+import { notify } from "~/lib/notify";
+import { PASSKEY_NAME_MAX, passkeyNameSchema } from "~/lib/validation/account";
 import { firstIssue } from "~/lib/validation/auth";
-import { InlineResult, useSettingsForm } from "./use-settings-form";
 
 export interface PasskeyItem {
   id: string;
@@ -20,11 +21,10 @@ export interface PasskeyItem {
 }
 
 export function PasskeysCard({ passkeys }: { passkeys: PasskeyItem[] }) {
-  const remove = useSettingsForm("delete-passkey");
-  const add = useSettingsForm("add-passkey");
+  const remove = useFormOutcome({ intent: "delete-passkey", redirects: true });
+  const add = useFormOutcome({ intent: "add-passkey", redirects: true });
   // A rename posted without JavaScript comes back here (the rows' forms need it to open).
-  const actionData = useActionData() as SettingsResult | undefined;
-  const renamed = actionData?.intent === "rename-passkey" ? actionData : undefined;
+  const renamed = useFormOutcome({ intent: "rename-passkey", redirects: true }).inline;
   const removing = remove.busy ? remove.fetcher.formData?.get("passkeyId") : null;
 
   return (
@@ -51,8 +51,8 @@ export function PasskeysCard({ passkeys }: { passkeys: PasskeyItem[] }) {
             ))}
           </ul>
         )}
-        <InlineResult result={renamed} />
-        <InlineResult result={remove.inline} />
+        <FormResult result={renamed} />
+        <FormResult result={remove.inline} />
         <AddPasskeyForm inline={add.inline} />
       </CardContent>
     </Card>
@@ -67,10 +67,15 @@ function PasskeyRow({
 }: {
   passkey: PasskeyItem;
   removing: boolean;
-  removeForm: ReturnType<typeof useSettingsForm>["fetcher"]["Form"];
+  removeForm: ReturnType<typeof useFormOutcome>["fetcher"]["Form"];
 }) {
   const [editing, setEditing] = useState(false);
-  const rename = useSettingsForm("rename-passkey", () => setEditing(false), p.id);
+  const rename = useFormOutcome({
+    intent: "rename-passkey",
+    instance: p.id,
+    redirects: true,
+    onSuccess: () => setEditing(false),
+  });
   const renameButton = useRef<HTMLButtonElement>(null);
   const inputId = `passkey-name-${p.id}`;
 
@@ -156,7 +161,7 @@ function PasskeyRow({
  * Without JavaScript this posts to the action, which explains that passkeys need it. With it,
  * the browser creates the passkey with the device and better-auth stores it.
  */
-function AddPasskeyForm({ inline }: { inline: ReturnType<typeof useSettingsForm>["inline"] }) {
+function AddPasskeyForm({ inline }: { inline: ReturnType<typeof useFormOutcome>["inline"] }) {
   const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [supported, setSupported] = useState(true);
@@ -172,7 +177,7 @@ function AddPasskeyForm({ inline }: { inline: ReturnType<typeof useSettingsForm>
       name: new FormData(event.currentTarget).get("name"),
     });
     if (!parsed.success) {
-      toast.error("Error", { description: firstIssue(parsed.error).message });
+      notify("error", "Error", { description: firstIssue(parsed.error).message });
       return;
     }
     setBusy(true);
@@ -180,11 +185,11 @@ function AddPasskeyForm({ inline }: { inline: ReturnType<typeof useSettingsForm>
       const { addPasskey } = await import("~/lib/passkeys.client");
       const outcome = await addPasskey(parsed.data.name);
       if (outcome.ok) {
-        toast.success("Success", { description: "Passkey added" });
+        notify("success", "Success", { description: "Passkey added" });
         formRef.current?.reset();
         await revalidate();
       } else {
-        toast.error("Error", { description: outcome.message });
+        notify("error", "Error", { description: outcome.message });
       }
     } finally {
       setBusy(false);
@@ -206,7 +211,7 @@ function AddPasskeyForm({ inline }: { inline: ReturnType<typeof useSettingsForm>
           This browser does not support passkeys.
         </p>
       )}
-      <InlineResult result={inline} />
+      <FormResult result={inline} />
       <Button type="submit" disabled={busy || !supported}>
         {busy ? "Waiting for your device..." : "Add passkey"}
       </Button>

@@ -3,15 +3,18 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { PASSWORD_MIN } from "~/lib/validation/auth";
-import { InlineResult, useSettingsForm } from "./use-settings-form";
 
 export function PasswordCard() {
   const formRef = useRef<HTMLFormElement>(null);
-  const { fetcher, inline, busy } = useSettingsForm("change-password", () =>
-    formRef.current?.reset(),
-  );
+  const { fetcher, inline, busy } = useFormOutcome({
+    intent: "change-password",
+    redirects: true,
+    onSuccess: () => formRef.current?.reset(),
+  });
 
   return (
     <Card>
@@ -46,7 +49,7 @@ export function PasswordCard() {
           <Field id="sign-out-others" label="Sign out of all other sessions" layout="checkbox">
             <Checkbox name="signOutOthers" defaultChecked />
           </Field>
-          <InlineResult result={inline} />
+          <FormResult result={inline} />
           <Button type="submit" disabled={busy}>
             {busy ? "Saving..." : "Change password"}
           </Button>

@@ -3,8 +3,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { POLICY_NEEDS_OWN_TWO_FACTOR } from "~/lib/validation/account";
-import { InlineResult, useSettingsForm } from "./use-settings-form";
 
 export interface SecurityPolicyView {
   requireAdminTwoFactor: boolean;
@@ -19,7 +20,7 @@ export function SecurityPolicyCard({
   policy: SecurityPolicyView;
   twoFactorEnabled: boolean;
 }) {
-  const form = useSettingsForm("security-policy");
+  const form = useFormOutcome({ intent: "security-policy", redirects: true });
   return (
     <Card>
       <CardHeader>
@@ -53,7 +54,7 @@ export function SecurityPolicyCard({
               disabled={policy.enforcedByOperator}
             />
           </Field>
-          <InlineResult result={form.inline} />
+          <FormResult result={form.inline} />
           {policy.enforcedByOperator ? null : (
             <Button type="submit" disabled={form.busy}>
               <ShieldCheck aria-hidden />

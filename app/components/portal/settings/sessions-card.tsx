@@ -2,8 +2,9 @@ import { Laptop } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FormResult } from "~/components/ui/form-result";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDateTime } from "~/lib/dates";
-import { InlineResult, useSettingsForm } from "./use-settings-form";
 
 export interface SessionItem {
   id: string;
@@ -15,8 +16,8 @@ export interface SessionItem {
 }
 
 export function SessionsCard({ sessions }: { sessions: SessionItem[] }) {
-  const one = useSettingsForm("revoke-session");
-  const others = useSettingsForm("revoke-other-sessions");
+  const one = useFormOutcome({ intent: "revoke-session", redirects: true });
+  const others = useFormOutcome({ intent: "revoke-other-sessions", redirects: true });
   const revoking = one.busy ? one.fetcher.formData?.get("sessionId") : null;
   const hasOthers = sessions.some((s) => !s.current);
 
@@ -65,13 +66,13 @@ export function SessionsCard({ sessions }: { sessions: SessionItem[] }) {
             </li>
           ))}
         </ul>
-        <InlineResult result={one.inline} />
+        <FormResult result={one.inline} />
         <others.fetcher.Form method="post" className="space-y-2">
           <input type="hidden" name="intent" value="revoke-other-sessions" />
           <Button type="submit" variant="outline" disabled={!hasOthers || others.busy}>
             {others.busy ? "Signing out..." : "Sign out all other sessions"}
           </Button>
-          <InlineResult result={others.inline} />
+          <FormResult result={others.inline} />
         </others.fetcher.Form>
       </CardContent>
     </Card>

@@ -4,9 +4,10 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
 import type { TotpSetupView, TwoFactorResult } from "~/lib/validation/account";
-import { InlineResult, useSettingsForm } from "./use-settings-form";
 
 /** "JBSWY3DPEHPK3PXP" → "JBSW Y3DP EHPK 3PXP", easier to type. */
 function grouped(key: string) {
@@ -29,13 +30,18 @@ export function TwoFactorCard({
   /** Shown once, on the page right after turning two-factor on. */
   backupCodes: string[] | null;
 }) {
-  const form = useSettingsForm<TwoFactorResult>("two-factor");
+  const form = useFormOutcome<TwoFactorResult>({ intent: "two-factor", redirects: true });
   const { result } = form;
   // Kept when the page's data reloads (live updates), until the user says they saved them.
   const [codes, setCodes] = useState(backupCodes);
   useEffect(() => {
     if (backupCodes?.length) setCodes(backupCodes);
   }, [backupCodes]);
+  // 'Show backup codes' (after the password) answers with them.
+  const shown = result?.step === "show-codes" ? result.backupCodes : undefined;
+  useEffect(() => {
+    if (shown?.length) setCodes(shown);
+  }, [shown]);
   const setup = !enabled && result && result.step !== "disable" ? result.setup : undefined;
 
   return (
@@ -73,6 +79,9 @@ export function TwoFactorCard({
           <BackupCodes codes={codes} onDone={() => setCodes(null)} />
         ) : null}
 
+        {enabled && !codes?.length ? (
+          <PasswordStep form={form} step="show-codes" label="Show backup codes" />
+        ) : null}
         {enabled ? (
           <PasswordStep form={form} step="disable" label="Turn off two-factor authentication" />
         ) : setup ? (
@@ -85,7 +94,13 @@ export function TwoFactorCard({
   );
 }
 
-type Form = ReturnType<typeof useSettingsForm<TwoFactorResult>>;
+type Form = ReturnType<typeof useFormOutcome<TwoFactorResult>>;
+
+const PASSWORD_LABELS = {
+  enable: "Password",
+  disable: "Password to turn it off",
+  "show-codes": "Password to show your backup codes",
+} as const;
 
 function PasswordStep({
   form,
@@ -93,7 +108,7 @@ function PasswordStep({
   label,
 }: {
   form: Form;
-  step: "enable" | "disable";
+  step: "enable" | "disable" | "show-codes";
   label: string;
 }) {
   const { fetcher, inline, busy } = form;
@@ -102,11 +117,11 @@ function PasswordStep({
     <fetcher.Form method="post" className="space-y-4">
       <input type="hidden" name="intent" value="two-factor" />
       <input type="hidden" name="step" value={step} />
-      <Field id={id} label={step === "enable" ? "Password" : "Password to turn it off"}>
+      <Field id={id} label={PASSWORD_LABELS[step]}>
         <Input name="password" type="password" autoComplete="current-password" required />
       </Field>
-      <InlineResult result={inline?.step === step ? inline : undefined} />
-      <Button type="submit" variant={step === "disable" ? "outline" : "default"} disabled={busy}>
+      <FormResult result={inline?.step === step ? inline : undefined} />
+      <Button type="submit" variant={step === "enable" ? "default" : "outline"} disabled={busy}>
         {busy ? "Sending..." : label}
       </Button>
     </fetcher.Form>
@@ -162,7 +177,7 @@ function ConfirmStep({ form, setup }: { form: Form; setup: TotpSetupView }) {
             className="max-w-40 font-mono tracking-widest"
           />
         </Field>
-        <InlineResult result={inline?.step === "confirm" ? inline : undefined} />
+        <FormResult result={inline?.step === "confirm" ? inline : undefined} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={busy}>
             {busy ? "Checking..." : "Confirm and turn on"}
@@ -186,8 +201,8 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
         Your backup codes
       </h3>
       <p className="text-sm">
-        Keep these somewhere safe. Each one signs you in once if you lose your phone. They are shown
-        only now.
+        Keep these somewhere safe. Each one signs you in once if you lose your phone. To see them
+        again later, you will need your password.
       </p>
       <ul
         className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-3"

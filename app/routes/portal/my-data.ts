@@ -1,0 +1,8 @@
+import { requireUser } from "~/server/portal.server";
+import { downloadMyData } from "~/server/privacy-forms.server";
+import type { Route } from "./+types/my-data";
+
+/** Settings → 'Download my data': the signed-in person's own data, as a zip made now. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return downloadMyData(await requireUser(request));
+}
