@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { RouteError } from "~/components/route-error";
 import { useThemeSync } from "~/components/theme-toggle";
+import { useHydratedMark } from "~/lib/hydration-mark";
 import { themeScript } from "~/lib/theme";
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -30,6 +31,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useThemeSync();
+  useHydratedMark();
   return <Outlet />;
 }
 

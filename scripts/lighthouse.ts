@@ -3,12 +3,10 @@
  * Lighthouse 13 (mobile defaults) on every public route of the production build, in Debian's
  * Chromium; the median of N runs per route; a table; a non-zero exit when a budget fails.
  */
-import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { publicPaths } from "../app/content/public-paths.ts";
-import { startBuiltServer } from "./serve-build.ts";
+import { withServerAndChrome } from "./lib/lighthouse-session.ts";
 
 const { values } = parseArgs({
   options: {
@@ -30,11 +28,6 @@ const BUDGET = {
   cls: 0,
 };
 
-if (!existsSync("build/server/index.js")) {
-  console.error("No build found. Run `npm run build` first.");
-  process.exit(1);
-}
-
 interface Row {
   route: string;
   performance: number;
@@ -46,27 +39,13 @@ interface Row {
   cls: number;
 }
 
-const server = await startBuiltServer(Number(values.port));
-const chrome = await chromeLauncher.launch({
-  chromePath: "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
-
 const rows: Row[] = [];
-try {
+await withServerAndChrome(Number(values.port), async ({ url, chromePort }) => {
   for (const route of routes) {
     const results: Row[] = [];
     for (let i = 0; i < runs; i++) {
-      const result = await lighthouse(`${server.url}${route}`, {
-        port: chrome.port,
+      const result = await lighthouse(`${url}${route}`, {
+        port: chromePort,
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
@@ -91,10 +70,7 @@ try {
     rows.push(median);
     console.log(`${route}: performance ${median.performance}, LCP ${median.lcpMs} ms`);
   }
-} finally {
-  chrome.kill();
-  await server.stop();
-}
+});
 
 const failures: string[] = [];
 for (const r of rows) {

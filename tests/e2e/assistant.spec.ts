@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, hydrated, test, uniqueEmail } from "./fixtures";
+import { expect, hydrated, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 
 const log = (page: Page) => page.getByRole("log", { name: "Chat conversation" });
 const input = (page: Page) => page.getByLabel("Type your message");
@@ -75,16 +75,7 @@ test.describe("the site assistant with JavaScript", () => {
     await expect(lastAnswer(page)).toContainText("I've passed your question to our team");
     await expect(handover).toHaveCount(0);
 
-    const signUp = await page.request.post("/api/auth/sign-up/email", {
-      headers: { origin: baseURL ?? "" },
-      data: { email: "admin@e2e.test", password: "admin-pass-1", name: "Ayanda Admin" },
-    });
-    if (signUp.status() !== 200) {
-      await page.request.post("/api/auth/sign-in/email", {
-        headers: { origin: baseURL ?? "" },
-        data: { email: "admin@e2e.test", password: "admin-pass-1" },
-      });
-    }
+    await signInAsAdmin(page.request, baseURL ?? "");
     await page.goto("/portal/leads?kind=chat");
     const row = page.getByRole("row").filter({ hasText: name });
     await expect(row.getByRole("cell", { name: "Chat", exact: true })).toBeVisible();

@@ -2,6 +2,7 @@ import { Bot, Send, User } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { demoChat } from "~/content/demo";
@@ -16,7 +17,7 @@ import {
   replyTurn,
 } from "~/lib/assistant/conversation";
 import { cn } from "~/lib/utils";
-import { Field, Honeypot, PopiaNotice } from "./form-field";
+import { Honeypot, PopiaNotice } from "./form-field";
 
 type Engine = typeof import("./demo-chat-engine");
 
@@ -257,24 +258,15 @@ export function DemoChat() {
           <input type="hidden" name="intent" value="handover" />
           <input type="hidden" name="conversation" value={conversationJson} />
           <Field id={`${id}-name`} label="Name" error={fieldError("name")}>
-            <Input
-              id={`${id}-name`}
-              name="name"
-              autoComplete="name"
-              maxLength={100}
-              defaultValue={values?.name}
-              {...describedBy("name", `${id}-name`)}
-            />
+            <Input name="name" autoComplete="name" maxLength={100} defaultValue={values?.name} />
           </Field>
           <Field id={`${id}-email`} label="Email" error={fieldError("email")}>
             <Input
-              id={`${id}-email`}
               name="email"
               type="email"
               autoComplete="email"
               maxLength={255}
               defaultValue={values?.email}
-              {...describedBy("email", `${id}-email`)}
             />
           </Field>
           <Honeypot />

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import type { ActionResult } from "~/lib/action-result";
 
 export type EraseDetailsResult = ActionResult;
@@ -24,10 +24,8 @@ export function EraseDetailsForm({ documentResult }: { documentResult?: EraseDet
       className="space-y-3"
       aria-label="Ask us to delete my details"
     >
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-email`}>Your e-mail address</Label>
+      <Field id={`${id}-email`} label="Your e-mail address">
         <Input
-          id={`${id}-email`}
           name="email"
           type="email"
           autoComplete="email"
@@ -37,7 +35,7 @@ export function EraseDetailsForm({ documentResult }: { documentResult?: EraseDet
           aria-invalid={error?.field === "email" || undefined}
           aria-describedby={`${id}-outcome`}
         />
-      </div>
+      </Field>
       <Button type="submit" variant="outline" disabled={busy}>
         {busy ? "Sending..." : "Ask us to delete my details"}
       </Button>

@@ -1,47 +1,8 @@
+import { Send } from "lucide-react";
 import { Link } from "react-router";
-import { Label } from "~/components/ui/label";
+import { Button } from "~/components/ui/button";
 import { popiaNotice } from "~/content/contact";
-import { cn } from "~/lib/utils";
-
-/** A visible label above its control, with an optional hint. */
-export function Field({
-  id,
-  label,
-  optional = false,
-  hint,
-  error,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  optional?: boolean;
-  hint?: string;
-  /** The validation message for this field, shown beside it. */
-  error?: string;
-  className?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className={cn("flex flex-col gap-2", className)}>
-      <Label htmlFor={id}>
-        {label}
-        {optional ? <span className="font-normal text-muted-foreground"> (optional)</span> : null}
-      </Label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+import { MarketingOptIn } from "./marketing-opt-in";
 
 /** What a lead form's details are used for (POPIA), with a link to the privacy policy. */
 export function PopiaNotice({
@@ -60,19 +21,6 @@ export function PopiaNotice({
   );
 }
 
-/** Native <select> styled like the Input primitive. */
-export function NativeSelect({ className, ...props }: React.ComponentProps<"select">) {
-  return (
-    <select
-      className={cn(
-        "flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive md:text-sm",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
 /** A field people leave empty and form-filling bots do not (quietly refused on the server). */
 export function Honeypot() {
   return (
@@ -82,5 +30,36 @@ export function Honeypot() {
         <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>
+  );
+}
+/**
+ * The end of a lead form: the honeypot, the POPIA notice, the marketing opt-in (POPIA section
+ * 69; ticked again after a post without JavaScript that had it ticked) and the submit button.
+ */
+export function LeadFormEnd({
+  purpose,
+  submitLabel,
+  busy,
+  marketingChecked = false,
+}: {
+  purpose: keyof Omit<typeof popiaNotice, "privacyLinkLabel">;
+  submitLabel: string;
+  busy: boolean;
+  marketingChecked?: boolean;
+}) {
+  return (
+    <>
+      <Honeypot />
+      <div className="sm:col-span-2">
+        <PopiaNotice purpose={purpose} />
+      </div>
+      <MarketingOptIn defaultChecked={marketingChecked} className="sm:col-span-2" />
+      <div className="sm:col-span-2">
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
+          <Send aria-hidden />
+          {busy ? "Sending..." : submitLabel}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -1,16 +1,14 @@
-import { Send } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { useActionData, useLocation, useSearchParams } from "react-router";
-import { Button } from "~/components/ui/button";
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
+import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { isPackageName, packageNames } from "~/content/packages";
-import type { ActionResult } from "~/lib/action-result";
 import { quoteDateBounds } from "~/lib/dates";
 import { quoteSchema } from "~/lib/validation/leads";
-import { Field, Honeypot, NativeSelect, PopiaNotice } from "./form-field";
-import { MarketingOptIn } from "./marketing-opt-in";
+import { LeadFormEnd } from "./form-field";
 import { useLeadForm } from "./use-lead-form";
 
 /**
@@ -18,38 +16,37 @@ import { useLeadForm } from "./use-lead-form";
  * preselects that package. Submission is handled by the route's action.
  */
 export function QuoteForm() {
-  const id = useId();
-  const fid = (name: string) => `${id}-${name}`;
   const [searchParams] = useSearchParams();
   const requested = searchParams.get("package");
   const { key: navigationKey } = useLocation();
-  // After a post without JavaScript, the page comes back with what the visitor typed.
-  const posted = useActionData<ActionResult>();
-  const initial = posted && !posted.ok ? (posted.values ?? {}) : {};
-  const [selectedPackage, setSelectedPackage] = useState(initial.selectedPackage ?? "");
   const [bounds, setBounds] = useState<{ startMin: string; finishMin: string }>();
-  const [startDate, setStartDate] = useState(initial.startDate ?? "");
+  // The start date sets the finish date's minimum. The controls are uncontrolled, so a package
+  // or date chosen before the scripts arrived is kept; hydration adopts it (decision 016).
+  const [startDate, setStartDate] = useState("");
   const selectRef = useRef<HTMLSelectElement>(null);
+  const startRef = useRef<HTMLInputElement>(null);
+  const firstRun = useRef(true);
   const { fetcher, formRef, busy, onSubmit, control, errorFor, documentResult } = useLeadForm(
     "quote",
     quoteSchema,
-    () => {
-      setSelectedPackage("");
-      setStartDate("");
-    },
+    () => setStartDate(""),
   );
 
   // Dates depend on the clock, so they are set after hydration, never while prerendering; the
   // first day is South Africa's today, as the server checks it.
+  useEffect(() => setStartDate(startRef.current?.value ?? ""), []);
   useEffect(() => setBounds(quoteDateBounds(startDate)), [startDate]);
 
-  // Runs on every navigation, so 'Get Started' works again after the visitor changed the select.
+  // Runs on every navigation, so 'Get Started' works again after the visitor changed the select;
+  // on the first run, a package the visitor chose before hydration wins over the link's.
   // biome-ignore lint/correctness/useExhaustiveDependencies: navigationKey marks a new click
   useEffect(() => {
-    if (isPackageName(requested)) {
-      setSelectedPackage(requested);
-      selectRef.current?.focus({ preventScroll: true });
-    }
+    const select = selectRef.current;
+    const chosenBefore = firstRun.current && Boolean(select?.value);
+    firstRun.current = false;
+    if (!select || chosenBefore || !isPackageName(requested)) return;
+    select.value = requested;
+    select.focus({ preventScroll: true });
   }, [requested, navigationKey]);
 
   return (
@@ -65,19 +62,8 @@ export function QuoteForm() {
       <FormResult {...documentResult} className="sm:col-span-2" />
       <p className="text-sm text-muted-foreground sm:col-span-2">All fields are required.</p>
 
-      <Field
-        id={fid("package")}
-        label="Package"
-        className="sm:col-span-2"
-        error={errorFor("selectedPackage")}
-      >
-        <NativeSelect
-          ref={selectRef}
-          {...control("selectedPackage", fid("package"))}
-          defaultValue={undefined}
-          value={selectedPackage}
-          onChange={(e) => setSelectedPackage(e.target.value)}
-        >
+      <Field label="Package" className="sm:col-span-2" error={errorFor("selectedPackage")}>
+        <NativeSelect ref={selectRef} {...control("selectedPackage")}>
           <option value="">Select a package</option>
           {packageNames.map((name) => (
             <option key={name} value={name}>
@@ -87,99 +73,55 @@ export function QuoteForm() {
         </NativeSelect>
       </Field>
 
-      <Field id={fid("name")} label="Name" error={errorFor("name")}>
-        <Input {...control("name", fid("name"))} autoComplete="name" maxLength={100} />
+      <Field label="Name" error={errorFor("name")}>
+        <Input {...control("name")} autoComplete="name" maxLength={100} />
       </Field>
 
-      <Field id={fid("email")} label="Email" error={errorFor("email")}>
+      <Field label="Email" error={errorFor("email")}>
+        <Input {...control("email")} type="email" autoComplete="email" maxLength={255} />
+      </Field>
+
+      <Field label="Phone" error={errorFor("phone")} className="sm:col-span-2">
+        <Input {...control("phone")} type="tel" autoComplete="tel" maxLength={50} />
+      </Field>
+
+      <Field label="Address" className="sm:col-span-2" error={errorFor("address")}>
+        <Textarea {...control("address")} rows={3} autoComplete="street-address" maxLength={500} />
+      </Field>
+
+      <Field label="Project Start Date" error={errorFor("startDate")}>
         <Input
-          {...control("email", fid("email"))}
-          type="email"
-          autoComplete="email"
-          maxLength={255}
-        />
-      </Field>
-
-      <Field id={fid("phone")} label="Phone" error={errorFor("phone")} className="sm:col-span-2">
-        <Input {...control("phone", fid("phone"))} type="tel" autoComplete="tel" maxLength={50} />
-      </Field>
-
-      <Field
-        id={fid("address")}
-        label="Address"
-        className="sm:col-span-2"
-        error={errorFor("address")}
-      >
-        <Textarea
-          {...control("address", fid("address"))}
-          rows={3}
-          autoComplete="street-address"
-          maxLength={500}
-        />
-      </Field>
-
-      <Field id={fid("start")} label="Project Start Date" error={errorFor("startDate")}>
-        <Input
-          {...control("startDate", fid("start"))}
-          defaultValue={undefined}
+          ref={startRef}
+          {...control("startDate")}
           type="date"
           min={bounds?.startMin}
-          value={startDate}
           onChange={(e) => setStartDate(e.target.value)}
         />
       </Field>
 
       <Field
-        id={fid("finish")}
         label="Project Finish Date"
-        hint="Must be after the start date."
+        description="Must be after the start date."
         error={errorFor("finishDate")}
       >
-        <Input
-          {...control("finishDate", fid("finish"))}
-          type="date"
-          min={bounds?.finishMin}
-          aria-describedby={
-            errorFor("finishDate")
-              ? `${fid("finish")}-error ${fid("finish")}-hint`
-              : `${fid("finish")}-hint`
-          }
-        />
+        <Input {...control("finishDate")} type="date" min={bounds?.finishMin} />
       </Field>
 
-      <Field
-        id={fid("message")}
-        label="Message"
-        className="sm:col-span-2"
-        error={errorFor("message")}
-      >
+      <Field label="Message" className="sm:col-span-2" error={errorFor("message")}>
         <Textarea
-          {...control("message", fid("message"))}
+          {...control("message")}
           rows={5}
           maxLength={2000}
           placeholder="What would you like to automate or build? Which systems do you use today?"
         />
       </Field>
 
-      <Honeypot />
-
-      <div className="sm:col-span-2">
-        <PopiaNotice purpose="quote" />
-      </div>
-
-      <div className="sm:col-span-2">
-        <MarketingOptIn
-          id={fid("marketing")}
-          defaultChecked={control("marketing", fid("marketing")).defaultValue === "yes"}
-        />
-      </div>
-
-      <div className="sm:col-span-2">
-        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
-          <Send aria-hidden />
-          {busy ? "Sending..." : "Request Quote"}
-        </Button>
-      </div>
+      <LeadFormEnd
+        purpose="quote"
+        submitLabel="Request Quote"
+        busy={busy}
+        marketingChecked={control("marketing").defaultValue === "yes"}
+      />
     </fetcher.Form>
   );
 }

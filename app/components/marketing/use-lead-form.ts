@@ -59,17 +59,15 @@ export function useLeadForm(kind: "contact" | "quote", schema: z.ZodType, onSucc
     result && !result.ok && result.field ? { field: result.field, message: result.error } : null;
   const fieldError = clientError ?? serverFieldError;
 
-  /** Props for a control: its error state and description. */
-  const control = (name: string, id: string) => {
-    const invalid = fieldError?.field === name;
-    return {
-      name,
-      id,
-      "aria-invalid": invalid || undefined,
-      "aria-describedby": invalid ? `${id}-error` : undefined,
-      defaultValue: inline && !inline.ok ? inline.values?.[name] : undefined,
-    };
-  };
+  /**
+   * Props for a control: its name and, after a post without JavaScript, what was typed. Controls
+   * stay uncontrolled so what a visitor enters before hydration is kept (decision 016); the
+   * `Field` around a control marks it invalid and points it at the message.
+   */
+  const control = (name: string) => ({
+    name,
+    defaultValue: inline && !inline.ok ? inline.values?.[name] : undefined,
+  });
 
   const errorFor = (name: string) => (fieldError?.field === name ? fieldError.message : undefined);
 

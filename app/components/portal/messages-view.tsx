@@ -1,5 +1,5 @@
 import { Inbox, Plus } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -8,12 +8,12 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormFooter,
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDateTime, formatRelative } from "~/lib/dates";
@@ -174,7 +174,6 @@ function ComposeDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const ids = useId();
   const [formKey, setFormKey] = useState(0);
   const { fetcher, busy } = useFormOutcome({
     onSuccess: () => {
@@ -191,27 +190,18 @@ function ComposeDialog({
         </DialogHeader>
         <fetcher.Form method="post" className="space-y-4" key={formKey}>
           <input type="hidden" name="intent" value="send" />
-          <div className="space-y-2">
-            <Label htmlFor={`${ids}-subject`}>Subject *</Label>
-            <Input id={`${ids}-subject`} name="subject" required maxLength={200} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={`${ids}-content`}>Message *</Label>
-            <Textarea id={`${ids}-content`} name="content" rows={5} required maxLength={5000} />
-          </div>
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => onOpenChange(false)}
-              disabled={busy}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Sending..." : "Send"}
-            </Button>
-          </DialogFooter>
+          <Field label="Subject *">
+            <Input name="subject" required maxLength={200} />
+          </Field>
+          <Field label="Message *">
+            <Textarea name="content" rows={5} required maxLength={5000} />
+          </Field>
+          <DialogFormFooter
+            submitLabel="Send"
+            busyLabel="Sending..."
+            busy={busy}
+            onCancel={() => onOpenChange(false)}
+          />
         </fetcher.Form>
       </DialogContent>
     </Dialog>

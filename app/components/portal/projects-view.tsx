@@ -16,10 +16,11 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormFooter,
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
@@ -204,31 +205,21 @@ function ProjectFormDialog({
         <fetcher.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value={project ? "update" : "create"} />
           {project ? <input type="hidden" name="id" value={project.id} /> : null}
-          <div className="space-y-2">
-            <Label htmlFor={`${ids}-title`}>Title *</Label>
-            <Input
-              id={`${ids}-title`}
-              name="title"
-              required
-              maxLength={200}
-              defaultValue={project?.title}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={`${ids}-description`}>Description</Label>
+          <Field label="Title *">
+            <Input name="title" required maxLength={200} defaultValue={project?.title} />
+          </Field>
+          <Field label="Description">
             <Textarea
-              id={`${ids}-description`}
               name="description"
               rows={3}
               maxLength={2000}
               defaultValue={project?.description ?? ""}
             />
-          </div>
+          </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-2">
-              <Label id={`${ids}-status-label`}>Status</Label>
+            <Field label="Status">
               <Select name="status" defaultValue={project?.status ?? "active"}>
-                <SelectTrigger aria-labelledby={`${ids}-status-label`} className="w-full">
+                <SelectTrigger className="w-full">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -239,11 +230,10 @@ function ProjectFormDialog({
                   ))}
                 </SelectContent>
               </Select>
-            </div>
-            <div className="space-y-2">
-              <Label id={`${ids}-priority-label`}>Priority</Label>
+            </Field>
+            <Field label="Priority">
               <Select name="priority" defaultValue={project?.priority ?? "medium"}>
-                <SelectTrigger aria-labelledby={`${ids}-priority-label`} className="w-full">
+                <SelectTrigger className="w-full">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -254,7 +244,7 @@ function ProjectFormDialog({
                   ))}
                 </SelectContent>
               </Select>
-            </div>
+            </Field>
           </div>
           <div className="space-y-3">
             <Label id={`${ids}-progress-label`}>Progress: {progress}%</Label>
@@ -268,19 +258,12 @@ function ProjectFormDialog({
               aria-label="Progress"
             />
           </div>
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => onOpenChange(false)}
-              disabled={busy}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : project ? "Update" : "Create"}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            submitLabel={project ? "Update" : "Create"}
+            busyLabel="Saving..."
+            busy={busy}
+            onCancel={() => onOpenChange(false)}
+          />
         </fetcher.Form>
       </DialogContent>
     </Dialog>

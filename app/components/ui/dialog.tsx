@@ -1,6 +1,7 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
+import { Button } from "~/components/ui/button";
 import { useReturnFocus } from "~/components/ui/use-return-focus";
 import { cn } from "~/lib/utils";
 
@@ -89,6 +90,33 @@ export function DialogFooter({ className, ...props }: React.ComponentProps<"div"
       className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
       {...props}
     />
+  );
+}
+
+/**
+ * The footer of a dialog that holds a form: 'Cancel' (closes it) and the submit button, both
+ * disabled while the form is being sent, when the submit button reads `busyLabel`.
+ */
+export function DialogFormFooter({
+  submitLabel,
+  busyLabel,
+  busy,
+  onCancel,
+}: {
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </DialogFooter>
   );
 }
 

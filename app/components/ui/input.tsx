@@ -1,7 +1,10 @@
 import type * as React from "react";
+import { useFieldControl } from "~/components/ui/field";
 import { cn } from "~/lib/utils";
 
-export function Input({ className, type, ...props }: React.ComponentProps<"input">) {
+/** A text-like input (text, e-mail, password, date …); inside a `Field` it is wired to its label. */
+export function Input({ className, type, ...rest }: React.ComponentProps<"input">) {
+  const props = useFieldControl(rest);
   return (
     <input
       type={type}

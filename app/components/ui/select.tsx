@@ -1,6 +1,7 @@
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
 import type * as React from "react";
+import { useFieldControl } from "~/components/ui/field";
 import { cn } from "~/lib/utils";
 
 /**
@@ -22,8 +23,9 @@ export function SelectValue(props: React.ComponentProps<typeof SelectPrimitive.V
 export function SelectTrigger({
   className,
   children,
-  ...props
+  ...rest
 }: React.ComponentProps<typeof SelectPrimitive.Trigger>) {
+  const props = useFieldControl(rest);
   return (
     <SelectPrimitive.Trigger
       data-slot="select-trigger"

@@ -1,7 +1,9 @@
 import type * as React from "react";
+import { useFieldControl } from "~/components/ui/field";
 import { cn } from "~/lib/utils";
 
-export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
+export function Textarea({ className, ...rest }: React.ComponentProps<"textarea">) {
+  const props = useFieldControl(rest);
   return (
     <textarea
       className={cn(

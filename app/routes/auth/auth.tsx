@@ -4,9 +4,9 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { AuthShell } from "~/components/auth/auth-shell";
 import { MarketingOptIn } from "~/components/marketing/marketing-opt-in";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { privacyNotice } from "~/content/legal";
 import { site } from "~/content/site";
@@ -207,22 +207,20 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         description="Enter the 6-digit code from your authenticator app to finish signing in."
       >
         <Form method="post" action={SECOND_STEP} className="space-y-4">
-          <div className="space-y-2">
-            <Label htmlFor="two-factor-code">Authentication code</Label>
+          <Field
+            id="two-factor-code"
+            label="Authentication code"
+            description="Lost your phone? Enter one of your backup codes instead."
+          >
             <Input
-              id="two-factor-code"
               name="code"
               autoComplete="one-time-code"
               autoFocus
               required
               maxLength={40}
-              aria-describedby="two-factor-code-hint"
               className="font-mono tracking-widest"
             />
-            <p id="two-factor-code-hint" className="text-xs text-muted-foreground">
-              Lost your phone? Enter one of your backup codes instead.
-            </p>
-          </div>
+          </Field>
           {errorFor("two-factor")}
           <SubmitButton intent="two-factor" label="Verify" />
         </Form>
@@ -272,35 +270,29 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 
         <TabsContent value="signin">
           <Form method="post" className="mt-4 space-y-4" key="signin">
-            <div className="space-y-2">
-              <Label htmlFor="signin-email">Email</Label>
+            <Field id="signin-email" label="Email">
               <Input
-                id="signin-email"
                 name="email"
                 type="email"
                 autoComplete="email"
                 required
                 defaultValue={actionData?.intent === "signin" ? values.email : undefined}
               />
-            </div>
-            <div className="space-y-2">
-              <div className="flex items-center justify-between gap-2">
-                <Label htmlFor="signin-password">Password</Label>
+            </Field>
+            <Field
+              id="signin-password"
+              label="Password"
+              labelAside={
                 <Link
                   to="/auth/forgot-password"
                   className="text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
                 >
                   Forgot password?
                 </Link>
-              </div>
-              <Input
-                id="signin-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-              />
-            </div>
+              }
+            >
+              <Input name="password" type="password" autoComplete="current-password" required />
+            </Field>
             {errorFor("signin")}
             <SubmitButton intent="signin" label="Sign In" />
           </Form>
@@ -309,43 +301,37 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 
         <TabsContent value="signup">
           <Form method="post" className="mt-4 space-y-4" key="signup">
-            <div className="space-y-2">
-              <Label htmlFor="signup-name">Full Name</Label>
+            <Field id="signup-name" label="Full Name">
               <Input
-                id="signup-name"
                 name="fullName"
                 autoComplete="name"
                 required
                 maxLength={100}
                 defaultValue={actionData?.intent === "signup" ? values.fullName : undefined}
               />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="signup-email">Email</Label>
+            </Field>
+            <Field id="signup-email" label="Email">
               <Input
-                id="signup-email"
                 name="email"
                 type="email"
                 autoComplete="email"
                 required
                 defaultValue={actionData?.intent === "signup" ? values.email : undefined}
               />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="signup-password">Password</Label>
+            </Field>
+            <Field
+              id="signup-password"
+              label="Password"
+              description={`At least ${PASSWORD_MIN} characters.`}
+            >
               <Input
-                id="signup-password"
                 name="password"
                 type="password"
                 autoComplete="new-password"
                 required
                 minLength={PASSWORD_MIN}
-                aria-describedby="signup-password-hint"
               />
-              <p id="signup-password-hint" className="text-xs text-muted-foreground">
-                At least {PASSWORD_MIN} characters.
-              </p>
-            </div>
+            </Field>
             <MarketingOptIn id="signup-marketing" defaultChecked={values.marketing === "yes"} />
             <p className="text-xs text-muted-foreground">
               We use your details to run your portal account, as our{" "}

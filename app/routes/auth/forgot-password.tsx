@@ -1,9 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { site } from "~/content/site";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { type ActionResult, failed, succeeded } from "~/lib/action-result";
@@ -46,17 +46,15 @@ export default function ForgotPassword() {
       description="Enter your account's e-mail address and we'll send you a link to choose a new password."
     >
       <Form method="post" className="space-y-4">
-        <div className="space-y-2">
-          <Label htmlFor="forgot-email">Email</Label>
+        <Field id="forgot-email" label="Email">
           <Input
-            id="forgot-email"
             name="email"
             type="email"
             autoComplete="email"
             required
             defaultValue={inline && !inline.ok ? inline.values?.email : undefined}
           />
-        </div>
+        </Field>
         <FormResult result={inline} />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Sending..." : "Send reset link"}

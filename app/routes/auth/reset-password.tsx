@@ -1,9 +1,9 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { site } from "~/content/site";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { type ActionResult, failed } from "~/lib/action-result";
@@ -76,21 +76,19 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
     <AuthShell title="Reset password" description="Choose a new password for your account.">
       <Form method="post" className="space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
-        <div className="space-y-2">
-          <Label htmlFor="reset-password">New password</Label>
+        <Field
+          id="reset-password"
+          label="New password"
+          description={`At least ${PASSWORD_MIN} characters. Resetting signs you out on every device.`}
+        >
           <Input
-            id="reset-password"
             name="newPassword"
             type="password"
             autoComplete="new-password"
             required
             minLength={PASSWORD_MIN}
-            aria-describedby="reset-password-hint"
           />
-          <p id="reset-password-hint" className="text-xs text-muted-foreground">
-            At least {PASSWORD_MIN} characters. Resetting signs you out on every device.
-          </p>
-        </div>
+        </Field>
         <FormResult result={inline} />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Saving..." : "Reset password"}

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { Breadcrumbs } from "~/components/marketing/breadcrumbs";
 import { CaseStudyResults } from "~/components/marketing/case-study-results";
 import { CtaSection } from "~/components/marketing/cta-section";
+import { NumberedSteps } from "~/components/marketing/numbered-steps";
 import { Container, Section } from "~/components/marketing/section";
 import { NotFound } from "~/components/not-found";
 import { navCrumb } from "~/content/breadcrumbs";
@@ -129,22 +130,7 @@ export default function CaseStudyPage({ params }: Route.ComponentProps) {
               Our Approach
             </h2>
             <p className="mt-4 text-lg leading-relaxed text-foreground/90">{study.solution}</p>
-            <ol className="mt-8 space-y-6">
-              {story.approach.map((step, i) => (
-                <li key={step.title} className="flex gap-4">
-                  <span
-                    className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground"
-                    aria-hidden
-                  >
-                    {i + 1}
-                  </span>
-                  <div>
-                    <h3 className="text-lg font-semibold">{step.title}</h3>
-                    <p className="mt-1 text-muted-foreground">{step.text}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
+            <NumberedSteps steps={story.approach} size="lg" className="mt-8" />
           </section>
 
           <section aria-labelledby="results-heading">

@@ -4,6 +4,7 @@ import { JsonLd } from "~/components/json-ld";
 import { Breadcrumbs } from "~/components/marketing/breadcrumbs";
 import { CtaSection } from "~/components/marketing/cta-section";
 import { FaqList } from "~/components/marketing/faq-list";
+import { NumberedSteps } from "~/components/marketing/numbered-steps";
 import { Container, Section, SectionHeading } from "~/components/marketing/section";
 import { NotFound } from "~/components/not-found";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -91,22 +92,10 @@ export default function ServiceDetail({ params }: Route.ComponentProps) {
           </div>
           <div>
             <h2 className="text-3xl font-bold tracking-tight">{servicesPage.detailProcessTitle}</h2>
-            <ol className="mt-6 space-y-4">
-              {detail.process.map((p, i) => (
-                <li key={p.step} className="flex gap-4">
-                  <span
-                    className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground"
-                    aria-hidden
-                  >
-                    {i + 1}
-                  </span>
-                  <div>
-                    <h3 className="font-semibold">{p.step}</h3>
-                    <p className="text-muted-foreground">{p.text}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
+            <NumberedSteps
+              steps={detail.process.map((p) => ({ title: p.step, text: p.text }))}
+              className="mt-6"
+            />
           </div>
         </Container>
       </Section>

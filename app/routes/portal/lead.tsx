@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { EraseLeadCard } from "~/components/portal/erase-lead-card";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
+import { Field } from "~/components/ui/field";
+import { NativeSelect } from "~/components/ui/native-select";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { failed, succeeded } from "~/lib/action-result";
 import { formatDate, formatDateTime } from "~/lib/dates";
@@ -124,21 +125,15 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
         </CardHeader>
         <CardContent>
           <fetcher.Form method="post" className="flex flex-wrap items-end gap-3">
-            <div className="space-y-1">
-              <Label htmlFor="lead-status">Status</Label>
-              <select
-                id="lead-status"
-                name="status"
-                defaultValue={lead.status}
-                className="h-10 rounded-md border border-input bg-background px-3 text-sm"
-              >
+            <Field id="lead-status" label="Status">
+              <NativeSelect name="status" defaultValue={lead.status}>
                 {LEAD_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {capitalise(s)}
                   </option>
                 ))}
-              </select>
-            </div>
+              </NativeSelect>
+            </Field>
             <Button type="submit" disabled={busy}>
               {busy ? "Saving..." : "Update Status"}
             </Button>

@@ -2,7 +2,8 @@ import { data, Link, useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
+import { Field } from "~/components/ui/field";
+import { NativeSelect } from "~/components/ui/native-select";
 import { formatDateTime } from "~/lib/dates";
 import { capitalise } from "~/lib/names";
 import { portalMeta } from "~/lib/seo";
@@ -74,36 +75,24 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <form method="get" className="flex flex-wrap items-end gap-4" aria-label="Filter leads">
-        <div className="space-y-1">
-          <Label htmlFor="filter-kind">Type</Label>
-          <select
-            id="filter-kind"
-            name="kind"
-            defaultValue={filters.kind ?? ""}
-            className="h-10 rounded-md border border-input bg-background px-3 text-sm"
-          >
+        <Field id="filter-kind" label="Type">
+          <NativeSelect name="kind" defaultValue={filters.kind ?? ""}>
             <option value="">All types</option>
             <option value="contact">Contact</option>
             <option value="quote">Quote</option>
             <option value="chat">Chat</option>
-          </select>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="filter-status">Status</Label>
-          <select
-            id="filter-status"
-            name="status"
-            defaultValue={filters.status ?? ""}
-            className="h-10 rounded-md border border-input bg-background px-3 text-sm"
-          >
+          </NativeSelect>
+        </Field>
+        <Field id="filter-status" label="Status">
+          <NativeSelect name="status" defaultValue={filters.status ?? ""}>
             <option value="">All statuses</option>
             {LEAD_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {capitalise(s)}
               </option>
             ))}
-          </select>
-        </div>
+          </NativeSelect>
+        </Field>
         <Button type="submit" variant="outline">
           Filter
         </Button>

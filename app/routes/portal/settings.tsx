@@ -12,9 +12,9 @@ import {
 import { usePortalUser } from "~/components/portal/use-portal-user";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { portalMeta } from "~/lib/seo";
 import { listPasskeys } from "~/server/passkeys.server";
@@ -104,29 +104,21 @@ function ProfileCard() {
       <CardContent>
         <fetcher.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="profile" />
-          <div className="space-y-2">
-            <Label htmlFor="settings-email">Email</Label>
+          <Field
+            id="settings-email"
+            label="Email"
+            description="To change it, use Change e-mail address below."
+          >
+            <Input type="email" value={user.email} readOnly aria-readonly="true" />
+          </Field>
+          <Field id="settings-name" label="Full Name">
             <Input
-              id="settings-email"
-              type="email"
-              value={user.email}
-              readOnly
-              aria-readonly="true"
-            />
-            <p className="text-xs text-muted-foreground">
-              To change it, use Change e-mail address below.
-            </p>
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="settings-name">Full Name</Label>
-            <Input
-              id="settings-name"
               name="fullName"
               autoComplete="name"
               maxLength={100}
               defaultValue={user.fullName ?? ""}
             />
-          </div>
+          </Field>
           <FormResult result={inline} />
           <Button type="submit" disabled={saving}>
             {saving ? "Saving..." : "Save Changes"}

@@ -1,9 +1,9 @@
 import { useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 
 /** `result`: the page the e-mail's link led to ("changed", or "invalid" for a bad link). */
@@ -34,10 +34,9 @@ export function EmailCard({ result }: { result: "changed" | "invalid" | null }) 
         ) : null}
         <fetcher.Form method="post" className="space-y-4" ref={formRef}>
           <input type="hidden" name="intent" value="change-email" />
-          <div className="space-y-2">
-            <Label htmlFor="new-email">New e-mail address</Label>
-            <Input id="new-email" name="newEmail" type="email" autoComplete="email" required />
-          </div>
+          <Field id="new-email" label="New e-mail address">
+            <Input name="newEmail" type="email" autoComplete="email" required />
+          </Field>
           <FormResult result={inline} />
           <Button type="submit" disabled={busy}>
             {busy ? "Sending..." : "Send confirmation link"}

@@ -3,9 +3,9 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDate } from "~/lib/dates";
 import { notify } from "~/lib/notify";
@@ -98,17 +98,15 @@ function PasskeyRow({
         >
           <input type="hidden" name="intent" value="rename-passkey" />
           <input type="hidden" name="passkeyId" value={p.id} />
-          <div className="min-w-0 flex-1 space-y-1">
-            <Label htmlFor={inputId}>New name for passkey {p.name}</Label>
+          <Field id={inputId} label={`New name for passkey ${p.name}`} className="min-w-0 flex-1">
             <Input
-              id={inputId}
               name="name"
               required
               maxLength={PASSKEY_NAME_MAX}
               defaultValue={p.name}
               autoFocus
             />
-          </div>
+          </Field>
           <Button type="submit" size="sm" disabled={rename.busy}>
             {rename.busy ? "Saving..." : "Save"}
           </Button>
@@ -201,20 +199,13 @@ function AddPasskeyForm({ inline }: { inline: ReturnType<typeof useFormOutcome>[
   return (
     <form method="post" className="space-y-3" onSubmit={onSubmit} ref={formRef}>
       <input type="hidden" name="intent" value="add-passkey" />
-      <div className="space-y-2">
-        <Label htmlFor="passkey-name">Passkey name</Label>
-        <Input
-          id="passkey-name"
-          name="name"
-          required
-          maxLength={PASSKEY_NAME_MAX}
-          placeholder="e.g. Work laptop"
-          aria-describedby="passkey-name-hint"
-        />
-        <p id="passkey-name-hint" className="text-xs text-muted-foreground">
-          A name to tell your passkeys apart.
-        </p>
-      </div>
+      <Field
+        id="passkey-name"
+        label="Passkey name"
+        description="A name to tell your passkeys apart."
+      >
+        <Input name="name" required maxLength={PASSKEY_NAME_MAX} placeholder="e.g. Work laptop" />
+      </Field>
       {supported ? null : (
         <p role="alert" className="text-sm font-medium text-destructive">
           This browser does not support passkeys.

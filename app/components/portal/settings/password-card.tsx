@@ -1,9 +1,10 @@
 import { useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { PASSWORD_MIN } from "~/lib/validation/auth";
 
@@ -24,43 +25,30 @@ export function PasswordCard() {
       <CardContent>
         <fetcher.Form method="post" className="space-y-4" ref={formRef}>
           <input type="hidden" name="intent" value="change-password" />
-          <div className="space-y-2">
-            <Label htmlFor="current-password">Current password</Label>
+          <Field id="current-password" label="Current password">
             <Input
-              id="current-password"
               name="currentPassword"
               type="password"
               autoComplete="current-password"
               required
             />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="new-password">New password</Label>
+          </Field>
+          <Field
+            id="new-password"
+            label="New password"
+            description={`At least ${PASSWORD_MIN} characters.`}
+          >
             <Input
-              id="new-password"
               name="newPassword"
               type="password"
               autoComplete="new-password"
               required
               minLength={PASSWORD_MIN}
-              aria-describedby="new-password-hint"
             />
-            <p id="new-password-hint" className="text-xs text-muted-foreground">
-              At least {PASSWORD_MIN} characters.
-            </p>
-          </div>
-          <div className="flex items-center gap-2">
-            <input
-              id="sign-out-others"
-              name="signOutOthers"
-              type="checkbox"
-              defaultChecked
-              className="size-4 accent-primary"
-            />
-            <Label htmlFor="sign-out-others" weight="normal">
-              Sign out of all other sessions
-            </Label>
-          </div>
+          </Field>
+          <Field id="sign-out-others" label="Sign out of all other sessions" layout="checkbox">
+            <Checkbox name="signOutOthers" defaultChecked />
+          </Field>
           <FormResult result={inline} />
           <Button type="submit" disabled={busy}>
             {busy ? "Saving..." : "Change password"}

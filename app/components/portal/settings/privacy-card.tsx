@@ -11,9 +11,9 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDate } from "~/lib/dates";
 import { DELETE_ACCOUNT_INTENT, DELETION_GRACE_DAYS } from "~/lib/validation/privacy";
@@ -105,28 +105,19 @@ function DeleteAccountForm({
           </li>
         </ul>
       </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${prefix}-password`}>Password</Label>
-        <Input
-          id={`${prefix}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-      </div>
+      <Field id={`${prefix}-password`} label="Password">
+        <Input name="password" type="password" autoComplete="current-password" required />
+      </Field>
       {twoFactorEnabled ? (
-        <div className="space-y-2">
-          <Label htmlFor={`${prefix}-code`}>Authentication code</Label>
+        <Field id={`${prefix}-code`} label="Authentication code">
           <Input
-            id={`${prefix}-code`}
             name="code"
             autoComplete="one-time-code"
             required
             maxLength={40}
             className="font-mono tracking-widest"
           />
-        </div>
+        </Field>
       ) : null}
       <FormResult result={inline} />
       {inDialog ? (

@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import type { TotpSetupView, TwoFactorResult } from "~/lib/validation/account";
 
@@ -117,10 +117,9 @@ function PasswordStep({
     <fetcher.Form method="post" className="space-y-4">
       <input type="hidden" name="intent" value="two-factor" />
       <input type="hidden" name="step" value={step} />
-      <div className="space-y-2">
-        <Label htmlFor={id}>{PASSWORD_LABELS[step]}</Label>
-        <Input id={id} name="password" type="password" autoComplete="current-password" required />
-      </div>
+      <Field id={id} label={PASSWORD_LABELS[step]}>
+        <Input name="password" type="password" autoComplete="current-password" required />
+      </Field>
       <FormResult result={inline?.step === step ? inline : undefined} />
       <Button type="submit" variant={step === "enable" ? "default" : "outline"} disabled={busy}>
         {busy ? "Sending..." : label}
@@ -166,11 +165,9 @@ function ConfirmStep({ form, setup }: { form: Form; setup: TotpSetupView }) {
         <input type="hidden" name="intent" value="two-factor" />
         <input type="hidden" name="step" value="confirm" />
         <input type="hidden" name="totpURI" value={setup.uri} />
-        <div className="space-y-2">
-          <Label htmlFor="two-factor-code">Authentication code</Label>
+        <Field id="two-factor-code" label="Authentication code">
           <Input
             ref={codeRef}
-            id="two-factor-code"
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -179,7 +176,7 @@ function ConfirmStep({ form, setup }: { form: Form; setup: TotpSetupView }) {
             required
             className="max-w-40 font-mono tracking-widest"
           />
-        </div>
+        </Field>
         <FormResult result={inline?.step === "confirm" ? inline : undefined} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={busy}>
