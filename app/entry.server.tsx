@@ -8,6 +8,7 @@ import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { installClassCheck } from "~/lib/class-check";
 import { themeScript } from "~/lib/theme";
+import { applyAdminEmails } from "~/server/accounts/roles.server";
 import { now, testClockEnabled } from "~/server/clock.server";
 import { closeDatabase, getDatabase } from "~/server/db/client.server";
 import {
@@ -20,11 +21,10 @@ import {
 import { createMailer } from "~/server/email/mailer.server";
 import { setOutboxWorker, startOutboxWorker, stopOutboxWorker } from "~/server/email/outbox.server";
 import { env } from "~/server/env.server";
-import { endEventStreams, startEventBus, stopEventBus } from "~/server/events.server";
 import { startJobScheduler } from "~/server/jobs.server";
 import { logger } from "~/server/logger.server";
-import { privacyJobs } from "~/server/privacy.server";
-import { applyAdminEmails } from "~/server/roles.server";
+import { endEventStreams, startEventBus, stopEventBus } from "~/server/portal/events.server";
+import { privacyJobs } from "~/server/privacy/privacy.server";
 import { documentCsp, sha256Source } from "~/server/security.server";
 
 export const streamTimeout = 5_000;

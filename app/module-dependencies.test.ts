@@ -69,7 +69,7 @@ describe("module dependencies", () => {
 
   it("the roles CLI does not load the auth setup", () => {
     const reached = reachable(at("scripts/user-role.ts"));
-    const auth = reached.get(at("app/server/auth.server.ts"));
+    const auth = reached.get(at("app/server/accounts/auth.server.ts"));
     expect(auth?.map(rel), "path to auth.server.ts").toBeUndefined();
   });
 

@@ -4,10 +4,10 @@
  * Uses the same settings as the app (DATABASE_URL or the PGlite database under DATA_DIR).
  */
 import { parseArgs } from "node:util";
+import { setRoleByEmail } from "~/server/accounts/roles.server";
 import { closeDatabase, getDatabase } from "~/server/db/client.server";
 import { ROLES, type Role } from "~/server/db/schema.server";
 import { EnvError } from "~/server/env.server";
-import { setRoleByEmail } from "~/server/roles.server";
 
 const { values } = parseArgs({
   options: {

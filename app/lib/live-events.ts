@@ -1,5 +1,5 @@
 /**
- * The realtime events' shape, shared by the server (app/server/events.server.ts, the SSE route)
+ * The realtime events' shape, shared by the server (app/server/portal/events.server.ts, the SSE route)
  * and the portal's browser code (components/portal/live-updates.ts). Decision record 012.
  */
 

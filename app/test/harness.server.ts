@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Auth, createAuth, setAuth } from "~/server/auth.server";
+import { type Auth, createAuth, setAuth } from "~/server/accounts/auth.server";
 import { type DatabaseHandle, setDatabase } from "~/server/db/client.server";
 import { createTestDatabase } from "~/server/db/test-db.server";
 import { type Env, parseEnv, setEnv } from "~/server/env.server";

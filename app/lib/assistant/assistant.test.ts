@@ -5,7 +5,7 @@
 import { gzipSync } from "node:zlib";
 import indexData from "virtual:assistant-index";
 import { describe, expect, it } from "vitest";
-import { answer } from "~/server/assistant.server";
+import { answer } from "~/server/leads/assistant.server";
 import { Assistant } from "./engine";
 import { type EvalCase, evalSet } from "./eval-set";
 

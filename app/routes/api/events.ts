@@ -1,8 +1,8 @@
 import type { ChangeMessage } from "~/lib/live-events";
+import { getCurrentSession } from "~/server/accounts/session.server";
+import { sessionIsActive } from "~/server/accounts/sessions.server";
 import { getDb } from "~/server/db/client.server";
-import { onShutdown, subscribe } from "~/server/events.server";
-import { getCurrentSession } from "~/server/session.server";
-import { sessionIsActive } from "~/server/sessions.server";
+import { onShutdown, subscribe } from "~/server/portal/events.server";
 import type { Route } from "./+types/events";
 
 const HEARTBEAT_MS = 25_000;

@@ -1,8 +1,11 @@
 import { firstIssue } from "~/lib/validation/zod";
-import { contactEmailPayloadSchema, leadFromPayload } from "~/server/contact-email-payload.server";
 import { getDb } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
-import { submitLead, submitOptionsFor } from "~/server/leads.server";
+import {
+  contactEmailPayloadSchema,
+  leadFromPayload,
+} from "~/server/leads/contact-email-payload.server";
+import { submitLead, submitOptionsFor } from "~/server/leads/leads.server";
 import type { Route } from "./+types/send-contact-email";
 
 const MAX_BODY_BYTES = 32 * 1024;

@@ -17,16 +17,19 @@ import { authCodeSchema } from "~/lib/validation/account";
 import { PASSWORD_MIN, signInSchema, signUpSchema } from "~/lib/validation/auth";
 import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy";
 import { firstIssue } from "~/lib/validation/zod";
-import { signIn, signUp } from "~/server/accounts.server";
-import { AUTH_FAILURE_TEXT } from "~/server/auth-errors.server";
-import { deletionScheduledToast, recordSignUpMarketing } from "~/server/privacy-forms.server";
-import { getCurrentSession } from "~/server/session.server";
-import { readToast, redirectWithToast } from "~/server/toast.server";
+import { signIn, signUp } from "~/server/accounts/accounts.server";
+import { AUTH_FAILURE_TEXT } from "~/server/accounts/auth-errors.server";
+import { getCurrentSession } from "~/server/accounts/session.server";
 import {
   hasPendingSecondFactor,
   needsSecondFactor,
   verifySignInCode,
-} from "~/server/two-factor.server";
+} from "~/server/accounts/two-factor.server";
+import {
+  deletionScheduledToast,
+  recordSignUpMarketing,
+} from "~/server/privacy/privacy-forms.server";
+import { readToast, redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = () => [

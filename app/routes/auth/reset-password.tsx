@@ -10,7 +10,7 @@ import { type ActionResult, failed } from "~/lib/action-result";
 import { RESET_LINK_INVALID, resetPasswordSchema } from "~/lib/validation/account";
 import { PASSWORD_MIN } from "~/lib/validation/auth";
 import { firstIssue } from "~/lib/validation/zod";
-import { resetPassword, resetTokenIsValid } from "~/server/accounts.server";
+import { resetPassword, resetTokenIsValid } from "~/server/accounts/accounts.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/reset-password";
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { signOut } from "~/server/accounts.server";
+import { signOut } from "~/server/accounts/accounts.server";
 import type { Route } from "./+types/sign-out";
 
 export async function action({ request }: Route.ActionArgs) {

@@ -7,9 +7,9 @@ import { Progress } from "~/components/ui/progress";
 import type { LiveHandle } from "~/lib/live-events";
 import { capitalise, greetingName } from "~/lib/names";
 import { portalMeta } from "~/lib/seo";
-import { unreadCount } from "~/server/messages.server";
-import { requireUser } from "~/server/portal.server";
-import { listProjects, projectCounts } from "~/server/projects.server";
+import { unreadCount } from "~/server/portal/messages.server";
+import { requireUser } from "~/server/portal/portal.server";
+import { listProjects, projectCounts } from "~/server/portal/projects.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => portalMeta("Dashboard");

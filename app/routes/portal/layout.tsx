@@ -10,10 +10,13 @@ import { Toaster } from "~/components/ui/sonner";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { site } from "~/content/site";
 import { useCookieToast } from "~/hooks/use-form-outcome";
-import { withEventOrigin } from "~/server/events.server";
-import { requireUser } from "~/server/portal.server";
-import { DELETION_CANCELLED_TOAST, takeDeletionCancelledNotice } from "~/server/privacy.server";
-import { CLEAR_DELETION_SCHEDULED } from "~/server/privacy-forms.server";
+import { withEventOrigin } from "~/server/portal/events.server";
+import { requireUser } from "~/server/portal/portal.server";
+import {
+  DELETION_CANCELLED_TOAST,
+  takeDeletionCancelledNotice,
+} from "~/server/privacy/privacy.server";
+import { CLEAR_DELETION_SCHEDULED } from "~/server/privacy/privacy-forms.server";
 import { readToast } from "~/server/toast.server";
 import type { Route } from "./+types/layout";
 

@@ -13,9 +13,9 @@ import { portalMeta } from "~/lib/seo";
 import { LEAD_STATUSES, leadStatusSchema } from "~/lib/validation/lead-status";
 import { idSchema } from "~/lib/validation/portal";
 import { ERASE_LEAD_INTENT } from "~/lib/validation/privacy";
-import { getLead, setLeadStatus } from "~/server/leads.server";
-import { readForm, requireAdmin } from "~/server/portal.server";
-import { eraseLeadAction } from "~/server/privacy-forms.server";
+import { getLead, setLeadStatus } from "~/server/leads/leads.server";
+import { readForm, requireAdmin } from "~/server/portal/portal.server";
+import { eraseLeadAction } from "~/server/privacy/privacy-forms.server";
 import { notFound } from "~/server/refuse.server";
 import type { Route } from "./+types/lead";
 

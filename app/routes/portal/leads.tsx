@@ -9,8 +9,8 @@ import { capitalise } from "~/lib/names";
 import { portalMeta } from "~/lib/seo";
 import { LEAD_KINDS, LEAD_STATUSES, type LeadStatus } from "~/lib/validation/lead-status";
 import { z } from "~/lib/validation/zod";
-import { listLeads } from "~/server/leads.server";
-import { requireAdmin } from "~/server/portal.server";
+import { listLeads } from "~/server/leads/leads.server";
+import { requireAdmin } from "~/server/portal/portal.server";
 import type { Route } from "./+types/leads";
 
 export const meta: Route.MetaFunction = () => portalMeta("Leads");

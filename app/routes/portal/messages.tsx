@@ -5,8 +5,8 @@ import type { LiveHandle } from "~/lib/live-events";
 import { portalMeta } from "~/lib/seo";
 import { idSchema, messageSchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
-import { listMessages, markRead, sendMessage } from "~/server/messages.server";
-import { readForm, requireUser } from "~/server/portal.server";
+import { listMessages, markRead, sendMessage } from "~/server/portal/messages.server";
+import { readForm, requireUser } from "~/server/portal/portal.server";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => portalMeta("Messages");

@@ -1,5 +1,5 @@
-import { requireUser } from "~/server/portal.server";
-import { downloadMyData } from "~/server/privacy-forms.server";
+import { requireUser } from "~/server/portal/portal.server";
+import { downloadMyData } from "~/server/privacy/privacy-forms.server";
 import type { Route } from "./+types/my-data";
 
 /** Settings → 'Download my data': the signed-in person's own data, as a zip made now. */

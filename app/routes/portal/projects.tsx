@@ -4,13 +4,13 @@ import type { LiveHandle } from "~/lib/live-events";
 import { portalMeta } from "~/lib/seo";
 import { idSchema, projectSchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
-import { readForm, requireUser } from "~/server/portal.server";
+import { readForm, requireUser } from "~/server/portal/portal.server";
 import {
   createProject,
   deleteProject,
   listProjects,
   updateProject,
-} from "~/server/projects.server";
+} from "~/server/portal/projects.server";
 import type { Route } from "./+types/projects";
 
 export const meta: Route.MetaFunction = () => portalMeta("Projects");

@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { portalMeta } from "~/lib/seo";
-import { requireUser } from "~/server/portal.server";
+import { requireUser } from "~/server/portal/portal.server";
 import type { Route } from "./+types/reports";
 
 export const meta: Route.MetaFunction = () => portalMeta("Reports");

@@ -20,15 +20,10 @@ import {
 } from "~/lib/validation/account";
 import { profileSchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
-import { changePassword, requestEmailChange } from "~/server/accounts.server";
-import { emailChangeNoticeMail, queueAccountMail } from "~/server/email/account-mail.server";
-import { deletePasskey, renamePasskey } from "~/server/passkeys.server";
-import type { PortalContext } from "~/server/portal.server";
-import { deleteAccountAction } from "~/server/privacy-forms.server";
-import { updateFullName } from "~/server/profiles.server";
-import { setRequireAdminTwoFactor } from "~/server/security-policy.server";
-import { revokeOtherSessions, revokeSession } from "~/server/sessions.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { changePassword, requestEmailChange } from "~/server/accounts/accounts.server";
+import { deletePasskey, renamePasskey } from "~/server/accounts/passkeys.server";
+import { setRequireAdminTwoFactor } from "~/server/accounts/security-policy.server";
+import { revokeOtherSessions, revokeSession } from "~/server/accounts/sessions.server";
 import {
   backupCodesAfterPassword,
   confirmTwoFactor,
@@ -37,7 +32,12 @@ import {
   type TwoFactorNotice,
   totpSetup,
   twoFactorFlashCookie,
-} from "~/server/two-factor.server";
+} from "~/server/accounts/two-factor.server";
+import { emailChangeNoticeMail, queueAccountMail } from "~/server/email/account-mail.server";
+import type { PortalContext } from "~/server/portal/portal.server";
+import { updateFullName } from "~/server/portal/profiles.server";
+import { deleteAccountAction } from "~/server/privacy/privacy-forms.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 type Form = Record<string, string | undefined>;
 type Answer =

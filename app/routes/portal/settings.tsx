@@ -17,12 +17,12 @@ import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { portalMeta } from "~/lib/seo";
-import { listPasskeys } from "~/server/passkeys.server";
-import { readForm, requireUser } from "~/server/portal.server";
-import { listAccountDeletions } from "~/server/privacy.server";
-import { blockedByPolicy, getSecurityPolicy } from "~/server/security-policy.server";
-import { listSessions } from "~/server/sessions.server";
-import { backupCodesFor, readTwoFactorFlash } from "~/server/two-factor.server";
+import { listPasskeys } from "~/server/accounts/passkeys.server";
+import { blockedByPolicy, getSecurityPolicy } from "~/server/accounts/security-policy.server";
+import { listSessions } from "~/server/accounts/sessions.server";
+import { backupCodesFor, readTwoFactorFlash } from "~/server/accounts/two-factor.server";
+import { readForm, requireUser } from "~/server/portal/portal.server";
+import { listAccountDeletions } from "~/server/privacy/privacy.server";
 import type { Route } from "./+types/settings";
 import { settingsAction } from "./settings.server";
 

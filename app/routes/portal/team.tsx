@@ -1,6 +1,6 @@
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { portalMeta } from "~/lib/seo";
-import { requireAdmin } from "~/server/portal.server";
+import { requireAdmin } from "~/server/portal/portal.server";
 import type { Route } from "./+types/team";
 
 export const meta: Route.MetaFunction = () => portalMeta("Team");

@@ -3,8 +3,8 @@ import { Container, PageHero } from "~/components/marketing/section";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { ERASE_LINK_INVALID } from "~/lib/validation/privacy";
-import { readForm } from "~/server/portal.server";
-import { confirmEraseDetails, eraseLinkEmail } from "~/server/privacy-forms.server";
+import { readForm } from "~/server/portal/portal.server";
+import { confirmEraseDetails, eraseLinkEmail } from "~/server/privacy/privacy-forms.server";
 import type { Route } from "./+types/confirm-delete";
 
 export const meta: Route.MetaFunction = () =>

@@ -1,8 +1,8 @@
 import { EraseDetailsForm } from "~/components/marketing/erase-details-form";
 import { Container, PageHero } from "~/components/marketing/section";
 import { pageMeta } from "~/lib/seo";
-import { readForm } from "~/server/portal.server";
-import { requestEraseDetails } from "~/server/privacy-forms.server";
+import { readForm } from "~/server/portal/portal.server";
+import { requestEraseDetails } from "~/server/privacy/privacy-forms.server";
 import type { Route } from "./+types/delete-my-details";
 
 export const meta: Route.MetaFunction = () =>

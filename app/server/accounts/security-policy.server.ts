@@ -1,0 +1,81 @@
+/**
+ * The portal's security policy, set by administrators in Settings (one row of
+ * `portal_settings`). Today it holds one rule: administrators must use two-factor
+ * authentication. The REQUIRE_ADMIN_2FA variable lets the operator force the rule on.
+ */
+import { eq } from "drizzle-orm";
+import { NO_PERMISSION } from "~/lib/portal-text";
+import { POLICY_NEEDS_OWN_TWO_FACTOR } from "~/lib/validation/account";
+import type { Database } from "../db/client.server";
+import { portalSettings } from "../db/schema.server";
+import { env } from "../env.server";
+import { type Outcome, refused } from "../outcome.server";
+import type { PortalUser } from "../portal/profiles.server";
+
+export interface SecurityPolicy {
+  requireAdminTwoFactor: boolean;
+  /** REQUIRE_ADMIN_2FA is set: the rule is on and cannot be switched off in the portal. */
+  enforcedByOperator: boolean;
+}
+
+export async function getSecurityPolicy(db: Database): Promise<SecurityPolicy> {
+  const enforcedByOperator = env().REQUIRE_ADMIN_2FA;
+  const [row] = await db
+    .select({ requireAdminTwoFactor: portalSettings.requireAdminTwoFactor })
+    .from(portalSettings)
+    .where(eq(portalSettings.id, 1))
+    .limit(1);
+  return {
+    requireAdminTwoFactor: enforcedByOperator || (row?.requireAdminTwoFactor ?? false),
+    enforcedByOperator,
+  };
+}
+
+/** An administrator without two-factor authentication, while the policy requires it. */
+export function blockedByPolicy(user: PortalUser, policy: SecurityPolicy): boolean {
+  return user.role === "admin" && !user.twoFactorEnabled && policy.requireAdminTwoFactor;
+}
+
+/** `blockedByPolicy`, reading the policy only for the users it can apply to. */
+export async function mustEnableTwoFactor(db: Database, user: PortalUser): Promise<boolean> {
+  if (user.role !== "admin" || user.twoFactorEnabled) return false;
+  return blockedByPolicy(user, await getSecurityPolicy(db));
+}
+
+export type PolicyChange = Outcome<{ policy: SecurityPolicy }>;
+
+export const POLICY_SET_BY_OPERATOR =
+  "This rule is set by the server's configuration (REQUIRE_ADMIN_2FA) and can't be switched off here.";
+
+/**
+ * Switch the rule. Only administrators may; turning it on needs the administrator's own
+ * two-factor authentication first, so nobody locks themselves out of the portal by accident.
+ */
+export async function setRequireAdminTwoFactor(
+  db: Database,
+  actor: PortalUser,
+  required: boolean,
+): Promise<PolicyChange> {
+  if (actor.role !== "admin") return refused(403, NO_PERMISSION);
+  const current = await getSecurityPolicy(db);
+  if (!required && current.enforcedByOperator) {
+    return refused(409, POLICY_SET_BY_OPERATOR);
+  }
+  if (required && !actor.twoFactorEnabled) {
+    return refused(400, POLICY_NEEDS_OWN_TWO_FACTOR);
+  }
+  await db
+    .insert(portalSettings)
+    .values({ id: 1, requireAdminTwoFactor: required, updatedBy: actor.id })
+    .onConflictDoUpdate({
+      target: portalSettings.id,
+      set: { requireAdminTwoFactor: required, updatedBy: actor.id, updatedAt: new Date() },
+    });
+  return {
+    ok: true,
+    policy: {
+      requireAdminTwoFactor: current.enforcedByOperator || required,
+      enforcedByOperator: current.enforcedByOperator,
+    },
+  };
+}

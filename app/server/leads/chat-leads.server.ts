@@ -1,0 +1,97 @@
+/**
+ * A question the site assistant could not answer, passed to the team: kept as a lead of kind
+ * 'chat' with the conversation attached, and mailed like any other lead, under the same
+ * consent notice, honeypot and rate limits as the contact form.
+ */
+import { privacyNotice } from "~/content/legal";
+import { site } from "~/content/site";
+import { type ChatTurn, lastQuestion } from "~/lib/assistant/conversation";
+import type { ChatHandoverInput } from "~/lib/validation/chat";
+import type { Database } from "../db/client.server";
+import { emailOutbox, leads } from "../db/schema.server";
+import { wakeOutbox } from "../email/outbox.server";
+import { refused } from "../outcome.server";
+import {
+  CONSENT_NOTICE,
+  overLimit,
+  RATE_LIMITED_MESSAGE,
+  type SubmitOptions,
+  type SubmitResult,
+} from "./leads.server";
+
+/** The conversation as plain text, for the e-mail and the lead's message. */
+export function transcript(conversation: ChatTurn[]): string {
+  return conversation
+    .map((t) => `${t.role === "user" ? "Visitor" : "Assistant"}: ${t.text}`)
+    .join("\n");
+}
+
+export async function submitChatLead(
+  db: Database,
+  input: ChatHandoverInput & { conversation: ChatTurn[] },
+  options: SubmitOptions,
+): Promise<SubmitResult> {
+  if (options.honeypot?.trim()) return { ok: true, leadId: null };
+  if (await overLimit(db, options.ip, input.email, options.limits)) {
+    return refused(429, RATE_LIMITED_MESSAGE);
+  }
+  const question = lastQuestion(input.conversation) ?? "(no question typed)";
+  const message = `Question for the team: ${question}`;
+  const notification = {
+    subject: `New chat question from ${input.name}`,
+    textBody: [
+      "The site assistant could not answer a visitor, who asked to hear from the team.",
+      "",
+      `Name: ${input.name}`,
+      `Email: ${input.email}`,
+      "",
+      message,
+      "",
+      "Conversation:",
+      transcript(input.conversation),
+      "",
+      "Reply to this e-mail to answer the visitor directly. Work the lead in the portal under Leads.",
+    ].join("\n"),
+  };
+  const confirmation = {
+    subject: `We received your question — ${site.name}`,
+    textBody: [
+      `Hi ${input.name},`,
+      "",
+      "Thank you for your question. Our team will get back to you within 24 hours on business days.",
+      "",
+      "Your question:",
+      question,
+      "",
+      `Need us sooner? Call ${site.phone}.`,
+      "",
+      `${site.name}`,
+      `We use your details only to answer this question. See our privacy policy: ${site.url}/legal/privacy`,
+    ].join("\n"),
+  };
+  const leadId = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(leads)
+      .values({
+        kind: "chat",
+        name: input.name,
+        email: input.email,
+        message,
+        conversation: input.conversation,
+        consent: true,
+        consentAt: new Date(),
+        consentNotice: CONSENT_NOTICE,
+        privacyNoticeVersion: privacyNotice.version,
+        ipAddress: options.ip,
+      })
+      .returning({ id: leads.id });
+    const id = row?.id as string;
+    await tx.insert(emailOutbox).values([
+      { leadId: id, toAddress: options.leadsTo, replyTo: input.email, ...notification },
+      { leadId: id, toAddress: input.email, replyTo: site.email, ...confirmation },
+    ]);
+    return id;
+  });
+  wakeOutbox();
+  return { ok: true, leadId };
+}

@@ -1,0 +1,294 @@
+import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import { privacyNotice } from "~/content/legal";
+import type { PackageName } from "~/content/packages";
+import { site } from "~/content/site";
+import { formatLongDate } from "~/lib/dates";
+import type { ContactInput, QuoteInput } from "~/lib/validation/leads";
+import type { Database } from "../db/client.server";
+import { emailOutbox, type LeadKind, type LeadStatus, leads } from "../db/schema.server";
+import { wakeOutbox } from "../email/outbox.server";
+import { type Outcome, refused } from "../outcome.server";
+import { recordMarketingConsent } from "../privacy/privacy.server";
+
+export const CONSENT_NOTICE = "lead-form-notice-2025-v1";
+export const RATE_LIMITED_MESSAGE =
+  "You've sent several requests in a short time. Please wait a while and try again, or call us.";
+
+/** A lead as it is stored: the typed fields of a contact message or a quote request. */
+export type NewLead =
+  | {
+      kind: "contact";
+      name: string;
+      email: string;
+      phone: string | null;
+      company: string | null;
+      message: string;
+    }
+  | {
+      kind: "quote";
+      name: string;
+      email: string;
+      phone: string | null;
+      packageName: PackageName;
+      address: string | null;
+      startDate: string | null;
+      finishDate: string | null;
+      /** What the person wrote about the project. */
+      message: string;
+    };
+
+export function contactLead(input: ContactInput): NewLead {
+  const { name, email, message } = input;
+  return {
+    kind: "contact",
+    name,
+    email,
+    phone: input.phone ?? null,
+    company: input.company ?? null,
+    message,
+  };
+}
+
+export function quoteLead(input: QuoteInput): NewLead {
+  return {
+    kind: "quote",
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    packageName: input.selectedPackage,
+    address: input.address,
+    startDate: input.startDate,
+    finishDate: input.finishDate,
+    message: input.message,
+  };
+}
+
+export interface SubmitOptions {
+  ip: string | null;
+  leadsTo: string;
+  limits: { perIp: number; perEmail: number };
+  /** A filled honeypot: answer as if it worked, keep nothing. */
+  honeypot?: string | null;
+  /** The sender ticked the marketing e-mail box (POPIA section 69). */
+  marketingOptIn?: boolean;
+}
+
+export type SubmitResult = Outcome<{ leadId: string | null }>;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Whether this e-mail address or client IP sent too many leads in the last hour. */
+export async function overLimit(
+  db: Database,
+  ip: string | null,
+  email: string,
+  limits: SubmitOptions["limits"],
+) {
+  const since = new Date(Date.now() - HOUR_MS);
+  const [byEmail] = await db
+    .select({ n: count() })
+    .from(leads)
+    .where(and(eq(sql`lower(${leads.email})`, email.toLowerCase()), gt(leads.createdAt, since)));
+  if ((byEmail?.n ?? 0) >= limits.perEmail) return true;
+  if (!ip) return false;
+  const [byIp] = await db
+    .select({ n: count() })
+    .from(leads)
+    .where(and(eq(leads.ipAddress, ip), gt(leads.createdAt, since)));
+  return (byIp?.n ?? 0) >= limits.perIp;
+}
+
+/** The leads table's columns for a lead (the other kind's columns stay empty). */
+function leadRow(lead: NewLead) {
+  return {
+    company: null,
+    packageName: null,
+    address: null,
+    startDate: null,
+    finishDate: null,
+    ...lead,
+    kind: lead.kind as LeadKind,
+  };
+}
+
+/** The quote's details, one per line, for the e-mails. */
+function quoteDetails(lead: Extract<NewLead, { kind: "quote" }>) {
+  return [
+    lead.address ? `Address: ${lead.address}` : null,
+    lead.startDate
+      ? `Project Start Date: ${formatLongDate(lead.startDate, { weekday: true })}`
+      : null,
+    lead.finishDate
+      ? `Project Finish Date: ${formatLongDate(lead.finishDate, { weekday: true })}`
+      : null,
+  ].filter((line): line is string => line !== null);
+}
+
+export function notificationMail(lead: NewLead) {
+  const subject =
+    lead.kind === "quote"
+      ? `New quote request: ${lead.packageName} Package — ${lead.name}`
+      : `New contact message from ${lead.name}`;
+  const lines = [
+    lead.kind === "quote"
+      ? "A new quote request arrived on the website."
+      : "A new contact message arrived on the website.",
+    "",
+    `Name: ${lead.name}`,
+    `Email: ${lead.email}`,
+    `Phone: ${lead.phone ?? "—"}`,
+    ...(lead.kind === "quote"
+      ? [`Package: ${lead.packageName}`, ...quoteDetails(lead)]
+      : [`Company: ${lead.company ?? "—"}`]),
+    "",
+    lead.message,
+    "",
+    "Reply to this e-mail to answer the sender directly. Work the lead in the portal under Leads.",
+  ];
+  return { subject, text: lines.join("\n") };
+}
+
+export function confirmationMail(lead: NewLead) {
+  if (lead.kind === "quote") {
+    const dates =
+      lead.startDate && lead.finishDate
+        ? `from ${formatLongDate(lead.startDate, { weekday: true })} to ${formatLongDate(lead.finishDate, { weekday: true })}`
+        : null;
+    return {
+      subject: `We received your quote request — ${site.name}`,
+      text: [
+        `Hi ${lead.name},`,
+        "",
+        `Thank you for requesting a quote for our ${lead.packageName} Package${dates ? ` (${dates})` : ""}.`,
+        "A member of our team will review your requirements and contact you by e-mail and phone, usually within one business day.",
+        "",
+        "Your request:",
+        ...(lead.address ? [`Address: ${lead.address}`] : []),
+        lead.message,
+        "",
+        `Questions in the meantime? Call ${site.phone} or reply to this e-mail.`,
+        "",
+        `${site.name}`,
+        `We use your details only to answer this request. See our privacy policy: ${site.url}/legal/privacy`,
+      ].join("\n"),
+    };
+  }
+  return {
+    subject: `We received your message — ${site.name}`,
+    text: [
+      `Hi ${lead.name},`,
+      "",
+      "Thank you for getting in touch. We'll get back to you within 24 hours.",
+      "",
+      "Your message:",
+      lead.message,
+      "",
+      `Need us sooner? Call ${site.phone}.`,
+      "",
+      `${site.name}`,
+      `We use your details only to answer this message. See our privacy policy: ${site.url}/legal/privacy`,
+    ].join("\n"),
+  };
+}
+
+/**
+ * Keep a contact message or quote request (typed, as its form parsed it) and queue its two e-mails (the agency's notification and
+ * the sender's confirmation) in one transaction. Mail is sent later by the outbox worker, so a
+ * submission succeeds even when mail is down.
+ */
+export async function submitLead(
+  db: Database,
+  lead: NewLead,
+  options: SubmitOptions,
+): Promise<SubmitResult> {
+  if (options.honeypot?.trim()) return { ok: true, leadId: null };
+  const values = leadRow(lead);
+  if (await overLimit(db, options.ip, values.email, options.limits)) {
+    return refused(429, RATE_LIMITED_MESSAGE);
+  }
+  const notification = notificationMail(lead);
+  const confirmation = confirmationMail(lead);
+  const leadId = await db.transaction(async (tx) => {
+    const consentAt = new Date();
+    const [row] = await tx
+      .insert(leads)
+      .values({
+        ...values,
+        consent: true,
+        consentAt,
+        consentNotice: CONSENT_NOTICE,
+        privacyNoticeVersion: privacyNotice.version,
+        ipAddress: options.ip,
+      })
+      .returning({ id: leads.id });
+    const id = row?.id as string;
+    if (options.marketingOptIn) {
+      await recordMarketingConsent(tx, {
+        leadId: id,
+        email: values.email,
+        source: values.kind,
+        now: consentAt,
+      });
+    }
+    await tx.insert(emailOutbox).values([
+      { leadId: id, toAddress: options.leadsTo, replyTo: values.email, ...bodies(notification) },
+      { leadId: id, toAddress: values.email, replyTo: site.email, ...bodies(confirmation) },
+    ]);
+    return id;
+  });
+  wakeOutbox();
+  return { ok: true, leadId };
+}
+
+function bodies(mail: { subject: string; text: string }) {
+  return { subject: mail.subject, textBody: mail.text };
+}
+
+// --- Admin: working the leads ------------------------------------------------------------
+
+export type Lead = typeof leads.$inferSelect;
+
+export async function listLeads(
+  db: Database,
+  filters: { kind?: LeadKind; status?: LeadStatus } = {},
+): Promise<Lead[]> {
+  const where = and(
+    filters.kind ? eq(leads.kind, filters.kind) : undefined,
+    filters.status ? eq(leads.status, filters.status) : undefined,
+  );
+  return db.select().from(leads).where(where).orderBy(desc(leads.createdAt)).limit(500);
+}
+
+export async function getLead(db: Database, id: string): Promise<Lead | null> {
+  const [row] = await db.select().from(leads).where(eq(leads.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function setLeadStatus(
+  db: Database,
+  id: string,
+  status: LeadStatus,
+): Promise<Outcome> {
+  const rows = await db
+    .update(leads)
+    .set({ status })
+    .where(eq(leads.id, id))
+    .returning({ id: leads.id });
+  return rows.length > 0 ? { ok: true } : refused(404, "Lead not found");
+}
+
+/** Submission options from the request and the settings. */
+export function submitOptionsFor(
+  request: Request,
+  settings: { LEADS_TO: string; LEAD_RATE_LIMIT_IP: number; LEAD_RATE_LIMIT_EMAIL: number },
+  honeypot?: string | null,
+  marketingOptIn = false,
+): SubmitOptions {
+  return {
+    ip: request.headers.get("x-client-ip"),
+    leadsTo: settings.LEADS_TO,
+    limits: { perIp: settings.LEAD_RATE_LIMIT_IP, perEmail: settings.LEAD_RATE_LIMIT_EMAIL },
+    honeypot,
+    marketingOptIn,
+  };
+}

@@ -1,0 +1,391 @@
+/**
+ * Bad input against every portal action and loader: random, huge and hostile strings, wrong
+ * encodings, repeated fields and file parts, malformed ids and query strings. Every answer is a
+ * success, a redirect or a 4xx with a message, and a refused write changes nothing.
+ */
+import { asc, eq } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEAD_KINDS, LEAD_STATUSES } from "~/lib/validation/lead-status";
+import { PROJECT_PRIORITIES, PROJECT_STATUSES } from "~/lib/validation/portal";
+import { loader as dashboardLoader } from "~/routes/portal/dashboard";
+import { action as leadAction, loader as leadLoader } from "~/routes/portal/lead";
+import { loader as leadsLoader } from "~/routes/portal/leads";
+import { action as messagesAction, loader as messagesLoader } from "~/routes/portal/messages";
+import { action as projectsAction, loader as projectsLoader } from "~/routes/portal/projects";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/portal/settings";
+import { loader as teamLoader } from "~/routes/portal/team";
+import { type SignedUp, signUp } from "~/test/accounts.server";
+import { proveAddress } from "~/test/admin.server";
+import {
+  checkAnswer,
+  type Entries,
+  encoding,
+  formEntries,
+  formPost,
+  getWithQuery,
+  nastyString,
+  queryString,
+  readFormValue,
+  runs,
+  tainted,
+} from "~/test/fuzz.server";
+import { createHarness, formRequest, type Harness, run } from "~/test/harness.server";
+import { leads, messages, profiles, projects, user } from "../db/schema.server";
+import { testDatabaseKind } from "../db/test-db.server";
+import { submitLead } from "../leads/leads.server";
+
+type Someone = SignedUp;
+
+let h: Harness;
+let alice: Someone;
+let bob: Someone;
+let admin: Someone;
+
+beforeAll(async () => {
+  h = await createHarness({ ADMIN_EMAILS: "admin@example.co.za" });
+  alice = await signUp("alice@example.co.za", { fullName: "Alice Mokoena" });
+  bob = await signUp("bob@example.co.za", { fullName: "Bob Naidoo" });
+  admin = await signUp("admin@example.co.za", { fullName: "Ada Admin" });
+  await proveAddress("admin@example.co.za");
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const text = (max: number) => fc.string({ minLength: 1, maxLength: max });
+const validOrTainted = (max: number) =>
+  fc.oneof({ weight: 2, arbitrary: text(max) }, { weight: 1, arbitrary: tainted(text(20)) });
+
+/** Replace "$marker" values with ids that exist at the time of the run. */
+function resolve(entries: Entries, ids: Record<string, string>): Entries {
+  return entries.map(([k, p]) => [k, typeof p === "string" && p in ids ? (ids[p] as string) : p]);
+}
+
+const snapshotProjects = () => h.handle.db.select().from(projects).orderBy(asc(projects.id));
+const snapshotMessages = () => h.handle.db.select().from(messages).orderBy(asc(messages.id));
+
+async function projectOf(who: Someone) {
+  const [row] = await h.handle.db.select().from(projects).where(eq(projects.userId, who.id));
+  if (row) return row.id;
+  const [made] = await h.handle.db
+    .insert(projects)
+    .values({ userId: who.id, title: "Seed" })
+    .returning();
+  return made?.id ?? "";
+}
+
+describe(`bad input on the portal (${testDatabaseKind()})`, { timeout: 120_000 }, () => {
+  it("projects: every answer is a success or a 4xx, and a refused write changes nothing", async () => {
+    const fields = {
+      intent: fc.constantFrom("create", "update", "delete"),
+      id: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom("$own", "$other") },
+        { weight: 1, arbitrary: fc.uuid() },
+        { weight: 1, arbitrary: nastyString },
+      ),
+      title: validOrTainted(60),
+      description: validOrTainted(100),
+      status: fc.constantFrom(...PROJECT_STATUSES),
+      priority: fc.constantFrom(...PROJECT_PRIORITIES),
+      progress: fc.integer({ min: 0, max: 20 }).map((n) => String(n * 5)),
+    };
+    let written = 0;
+    await fc.assert(
+      fc.asyncProperty(formEntries(fields), encoding, async (raw, how) => {
+        const ids = { $own: await projectOf(alice), $other: await projectOf(bob) };
+        const entries = resolve(raw, ids);
+        const before = await snapshotProjects();
+        const res = await run(
+          projectsAction,
+          formPost("/portal/projects", entries, how, { cookie: alice.cookie }),
+        );
+        const { status } = await checkAnswer(res);
+        const after = await snapshotProjects();
+        const bobs = (rows: typeof before) => rows.filter((r) => r.userId === bob.id);
+        expect(bobs(after)).toEqual(bobs(before));
+        if (status !== 200) {
+          expect(after).toEqual(before);
+          return;
+        }
+        const intent = readFormValue(entries, "intent", how);
+        const delta = intent === "create" ? 1 : intent === "delete" ? -1 : 0;
+        expect(after.length - before.length).toBe(delta);
+        written++;
+        for (const row of after) {
+          expect(row.title.trim().length).toBeGreaterThan(0);
+          expect(row.title.length).toBeLessThanOrEqual(200);
+        }
+      }),
+      runs(60),
+    );
+    expect(written, "writes that reached the database").toBeGreaterThan(2);
+  });
+
+  it("messages: sends and opens stay the actor's own, refusals change nothing", async () => {
+    const fields = {
+      intent: fc.constantFrom("send", "open"),
+      subject: validOrTainted(60),
+      content: validOrTainted(200),
+      recipientId: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom("$self", "$other", "") },
+        { weight: 1, arbitrary: fc.uuid() },
+        { weight: 2, arbitrary: nastyString },
+      ),
+      id: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom("$mine", "$theirs") },
+        { weight: 1, arbitrary: fc.uuid() },
+        { weight: 1, arbitrary: nastyString },
+      ),
+    };
+    const messageOf = async (who: Someone) => {
+      const [row] = await h.handle.db
+        .select()
+        .from(messages)
+        .where(eq(messages.recipientId, who.id));
+      if (row) return row.id;
+      const [made] = await h.handle.db
+        .insert(messages)
+        .values({ senderId: who.id, recipientId: who.id, subject: "s", content: "c" })
+        .returning();
+      return made?.id ?? "";
+    };
+    let sent = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        formEntries(fields),
+        encoding,
+        fc.constantFrom("alice", "admin"),
+        async (raw, how, actorName) => {
+          const actor = actorName === "admin" ? admin : alice;
+          const ids = {
+            $self: actor.id,
+            $other: bob.id,
+            $mine: await messageOf(actor),
+            $theirs: await messageOf(bob),
+          };
+          const entries = resolve(raw, ids);
+          const before = await snapshotMessages();
+          const res = await run(
+            messagesAction,
+            formPost("/portal/messages", entries, how, { cookie: actor.cookie }),
+          );
+          const { status } = await checkAnswer(res);
+          const after = await snapshotMessages();
+          const intent = readFormValue(entries, "intent", how);
+          if (status === 200 && intent === "send") {
+            expect(after).toHaveLength(before.length + 1);
+            const added = after.filter((m) => !before.some((b) => b.id === m.id));
+            expect(added).toHaveLength(1);
+            expect(added[0]?.senderId).toBe(actor.id);
+            if (actor === alice) expect(added[0]?.recipientId).toBe(alice.id);
+            sent++;
+          } else if (status === 302 && intent === "open") {
+            expect(after).toHaveLength(before.length);
+            for (const [i, m] of after.entries()) {
+              const b = before[i];
+              if (m.isRead !== b?.isRead) expect(m.recipientId).toBe(actor.id);
+              expect({ ...m, isRead: null }).toEqual({ ...b, isRead: null });
+            }
+          } else {
+            expect(after).toEqual(before);
+          }
+        },
+      ),
+      runs(60),
+    );
+    expect(sent, "messages that reached the database").toBeGreaterThan(2);
+  });
+
+  it("settings: a refused profile change leaves the profile as it was", async () => {
+    const fields = { fullName: validOrTainted(60), id: fc.constantFrom(bob.id, "x") };
+    await fc.assert(
+      fc.asyncProperty(formEntries(fields), encoding, async (entries, how) => {
+        const before = await h.handle.db.select().from(profiles).orderBy(asc(profiles.id));
+        const res = await run(
+          settingsAction,
+          formPost("/portal/settings", entries, how, { cookie: alice.cookie }),
+        );
+        const { status } = await checkAnswer(res);
+        const after = await h.handle.db.select().from(profiles).orderBy(asc(profiles.id));
+        const others = (rows: typeof before) => rows.filter((r) => r.id !== alice.id);
+        expect(others(after)).toEqual(others(before));
+        if (status !== 200) expect(after).toEqual(before);
+        const users = await h.handle.db.select({ id: user.id }).from(user);
+        expect(after.map((p) => p.id).sort()).toEqual(users.map((u) => u.id).sort());
+      }),
+      runs(40),
+    );
+  });
+
+  it("lead (admin): malformed ids in the URL and bad statuses are 4xx, nothing changes", async () => {
+    await submitLead(
+      h.handle.db,
+      {
+        kind: "contact",
+        name: "Lead",
+        email: "lead@example.co.za",
+        phone: null,
+        company: null,
+        message: "Hello there",
+      },
+      { ip: null, leadsTo: "leads@agency.test", limits: { perIp: 1e6, perEmail: 1e6 } },
+    );
+    const [lead] = await h.handle.db.select().from(leads);
+    const leadId = lead?.id ?? "";
+    const idArb = fc.oneof(
+      { weight: 2, arbitrary: fc.constant(leadId) },
+      { weight: 1, arbitrary: fc.uuid() },
+      { weight: 2, arbitrary: nastyString },
+    );
+    const fields = { status: fc.constantFrom(...LEAD_STATUSES) };
+    await fc.assert(
+      fc.asyncProperty(
+        idArb,
+        formEntries(fields),
+        encoding,
+        fc.constantFrom(admin, alice),
+        async (id, entries, how, who) => {
+          const before = await h.handle.db.select().from(leads);
+          const path = "/portal/leads/x"; // the router hands the decoded id over in params
+          const res = await run(leadAction, formPost(path, entries, how, { cookie: who.cookie }), {
+            id,
+          });
+          const { status } = await checkAnswer(res);
+          const after = await h.handle.db.select().from(leads);
+          if (status !== 200) expect(after).toEqual(before);
+          else expect(who).toBe(admin);
+
+          const view = await run(leadLoader, getWithQuery(path, "", who.cookie), { id });
+          const seen = await checkAnswer(view, { requireMessage: who === admin });
+          if (seen.status === 200) expect(id).toBe(leadId);
+        },
+      ),
+      runs(40),
+    );
+  });
+
+  it("leads (admin): any query string lists leads or answers 400 with the filter message", async () => {
+    const query = queryString(
+      ["kind", "status"],
+      fc.constantFrom(...LEAD_KINDS, ...LEAD_STATUSES, ""),
+    );
+    await fc.assert(
+      fc.asyncProperty(query, fc.constantFrom(admin, alice), async (q, who) => {
+        const res = await run(leadsLoader, getWithQuery("/portal/leads", q, who.cookie));
+        const { status, body } = await checkAnswer(res, { requireMessage: false });
+        if (who === alice) expect(status).toBe(403);
+        else if (status === 400) {
+          expect((body as { filterError: string }).filterError).toBe(
+            "That filter is not valid, so all leads are shown.",
+          );
+        } else expect(status).toBe(200);
+      }),
+      runs(50),
+    );
+  });
+
+  it("messages, projects, dashboard, team, settings: odd query strings never break a loader", async () => {
+    const [mine] = await h.handle.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(eq(messages.recipientId, alice.id));
+    const query = queryString(
+      ["id", "tab", "kind"],
+      fc.oneof(fc.constant(mine?.id ?? ""), fc.uuid(), nastyString),
+    );
+    const loaders = [messagesLoader, projectsLoader, dashboardLoader, teamLoader, settingsLoader];
+    await fc.assert(
+      fc.asyncProperty(query, fc.constantFrom(...loaders.keys()), async (q, i) => {
+        const loader = loaders[i] as (typeof loaders)[number];
+        const res = await run(loader, getWithQuery("/portal/x", q, alice.cookie));
+        const { status, body } = await checkAnswer(res, { requireMessage: false });
+        expect([200, 403]).toContain(status);
+        if (loader === messagesLoader) {
+          const selected = new URLSearchParams(q).get("id");
+          expect((body as { selectedId: string | null }).selectedId).toBe(
+            selected === mine?.id ? selected : null,
+          );
+        }
+      }),
+      runs(50),
+    );
+  });
+
+  it("without a session every action redirects to /auth and writes nothing", async () => {
+    const actions = [projectsAction, messagesAction, settingsAction];
+    await fc.assert(
+      fc.asyncProperty(
+        formEntries({ intent: fc.constantFrom("create", "send"), title: nastyString }),
+        encoding,
+        fc.constantFrom(...actions.keys()),
+        fc.constantFrom("", "better-auth.session_token=forged.value", "better-auth.session_token="),
+        async (entries, how, i, cookie) => {
+          const before = [await snapshotProjects(), await snapshotMessages()];
+          const action = actions[i] as (typeof actions)[number];
+          const res = await run(action, formPost("/portal/x", entries, how, { cookie }));
+          expect(res.status).toBe(302);
+          expect(res.headers.get("location")).toBe("/auth");
+          expect([await snapshotProjects(), await snapshotMessages()]).toEqual(before);
+        },
+      ),
+      runs(20),
+    );
+  });
+});
+
+describe("regressions found by the properties", () => {
+  const post = (path: string, fields: Record<string, string>, who: Someone) =>
+    formRequest(path, fields, { cookie: who.cookie });
+
+  it("refuses a NUL character in stored text with 400 instead of a database error", async () => {
+    const before = [await snapshotProjects(), await snapshotMessages()];
+    const profileBefore = await h.handle.db.select().from(profiles).orderBy(asc(profiles.id));
+    const cases: [(args: never) => unknown, string, Record<string, string>, string][] = [
+      [settingsAction, "/portal/settings", { fullName: "\u0000 " }, "Name"],
+      [projectsAction, "/portal/projects", { intent: "create", title: "a\u0000b" }, "Title"],
+      [
+        projectsAction,
+        "/portal/projects",
+        { intent: "create", title: "ok", description: "a\u0000b " },
+        "Description",
+      ],
+      [
+        messagesAction,
+        "/portal/messages",
+        { intent: "send", subject: "\u0000", content: "c" },
+        "Subject",
+      ],
+      [
+        messagesAction,
+        "/portal/messages",
+        { intent: "send", subject: "s", content: "x\u0000" },
+        "Message",
+      ],
+    ];
+    for (const [action, path, fields, label] of cases) {
+      const res = await run(action, post(path, fields, alice));
+      expect(res.status, label).toBe(400);
+      expect((await res.json()).error).toBe(`${label} contains a character that is not allowed`);
+    }
+    expect([await snapshotProjects(), await snapshotMessages()]).toEqual(before);
+    expect(await h.handle.db.select().from(profiles).orderBy(asc(profiles.id))).toEqual(
+      profileBefore,
+    );
+  });
+
+  it("answers an admin's message to a recipient id with a NUL character with 403", async () => {
+    const before = await snapshotMessages();
+    const res = await run(
+      messagesAction,
+      post(
+        "/portal/messages",
+        { intent: "send", subject: "s", content: "c", recipientId: "a\u0000b" },
+        admin,
+      ),
+    );
+    expect(res.status).toBe(403);
+    expect((await res.json()).error).toBe("That recipient does not exist.");
+    expect(await snapshotMessages()).toEqual(before);
+  });
+});

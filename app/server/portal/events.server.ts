@@ -1,0 +1,142 @@
+/**
+ * The event bus behind the realtime stream. In one process (PGlite) events go through an
+ * in-memory emitter; on PostgreSQL they travel by NOTIFY/LISTEN so every app instance sees them.
+ * Events carry only ids: what changed, for whom, and who changed it from which browser tab
+ * (decision 012). Nothing private travels on the bus.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { EventEmitter } from "node:events";
+import type pg from "pg";
+import { type ChangeKind, CLIENT_ID_HEADER, readClientId } from "~/lib/live-events";
+import type { DatabaseHandle } from "../db/client.server";
+import { logger } from "../logger.server";
+
+export type AppEvent =
+  | {
+      kind: ChangeKind;
+      userIds: string[];
+      /** Who made the change, and from which tab (null: no tab named itself). */
+      by: { userId: string | null; clientId: string | null };
+    }
+  | { kind: "session-ended"; userIds: string[]; sessionIds: string[] };
+
+/** The tab a request came from, for the events it causes (set by the portal's middleware). */
+const requestClient = new AsyncLocalStorage<{ clientId: string | null }>();
+
+/** Run a request's handlers knowing which tab sent it (its `X-Client-Id` header). */
+export function withEventOrigin<T>(request: Request, handle: () => T): T {
+  return requestClient.run(
+    { clientId: readClientId(request.headers.get(CLIENT_ID_HEADER)) },
+    handle,
+  );
+}
+
+/** Tell the users concerned that `kind` changed, made by `actorId` (from the current request's tab). */
+export function publishChange(kind: ChangeKind, userIds: string[], actorId: string) {
+  const clientId = requestClient.getStore()?.clientId ?? null;
+  publish({ kind, userIds: [...new Set(userIds)], by: { userId: actorId, clientId } });
+}
+
+const CHANNEL = "app_events";
+const local = new EventEmitter();
+local.setMaxListeners(0);
+
+interface Transport {
+  send(event: AppEvent): void;
+  stop(): Promise<void>;
+}
+let transport: Transport | null = null;
+
+export function publish(event: AppEvent) {
+  if (transport) transport.send(event);
+  else local.emit("event", event);
+}
+
+/** Events that concern this user. Returns the unsubscribe function. */
+export function subscribe(userId: string, listener: (event: AppEvent) => void): () => void {
+  const handler = (event: AppEvent) => {
+    if (event.userIds.includes(userId)) listener(event);
+  };
+  local.on("event", handler);
+  return () => local.off("event", handler);
+}
+
+export function subscriberCount() {
+  return local.listenerCount("event");
+}
+
+function isAppEvent(value: unknown): value is AppEvent {
+  if (!value || typeof value !== "object") return false;
+  const v = value as { kind?: unknown; userIds?: unknown };
+  return typeof v.kind === "string" && Array.isArray(v.userIds);
+}
+
+/** On PostgreSQL: carry events between instances with LISTEN/NOTIFY; reconnects after a drop. */
+export async function startEventBus(handle: DatabaseHandle) {
+  if (handle.driver !== "postgres" || !handle.pool) return;
+  const pool = handle.pool;
+  let client: pg.PoolClient | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    try {
+      const c = await pool.connect();
+      c.on("notification", (msg) => {
+        if (msg.channel !== CHANNEL || !msg.payload) return;
+        try {
+          const event = JSON.parse(msg.payload);
+          if (isAppEvent(event)) local.emit("event", event);
+        } catch {
+          logger.warn("ignored a malformed event");
+        }
+      });
+      c.on("error", () => {
+        c.release(true);
+        if (client === c) client = null;
+        if (!stopped) retry = setTimeout(connect, 1000);
+      });
+      await c.query(`listen ${CHANNEL}`);
+      client = c;
+    } catch (error) {
+      logger.warn({ err: error }, "event bus: LISTEN failed, retrying");
+      if (!stopped) retry = setTimeout(connect, 1000);
+    }
+  };
+  await connect();
+
+  transport = {
+    send(event) {
+      pool.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify(event)]).catch((error) => {
+        logger.warn({ err: error }, "event bus: NOTIFY failed");
+      });
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      if (client) {
+        await client.query(`unlisten ${CHANNEL}`).catch(() => {});
+        client.release();
+        client = null;
+      }
+    },
+  };
+}
+
+export async function stopEventBus() {
+  endEventStreams();
+  const t = transport;
+  transport = null;
+  await t?.stop();
+}
+
+/** Ask every open event stream to close (graceful shutdown). */
+export function endEventStreams() {
+  local.emit("shutdown");
+}
+
+/** Listen for shutdown, so open streams can close. */
+export function onShutdown(listener: () => void): () => void {
+  local.on("shutdown", listener);
+  return () => local.off("shutdown", listener);
+}

@@ -1,0 +1,357 @@
+/**
+ * The authorization matrix: two users, every route action and loader of the portal, every
+ * cross-user attempt refused, and realtime events only for their owners.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NO_PERMISSION } from "~/lib/portal-text";
+import { loader as dashboardLoader } from "~/routes/portal/dashboard";
+import { middleware as portalMiddleware } from "~/routes/portal/layout";
+import { action as messagesAction, loader as messagesLoader } from "~/routes/portal/messages";
+import { action as projectsAction, loader as projectsLoader } from "~/routes/portal/projects";
+import { action as settingsAction } from "~/routes/portal/settings";
+import { loader as teamLoader } from "~/routes/portal/team";
+import { type SignedUp, signUp } from "~/test/accounts.server";
+import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
+import { messages, profiles, projects } from "../db/schema.server";
+import { testDatabaseKind } from "../db/test-db.server";
+import { type AppEvent, subscribe } from "./events.server";
+import { sendMessage } from "./messages.server";
+
+let h: Harness;
+let alice: SignedUp;
+let bob: SignedUp;
+
+const post = (path: string, fields: Record<string, string>, cookie: string) =>
+  formRequest(path, fields, { cookie });
+
+beforeAll(async () => {
+  h = await createHarness();
+  alice = await signUp("alice@example.co.za", { fullName: "Alice Mokoena" });
+  bob = await signUp("bob@example.co.za", { fullName: "Bob Naidoo" });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+async function createAs(
+  who: { cookie: string },
+  title: string,
+  extra: Record<string, string> = {},
+) {
+  const res = await run(
+    projectsAction,
+    post("/portal/projects", { intent: "create", title, ...extra }, who.cookie),
+  );
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+describe(`portal authorization on ${testDatabaseKind()}`, () => {
+  it("refuses every portal loader and action without a session", async () => {
+    for (const loader of [dashboardLoader, projectsLoader, messagesLoader, teamLoader]) {
+      const res = await run(loader, getRequest("/portal/x"));
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/auth");
+    }
+    const res = await run(
+      projectsAction,
+      post("/portal/projects", { intent: "create", title: "x" }, ""),
+    );
+    expect(res.headers.get("location")).toBe("/auth");
+    expect(await h.handle.db.select().from(projects)).toHaveLength(0);
+  });
+
+  it("creates projects with defaults and validates input", async () => {
+    expect(await createAs(alice, "Alice's chatbot")).toEqual({
+      ok: true,
+      success: "Project created successfully",
+    });
+    const [row] = await h.handle.db.select().from(projects).where(eq(projects.userId, alice.id));
+    expect(row).toMatchObject({
+      status: "active",
+      priority: "medium",
+      progress: 0,
+      description: null,
+    });
+
+    const bad = [
+      [{ title: "   " }, "Title is required"],
+      [{ title: "x".repeat(201) }, "Title must be less than 200 characters"],
+      [{ title: "ok", status: "done" }, "Choose a valid status"],
+      [{ title: "ok", priority: "critical" }, "Choose a valid priority"],
+      [{ title: "ok", progress: "101" }, "Progress must be between 0 and 100"],
+      [{ title: "ok", progress: "33" }, "Progress moves in steps of 5"],
+      [{ title: "ok", progress: "abc" }, "Progress must be a number"],
+    ] as const;
+    for (const [fields, message] of bad) {
+      const res = await run(
+        projectsAction,
+        post("/portal/projects", { intent: "create", ...fields }, alice.cookie),
+      );
+      expect(res.status, message).toBe(400);
+      expect((await res.json()).error).toBe(message);
+    }
+    expect(await h.handle.db.select().from(projects)).toHaveLength(1);
+  });
+
+  it("lists only the user's own projects", async () => {
+    await createAs(bob, "Bob's automation");
+    const a = await (
+      await run(projectsLoader, getRequest("/portal/projects", alice.cookie))
+    ).json();
+    const b = await (await run(projectsLoader, getRequest("/portal/projects", bob.cookie))).json();
+    expect(a.projects.map((p: { title: string }) => p.title)).toEqual(["Alice's chatbot"]);
+    expect(b.projects.map((p: { title: string }) => p.title)).toEqual(["Bob's automation"]);
+  });
+
+  it("refuses to update or delete another user's project with 404 and changes nothing", async () => {
+    const [bobs] = await h.handle.db.select().from(projects).where(eq(projects.userId, bob.id));
+    const id = bobs?.id ?? "";
+    const update = await run(
+      projectsAction,
+      post(
+        "/portal/projects",
+        { intent: "update", id, title: "Hacked", status: "cancelled" },
+        alice.cookie,
+      ),
+    );
+    expect(update.status).toBe(404);
+    const del = await run(
+      projectsAction,
+      post("/portal/projects", { intent: "delete", id }, alice.cookie),
+    );
+    expect(del.status).toBe(404);
+    const [after] = await h.handle.db.select().from(projects).where(eq(projects.id, id));
+    expect(after?.title).toBe("Bob's automation");
+    expect(after?.status).toBe("active");
+
+    for (const badId of ["not-a-uuid", "", "00000000-0000-0000-0000-000000000000"]) {
+      const res = await run(
+        projectsAction,
+        post("/portal/projects", { intent: "delete", id: badId }, alice.cookie),
+      );
+      expect(res.status).toBe(404);
+    }
+  });
+
+  it("updates and deletes the user's own project", async () => {
+    const [mine] = await h.handle.db.select().from(projects).where(eq(projects.userId, alice.id));
+    const id = mine?.id ?? "";
+    const res = await run(
+      projectsAction,
+      post(
+        "/portal/projects",
+        {
+          intent: "update",
+          id,
+          title: "Renamed",
+          status: "on-hold",
+          priority: "urgent",
+          progress: "55",
+        },
+        alice.cookie,
+      ),
+    );
+    expect(await res.json()).toEqual({ ok: true, success: "Project updated successfully" });
+    const [row] = await h.handle.db.select().from(projects).where(eq(projects.id, id));
+    expect(row).toMatchObject({
+      title: "Renamed",
+      status: "on-hold",
+      priority: "urgent",
+      progress: 55,
+    });
+    const del = await run(
+      projectsAction,
+      post("/portal/projects", { intent: "delete", id }, alice.cookie),
+    );
+    expect(await del.json()).toEqual({ ok: true, success: "Project deleted successfully" });
+  });
+
+  it("counts all projects on the dashboard while showing five", async () => {
+    for (let i = 0; i < 7; i++) {
+      await createAs(alice, `Project ${i}`, { status: i < 2 ? "completed" : "active" });
+    }
+    const res = await (await run(dashboardLoader, getRequest("/portal", alice.cookie))).json();
+    expect(res.recent).toHaveLength(5);
+    expect(res.recent[0].title).toBe("Project 6");
+    expect(res.counts).toEqual({ total: 7, active: 5, completed: 2 });
+  });
+
+  it("sends messages only to oneself and shows each user only their own", async () => {
+    const sent = await run(
+      messagesAction,
+      post(
+        "/portal/messages",
+        { intent: "send", subject: "Hello", content: "First message" },
+        alice.cookie,
+      ),
+    );
+    expect(await sent.json()).toEqual({ ok: true, success: "Message sent successfully" });
+
+    const toBob = await run(
+      messagesAction,
+      post(
+        "/portal/messages",
+        { intent: "send", subject: "Hi Bob", content: "Sneaky", recipientId: bob.id },
+        alice.cookie,
+      ),
+    );
+    expect(toBob.status).toBe(403);
+    const asBob = await run(
+      messagesAction,
+      post(
+        "/portal/messages",
+        { intent: "send", subject: "x", content: "y", senderId: bob.id },
+        alice.cookie,
+      ),
+    );
+    expect(asBob.status).toBe(200);
+    const rows = await h.handle.db.select().from(messages);
+    expect(rows.every((m) => m.senderId === alice.id && m.recipientId === alice.id)).toBe(true);
+
+    const empty = await run(
+      messagesAction,
+      post("/portal/messages", { intent: "send", subject: " ", content: "y" }, alice.cookie),
+    );
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error).toBe("Subject is required");
+
+    const bobs = await (
+      await run(messagesLoader, getRequest("/portal/messages", bob.cookie))
+    ).json();
+    expect(bobs.messages).toHaveLength(0);
+    const alices = await (
+      await run(messagesLoader, getRequest("/portal/messages", alice.cookie))
+    ).json();
+    expect(alices.messages).toHaveLength(2);
+    expect(alices.messages[0].senderName).toBe("Alice Mokoena");
+  });
+
+  it("marks read only for the recipient, and never reveals another user's message", async () => {
+    const [msg] = await h.handle.db
+      .select()
+      .from(messages)
+      .where(eq(messages.recipientId, alice.id));
+    const id = msg?.id ?? "";
+    const byBob = await run(
+      messagesAction,
+      post("/portal/messages", { intent: "open", id }, bob.cookie),
+    );
+    expect(byBob.status).toBe(302);
+    const [still] = await h.handle.db.select().from(messages).where(eq(messages.id, id));
+    expect(still?.isRead).toBe(false);
+    const view = await (
+      await run(messagesLoader, getRequest(`/portal/messages?id=${id}`, bob.cookie))
+    ).json();
+    expect(view.selectedId).toBeNull();
+    expect(view.messages).toHaveLength(0);
+
+    const byAlice = await run(
+      messagesAction,
+      post("/portal/messages", { intent: "open", id }, alice.cookie),
+    );
+    expect(byAlice.headers.get("location")).toBe(`/portal/messages?id=${id}`);
+    const [read] = await h.handle.db.select().from(messages).where(eq(messages.id, id));
+    expect(read?.isRead).toBe(true);
+  });
+
+  it("lets an admin address another user, never anyone else", async () => {
+    expect(
+      await sendMessage(
+        h.handle.db,
+        { id: bob.id, role: null },
+        { subject: "a", content: "b" },
+        alice.id,
+      ),
+    ).toEqual({ ok: false, status: 403, message: "You can only send messages to yourself." });
+    await sendMessage(
+      h.handle.db,
+      { id: bob.id, role: "admin" },
+      { subject: "From admin", content: "b" },
+      alice.id,
+    );
+    const alices = await (
+      await run(messagesLoader, getRequest("/portal/messages", alice.cookie))
+    ).json();
+    expect(alices.messages.map((m: { subject: string }) => m.subject)).toContain("From admin");
+  });
+
+  it("updates only the user's own profile", async () => {
+    const res = await run(
+      settingsAction,
+      post("/portal/settings", { fullName: "Alice M. Mokoena", id: bob.id }, alice.cookie),
+    );
+    expect(await res.json()).toEqual({
+      ok: true,
+      success: "Profile updated successfully",
+      intent: "profile",
+    });
+    const rows = await h.handle.db.select().from(profiles);
+    expect(rows.find((r) => r.id === alice.id)?.fullName).toBe("Alice M. Mokoena");
+    expect(rows.find((r) => r.id === bob.id)?.fullName).toBe("Bob Naidoo");
+    const tooLong = await run(
+      settingsAction,
+      post("/portal/settings", { fullName: "x".repeat(101) }, alice.cookie),
+    );
+    expect(tooLong.status).toBe(400);
+  });
+
+  it("shows Team to admins only", async () => {
+    const res = await run(teamLoader, getRequest("/portal/team", alice.cookie));
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: NO_PERMISSION });
+  });
+
+  it("names in each event what changed, who changed it and from which tab", async () => {
+    const seen: AppEvent[] = [];
+    const off = subscribe(alice.id, (e) => seen.push(e));
+    try {
+      const request = post(
+        "/portal/projects",
+        { intent: "create", title: "From a tab" },
+        alice.cookie,
+      );
+      request.headers.set("x-client-id", "tab-0123456789");
+      const [middleware] = portalMiddleware;
+      await middleware?.({ request, params: {}, context: {} } as never, () =>
+        run(projectsAction, request),
+      );
+      // Without the portal's middleware (or the header) nobody's tab is named.
+      await createAs(alice, "From nowhere");
+      expect(seen).toEqual([
+        {
+          kind: "projects",
+          userIds: [alice.id],
+          by: { userId: alice.id, clientId: "tab-0123456789" },
+        },
+        { kind: "projects", userIds: [alice.id], by: { userId: alice.id, clientId: null } },
+      ]);
+    } finally {
+      off();
+    }
+  });
+
+  it("delivers realtime events only to the users concerned", async () => {
+    const seen: Record<string, AppEvent[]> = { alice: [], bob: [] };
+    const offA = subscribe(alice.id, (e) => seen.alice?.push(e));
+    const offB = subscribe(bob.id, (e) => seen.bob?.push(e));
+    try {
+      await createAs(alice, "Event test");
+      await run(
+        messagesAction,
+        post("/portal/messages", { intent: "send", subject: "s", content: "c" }, alice.cookie),
+      );
+      const [bobs] = await h.handle.db.select().from(projects).where(eq(projects.userId, bob.id));
+      await run(
+        projectsAction,
+        post("/portal/projects", { intent: "delete", id: bobs?.id ?? "" }, alice.cookie),
+      );
+      expect(seen.alice?.map((e) => e.kind)).toEqual(["projects", "messages"]);
+      expect(seen.bob).toEqual([]);
+    } finally {
+      offA();
+      offB();
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import { redirect } from "react-router";
+import { mustEnableTwoFactor } from "../accounts/security-policy.server";
+import { requireSession } from "../accounts/session.server";
+import { touchSession } from "../accounts/sessions.server";
+import { type Database, getDb } from "../db/client.server";
+import { logger } from "../logger.server";
+import { badRequest, forbidden } from "../refuse.server";
+import { getPortalUser, type PortalUser } from "./profiles.server";
+
+export interface PortalContext {
+  db: Database;
+  user: PortalUser;
+  sessionId: string;
+  /** Set-Cookie headers of a sliding-expiry refresh. */
+  headers: Headers;
+}
+
+const perRequest = new WeakMap<Request, Promise<PortalContext>>();
+
+async function load(request: Request): Promise<PortalContext> {
+  const session = await requireSession(request);
+  const db = await getDb();
+  await touchSession(db, session.sessionId).catch((error) => {
+    logger.warn({ err: error }, "could not record session activity");
+  });
+  let user: PortalUser = {
+    id: session.user.id,
+    email: session.user.email,
+    fullName: null,
+    role: null,
+    twoFactorEnabled: false,
+  };
+  try {
+    user = (await getPortalUser(db, session.user.id)) ?? user;
+  } catch (error) {
+    // The spec: a failed profile or role load is logged and the portal still opens.
+    logger.error({ err: error }, "profile or role failed to load");
+  }
+  if (portalPath(request) !== SETTINGS_PATH && (await mustEnableTwoFactor(db, user))) {
+    throw redirect(SETTINGS_PATH, { headers: session.headers });
+  }
+  return { db, user, sessionId: session.sessionId, headers: session.headers };
+}
+
+export const SETTINGS_PATH = "/portal/settings";
+
+/** The page path of a document or data request ("/portal/settings.data" → "/portal/settings"). */
+function portalPath(request: Request) {
+  return new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/$/, "");
+}
+
+/**
+ * The signed-in portal user (profile and role) or a redirect to /auth. Loaded once per request
+ * even when several loaders of the same request ask.
+ */
+export function requireUser(request: Request): Promise<PortalContext> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = load(request);
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+/** An admin, or a thrown 403 with the spec's no-permission text (shown inside the portal). */
+export async function requireAdmin(request: Request): Promise<PortalContext> {
+  const ctx = await requireUser(request);
+  if (ctx.user.role !== "admin") throw forbidden();
+  return ctx;
+}
+
+/** Form fields as strings (missing fields are undefined; files are ignored). */
+export async function readForm(request: Request): Promise<Record<string, string | undefined>> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw badRequest("The form could not be read.");
+  }
+  const out: Record<string, string | undefined> = {};
+  for (const [key, value] of form) {
+    if (typeof value === "string" && !(key in out)) out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,175 @@
+/**
+ * 'Download my data' (POPIA section 23): everything stored about the signed-in person, as one
+ * JSON file and a CSV per kind of record, in a zip made on request. Only the person's own rows,
+ * found by their user id or their e-mail address; never a secret (no password hash, session
+ * token, two-factor secret, backup code or passkey key).
+ */
+
+import { desc, eq, or, sql } from "drizzle-orm";
+import { strToU8, zipSync } from "fflate";
+import { privacyNotice } from "~/content/legal";
+import { site } from "~/content/site";
+import type { Database } from "../db/client.server";
+import {
+  consents,
+  leads,
+  passkey,
+  profiles,
+  projects,
+  session,
+  user,
+  userRoles,
+} from "../db/schema.server";
+import { listMessages } from "../portal/messages.server";
+import { pendingDeletion } from "./privacy.server";
+
+type Row = Record<string, unknown>;
+
+export interface PersonalData {
+  exportedAt: string;
+  account: Row;
+  projects: Row[];
+  messages: Row[];
+  sessions: Row[];
+  passkeys: Row[];
+  consents: Row[];
+  leads: Row[];
+}
+
+export async function collectPersonalData(
+  db: Database,
+  userId: string,
+  now: Date,
+): Promise<PersonalData | null> {
+  const [me] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      fullName: profiles.fullName,
+      emailVerified: user.emailVerified,
+      role: userRoles.role,
+      twoFactorEnabled: user.twoFactorEnabled,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(userRoles, eq(userRoles.userId, user.id))
+    .where(eq(user.id, userId));
+  if (!me) return null;
+  const email = me.email.toLowerCase();
+  const deletion = await pendingDeletion(db, userId);
+  return {
+    exportedAt: now.toISOString(),
+    account: {
+      ...me,
+      role: me.role ?? "customer",
+      deletionRequestedAt: deletion?.requestedAt ?? null,
+      deletionDueAt: deletion?.dueAt ?? null,
+    },
+    projects: await db
+      .select()
+      .from(projects)
+      .where(eq(projects.userId, userId))
+      .orderBy(desc(projects.createdAt)),
+    messages: (await listMessages(db, userId)).map((m) => ({
+      ...m,
+      direction: m.senderId === userId ? "sent" : "received",
+    })),
+    sessions: await db
+      .select({
+        id: session.id,
+        createdAt: session.createdAt,
+        lastActiveAt: session.updatedAt,
+        expiresAt: session.expiresAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+      })
+      .from(session)
+      .where(eq(session.userId, userId))
+      .orderBy(desc(session.updatedAt)),
+    passkeys: await db
+      .select({
+        id: passkey.id,
+        name: passkey.name,
+        createdAt: passkey.createdAt,
+        deviceType: passkey.deviceType,
+        backedUp: passkey.backedUp,
+      })
+      .from(passkey)
+      .where(eq(passkey.userId, userId)),
+    consents: await db
+      .select({
+        purpose: consents.purpose,
+        source: consents.source,
+        noticeVersion: consents.noticeVersion,
+        givenAt: consents.givenAt,
+        withdrawnAt: consents.withdrawnAt,
+        email: consents.email,
+      })
+      .from(consents)
+      .where(or(eq(consents.userId, userId), eq(consents.email, email)))
+      .orderBy(consents.givenAt),
+    leads: await db
+      .select()
+      .from(leads)
+      .where(eq(sql`lower(${leads.email})`, email))
+      .orderBy(desc(leads.createdAt)),
+  };
+}
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  // A spreadsheet must not run a cell as a formula.
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** RFC 4180 CSV with a header row (the union of the rows' keys). */
+export function toCsv(rows: Row[]): string {
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const lines = [columns.map(cell).join(",")];
+  for (const row of rows) lines.push(columns.map((c) => cell(row[c])).join(","));
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+const README = (data: PersonalData) =>
+  [
+    `Your data from ${site.name} (${site.url})`,
+    `Made on request at ${data.exportedAt}.`,
+    "",
+    "data.json      everything below in one file",
+    "account.csv    your account and profile (role, two-factor on or off, any pending deletion)",
+    "projects.csv   your projects",
+    "messages.csv   messages you sent and received",
+    "sessions.csv   where you are signed in",
+    "passkeys.csv   your passkeys (names and dates; keys are never exported)",
+    "consents.csv   the privacy notices you were shown and your marketing choices",
+    "leads.csv      contact messages and quote requests sent from your e-mail address",
+    "",
+    `Privacy policy (version ${privacyNotice.version}): ${site.url}/legal/privacy`,
+    "",
+  ].join("\n");
+
+/** The zip: README.txt, data.json and one CSV per kind of record. */
+export function personalDataZip(data: PersonalData): Uint8Array {
+  const sections = {
+    account: [data.account],
+    projects: data.projects,
+    messages: data.messages,
+    sessions: data.sessions,
+    passkeys: data.passkeys,
+    consents: data.consents,
+    leads: data.leads,
+  };
+  const files: Record<string, Uint8Array> = {
+    "README.txt": strToU8(README(data)),
+    "data.json": strToU8(`${JSON.stringify(data, null, 2)}\n`),
+  };
+  for (const [name, rows] of Object.entries(sections)) {
+    files[`${name}.csv`] = strToU8(toCsv(rows));
+  }
+  return zipSync(files, { level: 6 });
+}
