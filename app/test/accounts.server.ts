@@ -31,11 +31,18 @@ export async function signUp(
     fullName = "Naledi Dlamini",
     password = TEST_PASSWORD,
     ip = nextIp(),
-  }: { fullName?: string; password?: string; ip?: string } = {},
+    fields = {},
+  }: {
+    fullName?: string;
+    password?: string;
+    ip?: string;
+    /** More of the form's fields, such as the marketing opt-in (`marketing: "yes"`). */
+    fields?: Record<string, string>;
+  } = {},
 ): Promise<SignedUp> {
   const res = await run(
     authAction,
-    formRequest("/auth", { intent: "signup", email, password, fullName }, { ip }),
+    formRequest("/auth", { intent: "signup", email, password, fullName, ...fields }, { ip }),
   );
   expect(res.status, `sign-up of ${email}`).toBe(302);
   const db = await getDb();

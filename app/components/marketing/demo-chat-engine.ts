@@ -6,6 +6,7 @@ import indexData from "virtual:assistant-index";
 import { Assistant } from "~/lib/assistant/engine";
 
 export { chatHandoverSchema, chatQuestionSchema } from "~/lib/validation/chat";
+export { firstIssue } from "~/lib/validation/zod";
 
 let instance: Assistant | null = null;
 

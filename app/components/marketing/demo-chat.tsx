@@ -108,7 +108,7 @@ export function DemoChat() {
       }
       const parsed = module.chatQuestionSchema.safeParse({ question: typed });
       if (!parsed.success) {
-        setError({ field: "question", message: parsed.error.issues[0]?.message ?? "" });
+        setError({ field: "question", message: module.firstIssue(parsed.error).message });
         input.focus();
         return;
       }
@@ -133,9 +133,9 @@ export function DemoChat() {
       return;
     }
     event.preventDefault();
-    const issue = parsed.error.issues[0];
-    const field = issue?.path[0] === "email" ? "email" : "name";
-    setError({ field, message: issue?.message ?? "" });
+    const issue = loaded.firstIssue(parsed.error);
+    const field = issue.field === "email" ? "email" : "name";
+    setError({ field, message: issue.message });
     const control = event.currentTarget.elements.namedItem(field);
     if (control instanceof HTMLElement) control.focus();
   }

@@ -90,7 +90,7 @@ export async function handleChatForm(request: Request) {
     return data<ChatResult>(
       {
         conversation,
-        error: parsed.error.issues[0]?.message ?? CHAT_MESSAGES.empty,
+        error: firstIssue(parsed.error).message,
         field: "question",
         values: { question: text(form, "question").slice(0, 2000) },
       },

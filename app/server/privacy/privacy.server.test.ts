@@ -20,6 +20,7 @@ import {
 } from "~/routes/privacy/confirm-delete";
 import { action as eraseDetailsAction } from "~/routes/privacy/delete-my-details";
 import { action as unsubscribeAction } from "~/routes/privacy/unsubscribe";
+import { signUp as signUpWith } from "~/test/accounts.server";
 import { proveAddress } from "~/test/admin.server";
 import {
   cookiesFrom,
@@ -62,20 +63,9 @@ import {
 const DAY = 24 * 60 * 60 * 1000;
 let h: Harness;
 
-async function signUp(email: string, fields: Record<string, string> = {}) {
-  const res = await run(
-    authAction,
-    formRequest(
-      "/auth",
-      { intent: "signup", email, password: "secret1", fullName: "Lerato Khumalo", ...fields },
-      { ip: nextIp() },
-    ),
-  );
-  expect(res.status).toBe(302);
-  const cookie = cookiesFrom(res).replace(/;?\s*toast=[^;]*/, "");
-  const [row] = await h.handle.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  return { cookie, id: row?.id as string, email };
-}
+/** Everyone here signs up as Lerato Khumalo, some with the marketing box ticked. */
+const signUp = (email: string, fields: Record<string, string> = {}) =>
+  signUpWith(email, { fullName: "Lerato Khumalo", fields });
 
 async function signIn(email: string, password = "secret1") {
   return run(
