@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import type { ActionResult } from "~/lib/action-result";
 
@@ -40,15 +41,7 @@ export function EraseDetailsForm({ documentResult }: { documentResult?: EraseDet
         {busy ? "Sending..." : "Ask us to delete my details"}
       </Button>
       <div id={`${id}-outcome`} aria-live="polite">
-        {result?.ok ? (
-          <p role="status" className="text-sm">
-            {result.success}
-          </p>
-        ) : error ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {error.error}
-          </p>
-        ) : null}
+        <FormResult result={result} />
       </div>
     </fetcher.Form>
   );
