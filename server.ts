@@ -131,7 +131,7 @@ app.use(async (req, res, next) => {
   const body = declared > MAX_BODY_BYTES ? null : await readBody(req, MAX_BODY_BYTES);
   if (body === undefined) return; // the client went away
   if (body === null) {
-    refuseTooLarge(req, res);
+    refuseTooLarge(req, res, declared > MAX_BODY_BYTES);
     return;
   }
   bodies.set(req, body);
@@ -164,13 +164,21 @@ function readBody(req: express.Request, limit: number): Promise<Buffer | null | 
   });
 }
 
-/** 413, then the connection is closed: the rest of the body is discarded, for 2 s at most. */
-function refuseTooLarge(req: express.Request, res: express.Response) {
-  res.setHeader("Connection", "close");
+/**
+ * 413. A body declared too large (Content-Length) is not read: the connection closes after the
+ * answer. A body that grew too large while streaming is read on and discarded for 2 s at most,
+ * with the connection open while the answer goes out: closing it at once made a client still
+ * sending fail with EPIPE before it could read the 413.
+ */
+function refuseTooLarge(req: express.Request, res: express.Response, declared: boolean) {
+  if (declared) res.setHeader("Connection", "close");
   res.status(413).json({ success: false, error: "The request is too large." });
+  if (declared) return;
   req.resume();
   const cut = setTimeout(() => req.socket.destroy(), 2_000);
   cut.unref();
+  // Once the body has been read to its end, the connection may serve the client's next request.
+  req.once("end", () => clearTimeout(cut));
   req.socket.once("close", () => clearTimeout(cut));
 }
 

@@ -117,7 +117,10 @@ describeIf("two instances on one PostgreSQL", () => {
       new Promise<string>((r) => setTimeout(() => r("timeout"), 8000)),
     ]);
     controller.abort();
-    expect(result).toContain('event: change\ndata: {"kind":"projects"}');
+    // The event names what changed and who changed it (decision 012); this post named no tab.
+    expect(result).toMatch(
+      /event: change\ndata: \{"kind":"projects","by":\{"userId":"[^"]+","clientId":null\}\}/,
+    );
   });
 
   it("sends each queued mail exactly once with two workers", async () => {
