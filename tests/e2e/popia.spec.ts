@@ -222,7 +222,7 @@ test("the privacy page shows its version; the PAIA manual and unsubscribe pages 
   page,
 }) => {
   await page.goto("/legal/privacy");
-  await expect(page.getByText(/Version \d+ · Last updated/)).toBeVisible();
+  await expect(page.getByText(/Last updated: .* · Version \d+/)).toBeVisible();
   await expect(page.getByText("enquiries@inforegulator.org.za").first()).toBeVisible();
   await page.goto("/legal/paia-manual");
   await expect(page.getByRole("heading", { name: "PAIA Manual", level: 1 })).toBeVisible();

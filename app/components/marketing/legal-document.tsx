@@ -73,8 +73,8 @@ export function LegalDocument({ doc }: { doc: LegalDoc }) {
       <header className="border-b pb-8">
         <h1 className="text-4xl font-bold tracking-tight md:text-5xl">{doc.title}</h1>
         <p className="mt-3 text-sm text-muted-foreground">
-          {doc.version ? `Version ${doc.version} · ` : null}Last updated:{" "}
-          <time dateTime={doc.lastUpdated}>{formatLongDate(doc.lastUpdated)}</time>
+          Last updated: <time dateTime={doc.lastUpdated}>{formatLongDate(doc.lastUpdated)}</time>
+          {doc.version ? ` · Version ${doc.version}` : null}
         </p>
         <p className="mt-6 text-lg leading-relaxed">{doc.intro}</p>
       </header>
