@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { addDays, todayInSouthAfrica } from "../../app/lib/dates";
-import { allowConsoleErrors, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
+import { allowConsoleErrors, expect, hydrated, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
@@ -49,6 +49,8 @@ test.describe("contact form", () => {
     page,
   }) => {
     await page.goto("/contact");
+    // These check the JavaScript path (toasts): a click before hydration posts the page.
+    await hydrated(page);
     const cases: [Record<string, string>, string, string][] = [
       [{ Name: "" }, "Name", "Name is required"],
       [{ Name: "x".repeat(101) }, "Name", "Name must be less than 100 characters"],
@@ -72,6 +74,7 @@ test.describe("contact form", () => {
 
   test("success clears the form with 'Message sent successfully!'", async ({ page }) => {
     await page.goto("/contact");
+    await hydrated(page);
     const form = await fillContact(page);
     await form.getByLabel("Company").fill("Dlamini Foods");
     await form.getByRole("button", { name: "Send Message" }).click();
@@ -85,6 +88,7 @@ test.describe("contact form", () => {
     page,
   }) => {
     await page.goto("/contact");
+    await hydrated(page);
     const email = uniqueEmail("limited");
     // The e2e server allows 5 submissions per e-mail per hour.
     for (let i = 0; i < 5; i++) {
@@ -103,6 +107,7 @@ test.describe("contact form", () => {
 
   test("a network failure shows 'Error' with the spec's fallback", async ({ page }) => {
     await page.goto("/contact");
+    await hydrated(page);
     await page.route("**/contact.data**", (route) => route.abort());
     allowConsoleErrors(page, /^Failed to load resource: net::ERR_FAILED/);
     const form = await fillContact(page);
@@ -116,6 +121,7 @@ test.describe("quote form", () => {
   test("each rule shows 'Validation Error' with its message", async ({ page }) => {
     test.setTimeout(120_000);
     await page.goto("/pricing");
+    await hydrated(page);
     const cases: [Record<string, string>, string][] = [
       [{ Package: "" }, "Please select a package"],
       [{ Name: "" }, "Name is required"],
@@ -140,6 +146,7 @@ test.describe("quote form", () => {
     page,
   }) => {
     await page.goto("/pricing");
+    await hydrated(page);
     const form = page.getByRole("form", { name: "Request a custom quote" });
     const start = form.getByLabel("Project Start Date");
     // Today as the server checks it: South Africa's day, whatever the browser's zone.
@@ -153,6 +160,7 @@ test.describe("quote form", () => {
     page,
   }) => {
     await page.goto("/pricing");
+    await hydrated(page);
     await page.getByRole("link", { name: /Get Started.*Enterprise/ }).click();
     const form = page.getByRole("form", { name: "Request a custom quote" });
     await expect(form.getByLabel("Package")).toHaveValue("Enterprise");
