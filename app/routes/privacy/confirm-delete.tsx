@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { Container, PageHero } from "~/components/marketing/section";
+import { SignedLinkPage } from "~/components/marketing/signed-link-page";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { ERASE_LINK_INVALID } from "~/lib/validation/privacy";
@@ -28,33 +27,24 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ConfirmDelete({ loaderData, actionData }: Route.ComponentProps) {
   const { email, token } = loaderData;
   return (
-    <main id="main" tabIndex={-1} className="outline-none">
-      <PageHero
-        title="Delete my details"
-        intro="Your contact messages and quote requests, and the e-mails about them."
-      />
-      <Container width="narrow" className="space-y-4 py-12">
-        {actionData && "success" in actionData ? (
-          <p role="status" className="text-lg">
-            {actionData.success}
-          </p>
-        ) : !email || (actionData && "error" in actionData) ? (
-          <p role="alert" className="text-lg">
-            {ERASE_LINK_INVALID}
-          </p>
-        ) : (
-          <Form method="post" className="space-y-4">
-            <p>
-              Delete every contact message and quote request sent from <strong>{email}</strong>, and
-              the e-mails about them? This cannot be undone.
-            </p>
-            <input type="hidden" name="token" value={token} />
-            <Button type="submit" variant="destructive">
-              Delete my details
-            </Button>
-          </Form>
-        )}
-      </Container>
-    </main>
+    <SignedLinkPage
+      title="Delete my details"
+      intro="Your contact messages and quote requests, and the e-mails about them."
+      email={email}
+      token={token}
+      answer={actionData}
+      invalidText={ERASE_LINK_INVALID}
+      question={
+        <>
+          Delete every contact message and quote request sent from <strong>{email}</strong>, and the
+          e-mails about them? This cannot be undone.
+        </>
+      }
+      button={
+        <Button type="submit" variant="destructive">
+          Delete my details
+        </Button>
+      }
+    />
   );
 }

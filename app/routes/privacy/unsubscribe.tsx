@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { Container, PageHero } from "~/components/marketing/section";
+import { SignedLinkPage } from "~/components/marketing/signed-link-page";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { UNSUBSCRIBE_LINK_INVALID } from "~/lib/validation/privacy";
@@ -28,28 +27,20 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { email, token } = loaderData;
   return (
-    <main id="main" tabIndex={-1} className="outline-none">
-      <PageHero title="Unsubscribe" intro="Marketing e-mail is always your choice." />
-      <Container width="narrow" className="space-y-4 py-12">
-        {actionData && "success" in actionData ? (
-          <p role="status" className="text-lg">
-            {actionData.success}
-          </p>
-        ) : !email || (actionData && "error" in actionData) ? (
-          <p role="alert" className="text-lg">
-            {UNSUBSCRIBE_LINK_INVALID}
-          </p>
-        ) : (
-          <Form method="post" className="space-y-4">
-            <p>
-              Stop sending marketing e-mail to <strong>{email}</strong>? E-mail about your enquiries
-              and your account still arrives.
-            </p>
-            <input type="hidden" name="token" value={token} />
-            <Button type="submit">Unsubscribe</Button>
-          </Form>
-        )}
-      </Container>
-    </main>
+    <SignedLinkPage
+      title="Unsubscribe"
+      intro="Marketing e-mail is always your choice."
+      email={email}
+      token={token}
+      answer={actionData}
+      invalidText={UNSUBSCRIBE_LINK_INVALID}
+      question={
+        <>
+          Stop sending marketing e-mail to <strong>{email}</strong>? E-mail about your enquiries and
+          your account still arrives.
+        </>
+      }
+      button={<Button type="submit">Unsubscribe</Button>}
+    />
   );
 }
