@@ -1,5 +1,6 @@
 import { CheckCircle2, FolderKanban, Mail, PlayCircle, ShieldCheck } from "lucide-react";
 import { PriorityBadge, StatusBadge } from "~/components/portal/badges";
+import { DeliverablesCards } from "~/components/portal/project/dashboard-cards";
 import { usePortalUser } from "~/components/portal/use-portal-user";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -7,6 +8,7 @@ import { Progress } from "~/components/ui/progress";
 import type { LiveHandle } from "~/lib/live-events";
 import { capitalise, greetingName } from "~/lib/names";
 import { portalMeta } from "~/lib/seo";
+import { dashboardDeliverables } from "~/server/deliverables/project-page.server";
 import { unreadCount } from "~/server/portal/messages.server";
 import { requireUser } from "~/server/portal/portal.server";
 import { listProjects, projectCounts } from "~/server/portal/projects.server";
@@ -15,7 +17,9 @@ import type { Route } from "./+types/dashboard";
 export const meta: Route.MetaFunction = () => portalMeta("Dashboard");
 
 /** Live updates reload this page when these change (decision 012). */
-export const handle: LiveHandle = { live: ["projects", "messages"] };
+export const handle: LiveHandle = {
+  live: ["projects", "messages", "files", "milestones", "approvals"],
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, scope, user } = await requireUser(request);
@@ -24,7 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     projectCounts(db, scope),
     unreadCount(db, scope, user.id),
   ]);
-  return { recent: recent.rows, counts, unread };
+  const deliverables = await dashboardDeliverables(db, scope);
+  return { recent: recent.rows, counts, unread, deliverables };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -115,6 +120,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </CardContent>
       </Card>
+
+      <DeliverablesCards {...loaderData.deliverables} />
     </div>
   );
 }
