@@ -52,7 +52,9 @@ function endlessPdf(size: number): Readable {
 }
 
 describe("uploads and a killed server", () => {
-  it("kill -9 during a large upload: after a restart nothing of it is listed or stored", async () => {
+  it("kill -9 during a large upload: after a restart nothing of it is listed or stored", {
+    timeout: 180_000,
+  }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "upload-kill-"));
     const email = `upload-kill-${Date.now()}@example.co.za`;
     const first = await start(3560, dataDir);
@@ -82,6 +84,18 @@ describe("uploads and a killed server", () => {
     });
     first.process.kill("SIGKILL");
     await first.exited;
+
+    // What the kill left: the cut-off upload is there, half-stored (pending, with chunks).
+    const left = await PGlite.create(path.join(dataDir, "pgdata"));
+    try {
+      const pending = await left.query<{ n: number; chunks: number }>(
+        "select count(*)::int as n, (select count(*)::int from file_chunks c join file_versions v on v.id = c.version_id where v.state = 'pending') as chunks from file_versions where state = 'pending'",
+      );
+      expect(pending.rows[0]?.n).toBe(1);
+      expect(pending.rows[0]?.chunks).toBeGreaterThan(0);
+    } finally {
+      await left.close();
+    }
 
     const again = await start(3561, dataDir);
     const session = await signIn(again.url, email);

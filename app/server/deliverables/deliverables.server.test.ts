@@ -29,6 +29,7 @@ import {
   reviewAnswers,
 } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
+import { collectPersonalData } from "../privacy/privacy-export.server";
 import {
   FILE_CHUNK_BYTES,
   removeAbandonedUploads,
@@ -618,6 +619,17 @@ describe(`deliverables on ${testDatabaseKind()}`, () => {
       a.milestones.map((m: { id: string }) => m.id),
     );
     expect(again.reviews[0].answer).toBeNull();
+  });
+
+  it("puts the files a person uploaded and their answers in 'Download my data'", async () => {
+    const data = await collectPersonalData(h.handle.db, alice.id, new Date());
+    expect(data?.files.map((f) => [f.name, f.version])).toContainEqual(["Brief.pdf", 1]);
+    expect(data?.reviews).toContainEqual(
+      expect.objectContaining({ decision: "changes-requested", comment: "Bigger logo, please." }),
+    );
+    const bobs = await collectPersonalData(h.handle.db, bob.id, new Date());
+    expect(bobs?.files).toEqual([]);
+    expect(bobs?.reviews).toEqual([]);
   });
 
   it("records the activity in order, and keeps it to the project's client", async () => {

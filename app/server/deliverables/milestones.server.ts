@@ -4,6 +4,7 @@
  * set here, whenever they change, to the share that is done (in the slider's steps of 5).
  */
 import { and, asc, count, desc, eq, gt, lt, max } from "drizzle-orm";
+import { progressFromMilestones } from "~/lib/milestones";
 import type { MilestoneInput, MilestoneStatus } from "~/lib/validation/deliverables";
 import type { Database } from "../db/client.server";
 import { milestones, projects } from "../db/schema.server";
@@ -53,13 +54,6 @@ export async function findMilestone(
     .from(milestones)
     .where(and(eq(milestones.id, id), eq(milestones.projectId, projectId)));
   return row ?? null;
-}
-
-/** The share of milestones done, in the progress slider's steps of 5 (none: 0). */
-export function progressFromMilestones(statuses: readonly MilestoneStatus[]): number {
-  if (statuses.length === 0) return 0;
-  const done = statuses.filter((s) => s === "done").length;
-  return Math.round((done / statuses.length) * 20) * 5;
 }
 
 /**

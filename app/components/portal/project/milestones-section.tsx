@@ -38,6 +38,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatLongDate } from "~/lib/dates";
+import { type TimelineState, timelineStates } from "~/lib/milestones";
 import { cn } from "~/lib/utils";
 import {
   MILESTONE_STATUS_LABELS,
@@ -59,29 +60,6 @@ export interface MilestoneView {
   description: string | null;
   dueDate: string;
   status: MilestoneStatus;
-}
-
-/** Where a milestone stands on the timeline: done, the next one, late, or later. */
-export type TimelineState = "done" | "next" | "late" | "upcoming";
-
-/**
- * Each milestone's place on the timeline on `today` (YYYY-MM-DD): done; late when not done and
- * past its due date; the first of the others is next.
- */
-export function timelineStates(
-  milestones: readonly MilestoneView[],
-  today: string,
-): TimelineState[] {
-  let nextTaken = false;
-  return milestones.map((m) => {
-    if (m.status === "done") return "done";
-    if (m.dueDate < today) return "late";
-    if (!nextTaken) {
-      nextTaken = true;
-      return "next";
-    }
-    return "upcoming";
-  });
 }
 
 const stateText: Record<TimelineState, string> = {
