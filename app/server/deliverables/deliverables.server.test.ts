@@ -29,6 +29,7 @@ import {
   reviewAnswers,
 } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
+import { startViewingAs } from "../portal/view-as.server";
 import { collectPersonalData } from "../privacy/privacy-export.server";
 import {
   FILE_CHUNK_BYTES,
@@ -619,6 +620,38 @@ describe(`deliverables on ${testDatabaseKind()}`, () => {
       a.milestones.map((m: { id: string }) => m.id),
     );
     expect(again.reviews[0].answer).toBeNull();
+  });
+
+  it("refuses every write while an administrator views as the client, storing nothing", async () => {
+    const viewAs = (await startViewingAs(alice.clientId)).split(";")[0];
+    const viewing = { ...admin, cookie: `${admin.cookie}; ${viewAs}` };
+    const before = await stored();
+    const { data } = await page(viewing, projectA);
+    expect(data.viewer).toMatchObject({ isAdmin: true, readOnly: true });
+    const up = await upload(viewing, projectA, [{ name: "Viewer.pdf", content: pdf(10) }]);
+    expect(up.status).toBe(403);
+    const plain = await run(
+      uploadAction,
+      uploadRequest(
+        projectA,
+        viewing.cookie,
+        multipart([{ name: "Viewer.pdf", content: pdf(10) }]),
+        {
+          json: false,
+        },
+      ),
+      { id: projectA },
+    );
+    expect(plain.status).toBe(403);
+    for (const fields of <Record<string, string>[]>[
+      { intent: "create-milestone", title: "x", dueDate: "2026-01-01" },
+      { intent: "review-file", versionId: v1 },
+      { intent: "delete-file", fileId: data.files[0].id },
+      { intent: "progress-source", on: "false" },
+    ]) {
+      expect((await act(viewing, projectA, fields)).status, fields.intent).toBe(403);
+    }
+    expect(await stored()).toEqual(before);
   });
 
   it("puts the files a person uploaded and their answers in 'Download my data'", async () => {

@@ -33,7 +33,8 @@ function send(
     if (tab) xhr.setRequestHeader(CLIENT_ID_HEADER, tab);
     xhr.upload.onprogress = (event) => onProgress(event.loaded);
     xhr.onload = () => {
-      let body: { ok?: unknown; success?: unknown; error?: unknown } | null = null;
+      let body: { ok?: unknown; success?: unknown; error?: unknown; message?: unknown } | null =
+        null;
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
@@ -41,6 +42,9 @@ function send(
       }
       if (body && body.ok === true) resolve({ ok: true, message: String(body.success ?? "") });
       else if (body && typeof body.error === "string") resolve({ ok: false, message: body.error });
+      // A refusal before the upload was read (not signed in any more, read-only, no project).
+      else if (body && typeof body.message === "string")
+        resolve({ ok: false, message: body.message });
       else resolve({ ok: false, message: FAILED });
     };
     xhr.onerror = () => resolve({ ok: false, message: FAILED });
