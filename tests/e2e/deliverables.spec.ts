@@ -73,9 +73,14 @@ test("files, reviews and activity: from the first design to its approval, live o
 
   await v1.getByRole("button", { name: /Request changes/ }).click();
   const dialog = contact.page.getByRole("dialog", { name: "Request changes" });
+  // Without a comment the form does not go (the server refuses one too: integration tests).
   await dialog.getByRole("button", { name: "Request changes" }).click();
-  await expect(dialog.getByText("Please say what should change")).toBeVisible();
-  await dialog.getByLabel("Comment *").fill("Make the logo bigger, please.");
+  const comment = dialog.getByLabel("Comment *");
+  expect(await comment.evaluate((el) => (el as HTMLTextAreaElement).validity.valueMissing)).toBe(
+    true,
+  );
+  await expect(dialog).toBeVisible();
+  await comment.fill("Make the logo bigger, please.");
   await dialog.getByRole("button", { name: "Request changes" }).click();
   await expect(dialog).toBeHidden();
   await expect(v1.getByText("Changes requested", { exact: true })).toBeVisible();

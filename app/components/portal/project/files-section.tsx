@@ -284,12 +284,12 @@ function UploadArea({ projectId, maxUploadBytes }: { projectId: string; maxUploa
 }
 
 function UploadRow({ item, onDismiss }: { item: UploadItem; onDismiss: () => void }) {
-  const percent = item.size > 0 ? Math.round((item.loaded / item.size) * 100) : 0;
+  const percent = Math.round(item.sent * 100);
   const status =
     item.state === "waiting"
       ? "Waiting"
       : item.state === "uploading"
-        ? `${Math.min(percent, 100)}%`
+        ? `${percent}%`
         : item.state === "done"
           ? "Uploaded"
           : "Failed";

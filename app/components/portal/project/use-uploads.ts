@@ -9,7 +9,8 @@ export interface UploadItem {
   key: string;
   name: string;
   size: number;
-  loaded: number;
+  /** How much of the request has been sent, 0 to 1. */
+  sent: number;
   state: "waiting" | "uploading" | "done" | "failed";
   message?: string;
 }
@@ -23,7 +24,7 @@ const FAILED = "The upload failed. Check your connection and try again.";
 function send(
   projectId: string,
   file: File,
-  onProgress: (loaded: number) => void,
+  onProgress: (sent: number) => void,
 ): Promise<{ ok: boolean; message: string }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
@@ -31,7 +32,11 @@ function send(
     xhr.setRequestHeader("Accept", "application/json");
     const tab = currentTabId();
     if (tab) xhr.setRequestHeader(CLIENT_ID_HEADER, tab);
-    xhr.upload.onprogress = (event) => onProgress(event.loaded);
+    // Of the whole request (the file and its multipart envelope).
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        onProgress(Math.min(1, event.loaded / event.total));
+    };
     xhr.onload = () => {
       let body: { ok?: unknown; success?: unknown; error?: unknown; message?: unknown } | null =
         null;
@@ -79,7 +84,7 @@ export function useUploads(projectId: string, maxBytes: number) {
           key,
           name: file.name,
           size: file.size,
-          loaded: 0,
+          sent: 0,
           state: "waiting" as const,
         })),
       ]);
@@ -89,10 +94,10 @@ export function useUploads(projectId: string, maxBytes: number) {
           const result =
             file.size > maxBytes
               ? { ok: false, message: `"${file.name}" is larger than ${formatFileSize(maxBytes)}.` }
-              : await send(projectId, file, (loaded) => update(key, { loaded }));
+              : await send(projectId, file, (sent) => update(key, { sent }));
           update(key, {
             state: result.ok ? "done" : "failed",
-            loaded: result.ok ? file.size : 0,
+            sent: result.ok ? 1 : 0,
             message: result.message,
           });
           notify(result.ok ? "success" : "error", result.ok ? "Success" : "Error", {
