@@ -347,6 +347,12 @@ function ComposeDialog({
               </NativeSelect>
             </Field>
           ) : null}
+          <Field label="Subject *">
+            <Input name="subject" required maxLength={200} />
+          </Field>
+          <Field label="Message *">
+            <Textarea name="content" rows={5} required maxLength={5000} />
+          </Field>
           <Field
             label="Project"
             optional
@@ -364,12 +370,6 @@ function ComposeDialog({
                 </option>
               ))}
             </NativeSelect>
-          </Field>
-          <Field label="Subject *">
-            <Input name="subject" required maxLength={200} />
-          </Field>
-          <Field label="Message *">
-            <Textarea name="content" rows={5} required maxLength={5000} />
           </Field>
           <DialogFormFooter
             submitLabel="Send"
