@@ -4,6 +4,7 @@ import { publicPaths } from "../../app/content/public-paths";
 import {
   expect,
   hydrated,
+  replyAsTeam,
   signInAsAdmin as signInAsListedAdmin,
   test,
   uniqueEmail,
@@ -182,18 +183,7 @@ function portalPageTests() {
 
     // The team's reply is unread for the contact.
     const sent = page.getByRole("button", { name: /Quarterly review/ });
-    const id = await page.locator("form", { has: sent }).locator("input[name=id]").inputValue();
-    const staff = await browser.newContext({ baseURL });
-    try {
-      await signInAsListedAdmin(staff.request, baseURL ?? "");
-      const replied = await staff.request.post("/portal/messages", {
-        headers: { origin: baseURL ?? "" },
-        form: { intent: "reply", id, content: "Friday at 14:00?" },
-      });
-      expect(replied.ok()).toBe(true);
-    } finally {
-      await staff.close();
-    }
+    await replyAsTeam(browser, baseURL ?? "", page, sent, "Friday at 14:00?");
     await visit(page, "/portal/messages");
     const reply = page.getByRole("button", { name: /Re: Quarterly review/ });
     await expect(reply.getByText("New")).toBeVisible();

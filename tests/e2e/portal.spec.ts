@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { createUser, expect, gotoLive, hydrated, signInAsAdmin, test } from "./fixtures";
+import {
+  createUser,
+  expect,
+  gotoLive,
+  hydrated,
+  replyAsTeam,
+  signInAsAdmin,
+  test,
+} from "./fixtures";
 
 async function createProject(page: Page, title: string, description = "") {
   await hydrated(page);
@@ -120,19 +128,7 @@ test.describe("portal", () => {
     await expect(item.getByText("just now")).toBeVisible();
     await expect(item.getByText("New")).toHaveCount(0);
 
-    // The team replies (an administrator posts the details panel's 'Reply').
-    const id = await page.locator("form", { has: item }).locator("input[name=id]").inputValue();
-    const staff = await browser.newContext({ baseURL });
-    try {
-      await signInAsAdmin(staff.request, baseURL ?? "");
-      const replied = await staff.request.post("/portal/messages", {
-        headers: { origin: baseURL ?? "" },
-        form: { intent: "reply", id, content: "Tuesday at 10:00 works for us." },
-      });
-      expect(replied.ok()).toBe(true);
-    } finally {
-      await staff.close();
-    }
+    await replyAsTeam(browser, baseURL ?? "", page, item, "Tuesday at 10:00 works for us.");
 
     await page.goto("/portal");
     const unread = page

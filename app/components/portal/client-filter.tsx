@@ -8,6 +8,20 @@ export interface ClientChoice {
   name: string;
 }
 
+/** The options of a client select: the empty choice first, then every client by name. */
+export function ClientOptions({ clients, none }: { clients: ClientChoice[]; none: string }) {
+  return (
+    <>
+      <option value="">{none}</option>
+      {clients.map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /**
  * The administrators' 'Client' filter of a list (`?client=`): a real GET form, so it works
  * before scripts arrive, and the URL says what is shown. A new filter starts at the first page.
@@ -38,12 +52,7 @@ export function ClientFilter({
       <Form method="get" className="flex flex-wrap items-end gap-4" aria-label={label}>
         <Field label="Client" className="min-w-56">
           <NativeSelect name="client" defaultValue={selected ?? ""} key={selected ?? "all"}>
-            <option value="">All clients</option>
-            {clients.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <ClientOptions clients={clients} none="All clients" />
           </NativeSelect>
         </Field>
         <Button type="submit" variant="outline">

@@ -22,7 +22,7 @@ import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDateTime, formatRelative } from "~/lib/dates";
 import { cn } from "~/lib/utils";
 import { replySubject } from "~/lib/validation/portal";
-import { type ClientChoice, ClientFilter } from "./client-filter";
+import { type ClientChoice, ClientFilter, ClientOptions } from "./client-filter";
 import { useReadOnly } from "./use-portal-user";
 
 export interface MessageItem {
@@ -294,6 +294,63 @@ function useProjectChoices(initialClient: string | null, initial: ProjectChoice[
   return { client, projects, choose, loading: fetcher.state !== "idle" };
 }
 
+/**
+ * A dialog that sends a message: its own fields, then 'Message *', then `after`. It closes and
+ * clears itself once sent.
+ */
+function SendDialog({
+  title,
+  description,
+  intent,
+  open,
+  onOpenChange,
+  onSent,
+  children,
+  after,
+}: {
+  title: string;
+  description: string;
+  intent: "send" | "reply";
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSent?: () => void;
+  children?: React.ReactNode;
+  after?: React.ReactNode;
+}) {
+  const [formKey, setFormKey] = useState(0);
+  const { fetcher, busy } = useFormOutcome({
+    onSuccess: () => {
+      onOpenChange(false);
+      setFormKey((k) => k + 1);
+      onSent?.();
+    },
+  });
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" className="space-y-4" key={formKey}>
+          <input type="hidden" name="intent" value={intent} />
+          {children}
+          <Field label="Message *">
+            <Textarea name="content" rows={5} required maxLength={5000} />
+          </Field>
+          {after}
+          <DialogFormFooter
+            submitLabel="Send"
+            busyLabel="Sending..."
+            busy={busy}
+            onCancel={() => onOpenChange(false)}
+          />
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 function ComposeDialog({
   open,
   onOpenChange,
@@ -309,77 +366,53 @@ function ComposeDialog({
   defaultClient: string | null;
   projects: ProjectChoice[];
 }) {
-  const [formKey, setFormKey] = useState(0);
-  const { fetcher, busy } = useFormOutcome({
-    onSuccess: () => {
-      onOpenChange(false);
-      setFormKey((k) => k + 1);
-    },
-  });
   const choices = useProjectChoices(staff ? defaultClient : null, initialProjects);
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Send New Message</DialogTitle>
-          <DialogDescription>
-            {staff
-              ? "Send a message to a client's contacts"
-              : `Send a message to the ${site.name} team`}
-          </DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" className="space-y-4" key={formKey}>
-          <input type="hidden" name="intent" value="send" />
-          {staff ? (
-            <Field label="Client *">
-              <NativeSelect
-                name="clientId"
-                required
-                defaultValue={defaultClient ?? ""}
-                onChange={(event) => choices.choose(event.currentTarget.value)}
-              >
-                <option value="">Choose a client</option>
-                {clients.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Field>
-          ) : null}
-          <Field label="Subject *">
-            <Input name="subject" required maxLength={200} />
-          </Field>
-          <Field label="Message *">
-            <Textarea name="content" rows={5} required maxLength={5000} />
-          </Field>
-          <Field
-            label="Project"
-            optional
-            description={
-              staff && !choices.client
-                ? "Choose the client first to pick one of its projects."
-                : null
-            }
+    <SendDialog
+      title="Send New Message"
+      description={
+        staff ? "Send a message to a client's contacts" : `Send a message to the ${site.name} team`
+      }
+      intent="send"
+      open={open}
+      onOpenChange={onOpenChange}
+      // The cleared form shows the first client again: offer its projects.
+      onSent={() => choices.choose(defaultClient ?? "")}
+      after={
+        <Field
+          label="Project"
+          optional
+          description={
+            staff && !choices.client ? "Choose the client first to pick one of its projects." : null
+          }
+        >
+          <NativeSelect name="projectId" defaultValue="" aria-busy={choices.loading}>
+            <option value="">No project</option>
+            {choices.projects.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      }
+    >
+      {staff ? (
+        <Field label="Client *">
+          <NativeSelect
+            name="clientId"
+            required
+            defaultValue={defaultClient ?? ""}
+            onChange={(event) => choices.choose(event.currentTarget.value)}
           >
-            <NativeSelect name="projectId" defaultValue="" aria-busy={choices.loading}>
-              <option value="">No project</option>
-              {choices.projects.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.title}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <DialogFormFooter
-            submitLabel="Send"
-            busyLabel="Sending..."
-            busy={busy}
-            onCancel={() => onOpenChange(false)}
-          />
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+            <ClientOptions clients={clients} none="Choose a client" />
+          </NativeSelect>
+        </Field>
+      ) : null}
+      <Field label="Subject *">
+        <Input name="subject" required maxLength={200} />
+      </Field>
+    </SendDialog>
   );
 }
 
@@ -395,37 +428,16 @@ function ReplyDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [formKey, setFormKey] = useState(0);
-  const { fetcher, busy } = useFormOutcome({
-    onSuccess: () => {
-      onOpenChange(false);
-      setFormKey((k) => k + 1);
-    },
-  });
-  const subject = replySubject(message.subject);
+  const to = staff ? `To ${message.clientName}` : `To the ${site.name} team`;
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Reply</DialogTitle>
-          <DialogDescription>
-            {staff ? `To ${message.clientName}` : `To the ${site.name} team`}: {subject}
-          </DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" className="space-y-4" key={formKey}>
-          <input type="hidden" name="intent" value="reply" />
-          <input type="hidden" name="id" value={message.id} />
-          <Field label="Message *">
-            <Textarea name="content" rows={5} required maxLength={5000} />
-          </Field>
-          <DialogFormFooter
-            submitLabel="Send"
-            busyLabel="Sending..."
-            busy={busy}
-            onCancel={() => onOpenChange(false)}
-          />
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <SendDialog
+      title="Reply"
+      description={`${to}: ${replySubject(message.subject)}`}
+      intent="reply"
+      open={open}
+      onOpenChange={onOpenChange}
+    >
+      <input type="hidden" name="id" value={message.id} />
+    </SendDialog>
   );
 }

@@ -46,7 +46,7 @@ import {
   STATUS_LABELS,
 } from "~/lib/validation/portal";
 import { PriorityBadge, StatusBadge } from "./badges";
-import { type ClientChoice, ClientFilter } from "./client-filter";
+import { type ClientChoice, ClientFilter, ClientOptions } from "./client-filter";
 import { useReadOnly } from "./use-portal-user";
 
 export interface ProjectItem {
@@ -284,12 +284,7 @@ function ProjectFormDialog({
           {clients && !project ? (
             <Field label="Client *">
               <NativeSelect name="clientId" required defaultValue={defaultClient ?? ""}>
-                <option value="">Choose a client</option>
-                {clients.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
+                <ClientOptions clients={clients} none="Choose a client" />
               </NativeSelect>
             </Field>
           ) : null}
