@@ -627,7 +627,8 @@ describe(`deliverables on ${testDatabaseKind()}`, () => {
     const viewing = { ...admin, cookie: `${admin.cookie}; ${viewAs}` };
     const before = await stored();
     const { data } = await page(viewing, projectA);
-    expect(data.viewer).toMatchObject({ isAdmin: true, readOnly: true });
+    // It shows what the client's contacts see, and nothing can be changed.
+    expect(data.viewer).toMatchObject({ isAdmin: false, readOnly: true });
     const up = await upload(viewing, projectA, [{ name: "Viewer.pdf", content: pdf(10) }]);
     expect(up.status).toBe(403);
     const plain = await run(

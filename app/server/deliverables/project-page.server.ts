@@ -69,7 +69,9 @@ export async function loadProjectPage(
     milestones,
     reviews,
     activity,
-    viewer: { id: ctx.user.id, isAdmin: ctx.isAdmin, readOnly: ctx.readOnly },
+    // Staff features show for the whole-agency scope: viewing as a client shows what its
+    // contacts see (and writes nothing).
+    viewer: { id: ctx.user.id, isAdmin: ctx.scope.kind === "all", readOnly: ctx.readOnly },
     maxUploadBytes: env().MAX_UPLOAD_MB * MB,
     today: todayInSouthAfrica(),
   };
