@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -60,6 +61,40 @@ describe("uploads and a killed server", () => {
     const first = await start(3560, dataDir);
     const cookie = await signUpOver(first.url, { email, password: "secret-1", name: "Kill Nine" });
     const projectId = await createProjectOver(first.url, cookie, "Killed upload");
+
+    // server.ts: the upload path still refuses foreign origins, and a declared length beyond
+    // what one upload may carry, before reading anything.
+    const foreign = await fetch(`${first.url}/portal/projects/${projectId}/files`, {
+      method: "POST",
+      headers: {
+        cookie,
+        origin: "https://evil.example",
+        "content-type": "multipart/form-data; boundary=x",
+      },
+      body: "--x--",
+    });
+    expect(foreign.status).toBe(403);
+    const declared = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        `${first.url}/portal/projects/${projectId}/files`,
+        {
+          method: "POST",
+          headers: {
+            cookie,
+            origin: first.url,
+            "content-type": "multipart/form-data; boundary=x",
+            "content-length": String(11 * 64 * 1024 * 1024),
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      req.flushHeaders();
+    });
+    expect(declared).toBe(413);
 
     // A file stored whole before the kill.
     const kept = pdfLike(700 * 1024);
