@@ -264,6 +264,8 @@ export const leads = pgTable(
     privacyNoticeVersion: text("privacy_notice_version").notNull(),
     status: text("status").$type<LeadStatus>().notNull().default("new"),
     ipAddress: text("ip_address"),
+    /** The site page the form was on ("/pricing"); null when unknown (the JSON endpoint). */
+    sourcePath: text("source_path"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -380,3 +382,32 @@ export const jobRuns = pgTable("job_runs", {
   lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
   lastResult: text("last_result"),
 });
+
+// ---------------------------------------------------------------------------
+// reports: lead status history (Analytics' funnel timing)
+// ---------------------------------------------------------------------------
+
+/**
+ * Every change of a lead's status, kept from now on: who moved it from what to what, and when.
+ * Analytics reads the first one per lead (time to first status change). Goes with its lead.
+ */
+export const leadEvents = pgTable(
+  "lead_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status").$type<LeadStatus>().notNull(),
+    toStatus: text("to_status").$type<LeadStatus>().notNull(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("lead_events_lead_created_idx").on(t.leadId, t.createdAt),
+    check(
+      "lead_events_status_check",
+      sql`${t.fromStatus} in ('new', 'contacted', 'won', 'lost') and ${t.toStatus} in ('new', 'contacted', 'won', 'lost')`,
+    ),
+  ],
+);
