@@ -13,6 +13,23 @@ export interface FigureTable {
   rows: Cell[][];
 }
 
+/** A chart drawn from the figure's own table (so the chart and its numbers never differ). */
+export type ChartSpec =
+  /** Stacked columns: one per row, one series per listed column. */
+  | { kind: "columns"; series: number[]; labels: string[] }
+  /** Horizontal bars: one per row, the length from `value`'s column. */
+  | { kind: "bars"; value: number };
+
+export interface Figure {
+  table: FigureTable;
+  description?: string;
+  chart?: ChartSpec;
+  /** Nothing to show yet: what will appear here and when. */
+  empty?: string | null;
+  /** A headline number for the summary ("12", "3 h 20 min"). */
+  headline?: { label: string; value: string };
+}
+
 /** Median of a duration in seconds, as people say it: "45 min", "3 h 20 min", "2.5 days". */
 export function formatDuration(seconds: number | null): string {
   if (seconds === null || !Number.isFinite(seconds)) return "—";

@@ -1,0 +1,245 @@
+/**
+ * Analytics' figures, one entry per figure: who may see it, and how it is built from its
+ * query module (lead-figures, work-figures, deliverable-figures). The page shows them all; the
+ * CSV route builds one. A new figure is a query in its module and an entry here.
+ */
+import { packageNames } from "~/content/packages";
+import { type Figure, formatDuration, formatShare } from "~/lib/analytics";
+import { formatLongDate } from "~/lib/dates";
+import type { Period } from "~/lib/validation/period";
+import type { Database } from "../db/client.server";
+import {
+  leadFunnel,
+  leadSources,
+  leadsByWeek,
+  quotesByPackage,
+  timeToFirstChange,
+} from "./lead-figures.server";
+
+export type Scope = { kind: "all" } | { kind: "client"; clientId: string };
+
+export interface FigureContext {
+  db: Database;
+  scope: Scope;
+  isAdmin: boolean;
+  period: Period;
+  now: Date;
+}
+
+export interface FigureDef {
+  id: string;
+  section: "leads" | "work";
+  adminOnly: boolean;
+  build(ctx: FigureContext): Promise<Figure>;
+}
+
+const SHORT_MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+];
+/** "9 Mar" from "2026-03-09". */
+function shortDay(isoDay: string) {
+  const [, m, d] = isoDay.split("-").map(Number);
+  return `${d} ${SHORT_MONTHS[(m ?? 1) - 1]}`;
+}
+
+const KIND_LABEL = { contact: "Contact", quote: "Quote", chat: "Chat", all: "All leads" } as const;
+
+const leadFigures: FigureDef[] = [
+  {
+    id: "leads-by-week",
+    section: "leads",
+    adminOnly: true,
+    async build({ db, period }) {
+      const weeks = await leadsByWeek(db, period);
+      const total = weeks.reduce(
+        (n, w) => n + w.counts.contact + w.counts.quote + w.counts.chat,
+        0,
+      );
+      return {
+        table: {
+          id: "leads-by-week",
+          title: "New leads per week, by kind",
+          columns: ["Week of", "Contact", "Quote", "Chat", "Total"],
+          rows: weeks.map((w) => [
+            formatLongDate(w.week),
+            w.counts.contact,
+            w.counts.quote,
+            w.counts.chat,
+            w.counts.contact + w.counts.quote + w.counts.chat,
+          ]),
+        },
+        description:
+          "Contact messages, quote requests and chat questions, by the week they arrived.",
+        chart: { kind: "columns", series: [1, 2, 3], labels: weeks.map((w) => shortDay(w.week)) },
+        empty:
+          total === 0
+            ? "No leads arrived in this period. Each contact message, quote request and chat question from the website is counted here in the week it arrives."
+            : null,
+        headline: { label: "New leads", value: String(total) },
+      };
+    },
+  },
+  {
+    id: "quotes-by-package",
+    section: "leads",
+    adminOnly: true,
+    async build({ db, period }) {
+      const weeks = await quotesByPackage(db, period);
+      const sum = (w: (typeof weeks)[number]) => packageNames.reduce((n, p) => n + w.counts[p], 0);
+      const total = weeks.reduce((n, w) => n + sum(w), 0);
+      return {
+        table: {
+          id: "quotes-by-package",
+          title: "Quote requests per week, by package",
+          columns: ["Week of", ...packageNames, "Total"],
+          rows: weeks.map((w) => [
+            formatLongDate(w.week),
+            ...packageNames.map((p) => w.counts[p]),
+            sum(w),
+          ]),
+        },
+        description: "The package chosen on each quote request from the pricing page.",
+        chart: {
+          kind: "columns",
+          series: packageNames.map((_, i) => i + 1),
+          labels: weeks.map((w) => shortDay(w.week)),
+        },
+        empty:
+          total === 0
+            ? "No quote requests arrived in this period. Each request from the pricing page is counted here under its package."
+            : null,
+      };
+    },
+  },
+  {
+    id: "lead-funnel",
+    section: "leads",
+    adminOnly: true,
+    async build({ db, period }) {
+      const f = await leadFunnel(db, period);
+      return {
+        table: {
+          id: "lead-funnel",
+          title: "Lead funnel",
+          columns: ["Stage", "Leads", "Of the stage before", "Of all new leads"],
+          rows: [
+            ["New", f.arrived, "—", f.arrived ? "100 %" : "—"],
+            [
+              "Contacted",
+              f.contacted,
+              formatShare(f.contacted, f.arrived),
+              formatShare(f.contacted, f.arrived),
+            ],
+            ["Won", f.won, formatShare(f.won, f.contacted), formatShare(f.won, f.arrived)],
+            ["Lost", f.lost, formatShare(f.lost, f.contacted), formatShare(f.lost, f.arrived)],
+          ],
+        },
+        description:
+          "The leads that arrived in this period, by how far they have come: contacted counts every lead someone has worked (contacted, won or lost).",
+        chart: { kind: "bars", value: 1 },
+        empty:
+          f.arrived === 0
+            ? "No leads arrived in this period. The funnel shows how many of a period's leads were contacted, won or lost once leads arrive."
+            : null,
+        headline: { label: "Won", value: `${f.won} (${formatShare(f.won, f.arrived)})` },
+      };
+    },
+  },
+  {
+    id: "first-response",
+    section: "leads",
+    adminOnly: true,
+    async build({ db, period }) {
+      const figures = await timeToFirstChange(db, period);
+      const all = figures.find((f) => f.kind === "all");
+      return {
+        table: {
+          id: "first-response",
+          title: "Time to a first status change",
+          columns: ["Kind", "Leads changed", "Median time"],
+          rows: figures.map((f) => [
+            KIND_LABEL[f.kind],
+            f.changed,
+            formatDuration(f.medianSeconds),
+          ]),
+        },
+        description:
+          "From a lead arriving to the first time someone changed its status. Status changes are kept from the day this history began; leads still new are not counted.",
+        empty: all?.changed
+          ? null
+          : "No lead that arrived in this period has had its status changed yet. The median appears once someone marks one contacted, won or lost.",
+        headline: {
+          label: "Median first response",
+          value: formatDuration(all?.medianSeconds ?? null),
+        },
+      };
+    },
+  },
+  {
+    id: "lead-sources",
+    section: "leads",
+    adminOnly: true,
+    async build({ db, period }) {
+      const sources = await leadSources(db, period);
+      return {
+        table: {
+          id: "lead-sources",
+          title: "Where leads come from",
+          columns: ["Page", "Leads", "Won", "Win rate"],
+          rows: sources.map((s) => [
+            s.path ?? "Not known",
+            s.leads,
+            s.won,
+            formatShare(s.won, s.leads),
+          ]),
+        },
+        description:
+          "The page of the website each lead's form was on. 'Not known': sent before pages were kept, or through the contact API from another site.",
+        chart: { kind: "bars", value: 1 },
+        empty:
+          sources.length === 0
+            ? "No leads arrived in this period. Each lead is counted here under the page its form was on."
+            : null,
+      };
+    },
+  },
+];
+
+export const FIGURES: FigureDef[] = [...leadFigures];
+
+export function figureById(id: string): FigureDef | undefined {
+  return FIGURES.find((f) => f.id === id);
+}
+
+/** The figures this person may see. */
+export function visibleFigures(isAdmin: boolean): FigureDef[] {
+  return FIGURES.filter((f) => isAdmin || !f.adminOnly);
+}
+
+/**
+ * Every figure the person may see for the period, in order. `onTiming` hears how long each
+ * figure's queries took (the bench names the one that dominates).
+ */
+export async function buildFigures(
+  ctx: FigureContext,
+  onTiming?: (id: string, ms: number) => void,
+): Promise<Record<string, Figure>> {
+  const out: Record<string, Figure> = {};
+  for (const def of visibleFigures(ctx.isAdmin)) {
+    const started = performance.now();
+    out[def.id] = await def.build(ctx);
+    onTiming?.(def.id, performance.now() - started);
+  }
+  return out;
+}
