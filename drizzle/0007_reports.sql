@@ -9,6 +9,7 @@ CREATE TABLE "lead_events" (
 );
 --> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "source_path" text;--> statement-breakpoint
+ALTER TABLE "leads" ADD COLUMN "first_status_change_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "lead_events" ADD CONSTRAINT "lead_events_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lead_events" ADD CONSTRAINT "lead_events_actor_id_user_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "lead_events_lead_created_idx" ON "lead_events" USING btree ("lead_id","created_at");

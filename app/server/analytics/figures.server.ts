@@ -11,6 +11,7 @@ import type { Database } from "../db/client.server";
 import {
   leadFunnel,
   leadSources,
+  leadSummary,
   leadsByWeek,
   quotesByPackage,
   timeToFirstChange,
@@ -24,7 +25,22 @@ export interface FigureContext {
   isAdmin: boolean;
   period: Period;
   now: Date;
+  /** Queries several figures share, run once per page (see `shared`). */
+  cache?: Map<string, Promise<unknown>>;
 }
+
+/** A query several figures read, run once for all of them in one build. */
+function shared<T>(ctx: FigureContext, key: string, run: () => Promise<T>): Promise<T> {
+  if (!ctx.cache) return run();
+  let pending = ctx.cache.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = run();
+    ctx.cache.set(key, pending);
+  }
+  return pending;
+}
+
+const leads = (ctx: FigureContext) => shared(ctx, "leads", () => leadSummary(ctx.db, ctx.period));
 
 export interface FigureDef {
   id: string;
@@ -60,8 +76,8 @@ const leadFigures: FigureDef[] = [
     id: "leads-by-week",
     section: "leads",
     adminOnly: true,
-    async build({ db, period }) {
-      const weeks = await leadsByWeek(db, period);
+    async build(ctx) {
+      const weeks = leadsByWeek(await leads(ctx), ctx.period);
       const total = weeks.reduce(
         (n, w) => n + w.counts.contact + w.counts.quote + w.counts.chat,
         0,
@@ -94,8 +110,8 @@ const leadFigures: FigureDef[] = [
     id: "quotes-by-package",
     section: "leads",
     adminOnly: true,
-    async build({ db, period }) {
-      const weeks = await quotesByPackage(db, period);
+    async build(ctx) {
+      const weeks = quotesByPackage(await leads(ctx), ctx.period);
       const sum = (w: (typeof weeks)[number]) => packageNames.reduce((n, p) => n + w.counts[p], 0);
       const total = weeks.reduce((n, w) => n + sum(w), 0);
       return {
@@ -126,8 +142,8 @@ const leadFigures: FigureDef[] = [
     id: "lead-funnel",
     section: "leads",
     adminOnly: true,
-    async build({ db, period }) {
-      const f = await leadFunnel(db, period);
+    async build(ctx) {
+      const f = leadFunnel(await leads(ctx));
       return {
         table: {
           id: "lead-funnel",
@@ -160,8 +176,8 @@ const leadFigures: FigureDef[] = [
     id: "first-response",
     section: "leads",
     adminOnly: true,
-    async build({ db, period }) {
-      const figures = await timeToFirstChange(db, period);
+    async build(ctx) {
+      const figures = timeToFirstChange(await leads(ctx));
       const all = figures.find((f) => f.kind === "all");
       return {
         table: {
@@ -190,8 +206,8 @@ const leadFigures: FigureDef[] = [
     id: "lead-sources",
     section: "leads",
     adminOnly: true,
-    async build({ db, period }) {
-      const sources = await leadSources(db, period);
+    async build(ctx) {
+      const sources = leadSources(await leads(ctx));
       return {
         table: {
           id: "lead-sources",
@@ -236,9 +252,10 @@ export async function buildFigures(
   onTiming?: (id: string, ms: number) => void,
 ): Promise<Record<string, Figure>> {
   const out: Record<string, Figure> = {};
+  const withCache = { ...ctx, cache: ctx.cache ?? new Map() };
   for (const def of visibleFigures(ctx.isAdmin)) {
     const started = performance.now();
-    out[def.id] = await def.build(ctx);
+    out[def.id] = await def.build(withCache);
     onTiming?.(def.id, performance.now() - started);
   }
   return out;

@@ -13,6 +13,7 @@ import { setLeadStatus } from "../leads/leads.server";
 import {
   leadFunnel,
   leadSources,
+  leadSummary,
   leadsByWeek,
   quotesByPackage,
   timeToFirstChange,
@@ -59,6 +60,9 @@ async function seedLead(input: {
       privacyNoticeVersion: "test",
       status: input.status ?? "new",
       sourcePath: input.sourcePath ?? null,
+      firstStatusChangeAt: input.changes?.[0]
+        ? new Date(input.at.getTime() + input.changes[0].after * HOUR)
+        : null,
       createdAt: input.at,
     })
     .returning({ id: leads.id });
@@ -126,7 +130,7 @@ describe(`lead figures on ${testDatabaseKind()}`, () => {
   it("counts new leads per week by kind, weeks without leads included", async () => {
     await seedKnownLeads();
     expect(period).toMatchObject({ from: "2026-02-17", to: "2026-03-18", days: 30 });
-    const weeks = await leadsByWeek(h.handle.db, period);
+    const weeks = leadsByWeek(await leadSummary(h.handle.db, period), period);
     expect(weeks).toEqual([
       { week: "2026-02-16", counts: { contact: 1, quote: 0, chat: 0 } },
       { week: "2026-02-23", counts: { contact: 0, quote: 0, chat: 0 } },
@@ -138,7 +142,7 @@ describe(`lead figures on ${testDatabaseKind()}`, () => {
 
   it("counts quote requests per week by package", async () => {
     await seedKnownLeads();
-    const weeks = await quotesByPackage(h.handle.db, period);
+    const weeks = quotesByPackage(await leadSummary(h.handle.db, period), period);
     expect(weeks.find((w) => w.week === "2026-03-09")?.counts).toEqual({
       Starter: 1,
       Growth: 1,
@@ -150,7 +154,7 @@ describe(`lead figures on ${testDatabaseKind()}`, () => {
 
   it("gives the funnel of the period's leads", async () => {
     await seedKnownLeads();
-    expect(await leadFunnel(h.handle.db, period)).toEqual({
+    expect(leadFunnel(await leadSummary(h.handle.db, period))).toEqual({
       arrived: 6,
       contacted: 4,
       won: 1,
@@ -160,7 +164,7 @@ describe(`lead figures on ${testDatabaseKind()}`, () => {
 
   it("gives the median time to a first status change, per kind and overall", async () => {
     await seedKnownLeads();
-    const figures = await timeToFirstChange(h.handle.db, period);
+    const figures = timeToFirstChange(await leadSummary(h.handle.db, period));
     expect(figures).toEqual([
       // 2 h and 24 h
       { kind: "contact", changed: 2, medianSeconds: 13 * 3600 },
@@ -174,7 +178,7 @@ describe(`lead figures on ${testDatabaseKind()}`, () => {
 
   it("says where the period's leads came from, busiest page first", async () => {
     await seedKnownLeads();
-    expect(await leadSources(h.handle.db, period)).toEqual([
+    expect(leadSources(await leadSummary(h.handle.db, period))).toEqual([
       { path: "/contact", leads: 2, won: 0 },
       { path: "/pricing", leads: 2, won: 1 },
       { path: "/demo", leads: 1, won: 0 },
@@ -184,14 +188,11 @@ describe(`lead figures on ${testDatabaseKind()}`, () => {
 
   it("shows nothing it does not have: an empty period is zeros and no medians", async () => {
     const empty = resolvePeriod({ range: "custom", from: "2025-01-01", to: "2025-01-07" }, NOW);
-    expect(await leadFunnel(h.handle.db, empty)).toEqual({
-      arrived: 0,
-      contacted: 0,
-      won: 0,
-      lost: 0,
-    });
-    expect((await timeToFirstChange(h.handle.db, empty)).every((f) => f.medianSeconds === null));
-    expect(await leadSources(h.handle.db, empty)).toEqual([]);
+    const summary = await leadSummary(h.handle.db, empty);
+    expect(leadFunnel(summary)).toEqual({ arrived: 0, contacted: 0, won: 0, lost: 0 });
+    expect(timeToFirstChange(summary).every((f) => f.medianSeconds === null)).toBe(true);
+    expect(leadSources(summary)).toEqual([]);
+    expect(leadsByWeek(summary, empty).every((w) => w.counts.contact === 0)).toBe(true);
   });
 });
 
@@ -211,6 +212,9 @@ describe("lead status history", () => {
       ["new", "contacted"],
       ["contacted", "won"],
     ]);
+    // The lead remembers its first change: the time of the first event, not of the later one.
+    const [lead] = await h.handle.db.select().from(leads).where(eq(leads.id, id));
+    expect(lead?.firstStatusChangeAt?.getTime()).toBe(events[0]?.createdAt.getTime());
     expect(await setLeadStatus(h.handle.db, crypto.randomUUID(), "won")).toMatchObject({
       ok: false,
       status: 404,

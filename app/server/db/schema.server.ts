@@ -266,6 +266,8 @@ export const leads = pgTable(
     ipAddress: text("ip_address"),
     /** The site page the form was on ("/pricing"); null when unknown (the JSON endpoint). */
     sourcePath: text("source_path"),
+    /** When its status first changed (lead_events keeps every change): Analytics' first response. */
+    firstStatusChangeAt: timestamp("first_status_change_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -287,7 +287,11 @@ export async function setLeadStatus(
       .for("update");
     if (!before) return refused(404, "Lead not found");
     if (before.status === status) return { ok: true };
-    await tx.update(leads).set({ status }).where(eq(leads.id, id));
+    const at = by.now ?? sql`now()`; // one transaction: the event's default now() is the same
+    await tx
+      .update(leads)
+      .set({ status, firstStatusChangeAt: sql`coalesce(${leads.firstStatusChangeAt}, ${at})` })
+      .where(eq(leads.id, id));
     await recordLeadStatusChange(tx, {
       leadId: id,
       from: before.status,
