@@ -5,13 +5,16 @@
 import { toCsv } from "~/lib/analytics";
 import { periodFromSearch } from "~/lib/validation/period";
 import type { PortalContext } from "../portal/portal.server";
+import type { Scope } from "../portal/scope.server";
 import { forbidden, notFound } from "../refuse.server";
-import { buildFigures, figureById, type Scope } from "./figures.server";
+import { buildFigures, figureById } from "./figures.server";
 
-/** What this person's analytics cover. */
+/**
+ * What this person's analytics cover: every client for agency staff, their own client for a
+ * contact, and the viewed client (as its contacts see it) for an administrator viewing as one.
+ */
 export function analyticsScope(ctx: PortalContext): { scope: Scope; isAdmin: boolean } {
-  const isAdmin = ctx.user.role === "admin";
-  return { scope: isAdmin ? { kind: "all" } : { kind: "client", clientId: ctx.user.id }, isAdmin };
+  return { scope: ctx.scope, isAdmin: ctx.isAdmin && ctx.scope.kind === "all" };
 }
 
 export async function loadAnalytics(ctx: PortalContext, search: URLSearchParams, now: Date) {

@@ -5,9 +5,11 @@
  */
 import { packageNames } from "~/content/packages";
 import { type Figure, formatDuration, formatShare } from "~/lib/analytics";
-import { formatLongDate } from "~/lib/dates";
+import { formatDateTime, formatLongDate, todayInSouthAfrica } from "~/lib/dates";
 import type { Period } from "~/lib/validation/period";
 import type { Database } from "../db/client.server";
+import type { Scope } from "../portal/scope.server";
+import { openApprovals, overdueMilestones } from "./deliverable-figures.server";
 import {
   leadFunnel,
   leadSources,
@@ -16,12 +18,17 @@ import {
   quotesByPackage,
   timeToFirstChange,
 } from "./lead-figures.server";
-
-export type Scope = { kind: "all" } | { kind: "client"; clientId: string };
+import {
+  activeClients,
+  projectsByClient,
+  projectsByStatus,
+  replyTimes,
+} from "./work-figures.server";
 
 export interface FigureContext {
   db: Database;
   scope: Scope;
+  /** Agency staff looking at every client (not an administrator viewing as a client). */
   isAdmin: boolean;
   period: Period;
   now: Date;
@@ -45,6 +52,7 @@ const leads = (ctx: FigureContext) => shared(ctx, "leads", () => leadSummary(ctx
 export interface FigureDef {
   id: string;
   section: "leads" | "work";
+  /** Only for agency staff looking at every client (leads, clients). */
   adminOnly: boolean;
   build(ctx: FigureContext): Promise<Figure>;
 }
@@ -232,7 +240,184 @@ const leadFigures: FigureDef[] = [
   },
 ];
 
-export const FIGURES: FigureDef[] = [...leadFigures];
+const STATUS_LABEL = {
+  active: "Active",
+  "on-hold": "On hold",
+  completed: "Completed",
+  cancelled: "Cancelled",
+} as const;
+const STATUSES = ["active", "on-hold", "completed", "cancelled"] as const;
+
+const PROJECTS_OF_PERIOD =
+  "Every project that was open during the period or changed in it, by its status today.";
+
+const workFigures: FigureDef[] = [
+  {
+    id: "projects-by-status",
+    section: "work",
+    adminOnly: false,
+    async build({ db, scope, period }) {
+      const counts = await projectsByStatus(db, scope, period);
+      const total = STATUSES.reduce((n, s) => n + counts[s], 0);
+      return {
+        table: {
+          id: "projects-by-status",
+          title: "Projects by status",
+          columns: ["Status", "Projects"],
+          rows: STATUSES.map((s) => [STATUS_LABEL[s], counts[s]]),
+        },
+        description: PROJECTS_OF_PERIOD,
+        chart: { kind: "bars", value: 1 },
+        empty:
+          total === 0
+            ? "No project was open or changed in this period. Projects appear here from the day they are created."
+            : null,
+        headline: { label: "Open projects", value: String(counts.active + counts["on-hold"]) },
+      };
+    },
+  },
+  {
+    id: "projects-by-client",
+    section: "work",
+    adminOnly: true,
+    async build({ db, scope, period }) {
+      const list = await projectsByClient(db, scope, period);
+      return {
+        table: {
+          id: "projects-by-client",
+          title: "Projects by client",
+          columns: ["Client", ...STATUSES.map((s) => STATUS_LABEL[s]), "Total"],
+          rows: list.map((c) => [c.name, ...STATUSES.map((s) => c.counts[s]), c.total]),
+        },
+        description: `${PROJECTS_OF_PERIOD} Busiest clients first.`,
+        empty:
+          list.length === 0
+            ? "No client had a project open or changed in this period. Each client with one appears here."
+            : null,
+      };
+    },
+  },
+  {
+    id: "overdue-milestones",
+    section: "work",
+    adminOnly: false,
+    async build({ db, scope, now }) {
+      const list = await overdueMilestones(db, scope, todayInSouthAfrica(now));
+      return {
+        table: {
+          id: "overdue-milestones",
+          title: "Overdue milestones",
+          columns: ["Milestone", "Project", "Client", "Due"],
+          rows: (list ?? []).map((m) => [
+            m.title,
+            m.projectTitle,
+            m.clientName,
+            formatLongDate(m.dueDate),
+          ]),
+        },
+        description: "Milestones past their due date and not done, today.",
+        empty:
+          list === null
+            ? "Overdue milestones appear here once projects have milestones with due dates (they are added on each project's page)."
+            : list.length === 0
+              ? "No milestone is overdue."
+              : null,
+      };
+    },
+  },
+  {
+    id: "open-approvals",
+    section: "work",
+    adminOnly: false,
+    async build({ db, scope }) {
+      const list = await openApprovals(db, scope);
+      return {
+        table: {
+          id: "open-approvals",
+          title: "Open approvals",
+          columns: ["Item", "Project", "Client", "Ready for review since"],
+          rows: (list ?? []).map((a) => [
+            a.item,
+            a.projectTitle,
+            a.clientName,
+            formatLongDate(a.since.slice(0, 10)),
+          ]),
+        },
+        description: "Files and milestones marked 'Ready for review' and not yet answered.",
+        empty:
+          list === null
+            ? "Open approvals appear here once files or milestones are marked 'Ready for review' on a project's page."
+            : list.length === 0
+              ? "Nothing is waiting for an answer."
+              : null,
+      };
+    },
+  },
+  {
+    id: "reply-times",
+    section: "work",
+    adminOnly: false,
+    async build({ db, scope, period, isAdmin }) {
+      const { agency, client } = await replyTimes(db, scope, period);
+      const labels = isAdmin
+        ? ["Our replies to client messages", "Client replies to our messages"]
+        : ["Our replies to your messages", "Your replies to our messages"];
+      return {
+        table: {
+          id: "reply-times",
+          title: "Reply times",
+          columns: ["Messages", "Sent in the period", "Answered", "Median reply time"],
+          rows: [
+            [
+              labels[0] as string,
+              agency.sent,
+              agency.answered,
+              formatDuration(agency.medianSeconds),
+            ],
+            [
+              labels[1] as string,
+              client.sent,
+              client.answered,
+              formatDuration(client.medianSeconds),
+            ],
+          ],
+        },
+        description:
+          "For each message of the period, the time until the other side's next message in the same conversation.",
+        empty:
+          agency.sent + client.sent === 0
+            ? "No messages were exchanged in this period. Reply times appear once messages go back and forth."
+            : null,
+        headline: { label: "Median reply time", value: formatDuration(agency.medianSeconds) },
+      };
+    },
+  },
+  {
+    id: "active-clients",
+    section: "work",
+    adminOnly: true,
+    async build({ db, scope, period }) {
+      const { total, clients } = await activeClients(db, scope, period);
+      return {
+        table: {
+          id: "active-clients",
+          title: "Active clients",
+          columns: ["Client", "Messages", "Project changes", "Last activity"],
+          rows: clients.map((c) => [c.name, c.messages, c.changes, formatDateTime(c.lastAt)]),
+        },
+        description:
+          "Clients with a message either way or a change to their work in the period, busiest first.",
+        empty:
+          total === 0
+            ? "No client was active in this period. A client appears here when a message is sent or their work changes."
+            : null,
+        headline: { label: "Active clients", value: String(total) },
+      };
+    },
+  },
+];
+
+export const FIGURES: FigureDef[] = [...leadFigures, ...workFigures];
 
 export function figureById(id: string): FigureDef | undefined {
   return FIGURES.find((f) => f.id === id);
