@@ -30,11 +30,13 @@ export default [
   route("portal/settings/my-data", "routes/portal/my-data.ts"),
   route("portal/view-as", "routes/portal/view-as.ts"),
   route("portal/analytics/csv/:figure", "routes/portal/analytics-csv.ts"),
+  route("portal/reports/:id/pdf", "routes/portal/report-pdf.ts"),
   route("portal", "routes/portal/layout.tsx", [
     index("routes/portal/dashboard.tsx"),
     route("projects", "routes/portal/projects.tsx"),
     route("messages", "routes/portal/messages.tsx"),
     route("reports", "routes/portal/reports.tsx"),
+    route("reports/:id", "routes/portal/report.tsx"),
     route("analytics", "routes/portal/analytics.tsx"),
     route("team", "routes/portal/team.tsx"),
     route("leads", "routes/portal/leads.tsx"),
