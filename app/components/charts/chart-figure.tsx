@@ -5,8 +5,16 @@ import type { FigureTable } from "~/lib/analytics";
 
 /** A figure's numbers as a table: what screen readers and keyboards use, and what prints. */
 export function DataTable({ table, caption }: { table: FigureTable; caption?: string }) {
+  // Focusable, so a keyboard can scroll a table wider than its card.
   return (
-    <div className="overflow-x-auto rounded-md border">
+    // biome-ignore lint/a11y/useSemanticElements: a named scroll box around a table, not a form group
+    <div
+      className="overflow-x-auto rounded-md border"
+      role="group"
+      aria-label={caption ?? table.title}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+      tabIndex={0}
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption ?? table.title}</caption>
         <thead className="bg-muted/50">
