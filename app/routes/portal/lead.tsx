@@ -62,6 +62,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
       lead.kind === "quote" ? lead.packageName : lead.company,
     ],
     ["Address", lead.address],
+    ["Sent from", lead.sourcePath],
     ["Project start", lead.startDate ? formatDate(lead.startDate) : null],
     ["Project finish", lead.finishDate ? formatDate(lead.finishDate) : null],
     [

@@ -34,23 +34,6 @@ export type StatusCounts = Record<ProjectStatus, number>;
 
 const NO_STATUS: StatusCounts = { active: 0, "on-hold": 0, completed: 0, cancelled: 0 };
 
-/** The period's projects by their status today. */
-export async function projectsByStatus(
-  db: Database,
-  scope: Scope,
-  range: Range,
-): Promise<StatusCounts> {
-  const found = await rows<{ status: ProjectStatus; n: number }>(
-    db,
-    sql`select p.status, count(*)::int as n from projects p
-         where ${projectsOfPeriod(scope, range)}
-         group by p.status`,
-  );
-  const counts = { ...NO_STATUS };
-  for (const r of found) counts[r.status] = r.n;
-  return counts;
-}
-
 export interface ClientProjects {
   clientId: string;
   name: string;
@@ -58,49 +41,56 @@ export interface ClientProjects {
   total: number;
 }
 
-export const CLIENT_ROWS_LIMIT = 500;
-
-/** The period's projects per client (busiest first), by status today. */
-export async function projectsByClient(
+/**
+ * The period's projects counted per client and status today, in one pass over the scope's
+ * projects; both project figures read it.
+ */
+export async function projectCountsByClient(
   db: Database,
   scope: Scope,
   range: Range,
 ): Promise<ClientProjects[]> {
-  const found = await rows<{
-    client_id: string;
-    name: string;
-    active: number;
-    on_hold: number;
-    completed: number;
-    cancelled: number;
-    total: number;
-  }>(
+  const found = await rows<{ client_id: string; name: string; status: ProjectStatus; n: number }>(
     db,
-    sql`select c.id as client_id, c.name, t.active, t.on_hold, t.completed, t.cancelled, t.total
-          from (select p.client_id,
-                       count(*) filter (where p.status = 'active')::int as active,
-                       count(*) filter (where p.status = 'on-hold')::int as on_hold,
-                       count(*) filter (where p.status = 'completed')::int as completed,
-                       count(*) filter (where p.status = 'cancelled')::int as cancelled,
-                       count(*)::int as total
+    sql`select t.client_id, c.name, t.status, t.n
+          from (select p.client_id, p.status, count(*)::int as n
                   from projects p
                  where ${projectsOfPeriod(scope, range)}
-                 group by p.client_id) t
-          join clients c on c.id = t.client_id
-         order by t.total desc, c.name, c.id
-         limit ${CLIENT_ROWS_LIMIT}`,
+                 group by p.client_id, p.status) t
+          join clients c on c.id = t.client_id`,
   );
-  return found.map((r) => ({
-    clientId: r.client_id,
-    name: r.name,
-    counts: {
-      active: r.active,
-      "on-hold": r.on_hold,
-      completed: r.completed,
-      cancelled: r.cancelled,
-    },
-    total: r.total,
-  }));
+  const byClient = new Map<string, ClientProjects>();
+  for (const r of found) {
+    const client = byClient.get(r.client_id) ?? {
+      clientId: r.client_id,
+      name: r.name,
+      counts: { ...NO_STATUS },
+      total: 0,
+    };
+    client.counts[r.status] += r.n;
+    client.total += r.n;
+    byClient.set(r.client_id, client);
+  }
+  return [...byClient.values()].sort(
+    (a, b) =>
+      b.total - a.total || a.name.localeCompare(b.name) || a.clientId.localeCompare(b.clientId),
+  );
+}
+
+/** The period's projects by their status today. */
+export function projectsByStatus(perClient: ClientProjects[]): StatusCounts {
+  const counts = { ...NO_STATUS };
+  for (const c of perClient) {
+    for (const status of Object.keys(counts) as ProjectStatus[]) counts[status] += c.counts[status];
+  }
+  return counts;
+}
+
+export const CLIENT_ROWS_LIMIT = 500;
+
+/** The period's projects per client, busiest first (at most CLIENT_ROWS_LIMIT clients). */
+export function projectsByClient(perClient: ClientProjects[]): ClientProjects[] {
+  return perClient.slice(0, CLIENT_ROWS_LIMIT);
 }
 
 export interface ReplyTimes {
