@@ -111,6 +111,23 @@ async function measure(label: string, env: Record<string, string>, cookie: strin
         `${label}: /portal/analytics answered ${check.status} ${check.headers.get("location") ?? ""}`,
       );
     }
+    // The same signed-in portal shell without figures, in the same run: what the machine gives
+    // any portal page at this moment (the machine is shared; its load shows in every line).
+    const base = await autocannon({
+      url: `${app.url}/portal/settings`,
+      headers: { cookie },
+      connections: 1,
+      duration: DURATION,
+    });
+    rows.push({
+      db: label,
+      target: "/portal/settings (baseline)",
+      connections: 1,
+      rps: Math.round(base.requests.average),
+      p50: base.latency.p50,
+      p99: base.latency.p99,
+      non2xx: base.non2xx,
+    });
     for (const range of ["90", "365"]) {
       const url = `${app.url}/portal/analytics?range=${range}`;
       await autocannon({ url, headers: { cookie }, connections: 1, duration: 2 }); // warm-up

@@ -3,7 +3,6 @@ import { FigureView } from "~/components/charts/figure-view";
 import { PeriodForm } from "~/components/portal/period-form";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { Figure } from "~/lib/analytics";
-import type { LiveHandle } from "~/lib/live-events";
 import { portalMeta } from "~/lib/seo";
 import { periodSearch } from "~/lib/validation/period";
 import { loadAnalytics } from "~/server/analytics/analytics.server";
@@ -13,8 +12,8 @@ import type { Route } from "./+types/analytics";
 
 export const meta: Route.MetaFunction = () => portalMeta("Analytics");
 
-/** Live updates reload the figures when what they count changes (decision 012). */
-export const handle: LiveHandle = { live: ["projects", "messages"] };
+// No live reload (decision 012): the figures summarise a period, and an administrator's tab
+// would recount them on every message and project change of every client.
 
 export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await requireUser(request);
