@@ -29,6 +29,7 @@ export default [
   route("functions/v1/send-contact-email", "routes/api/send-contact-email.ts"),
   route("portal/settings/my-data", "routes/portal/my-data.ts"),
   route("portal/view-as", "routes/portal/view-as.ts"),
+  route("portal/project-choices", "routes/portal/project-choices.ts"),
   route("portal/analytics/csv/:figure", "routes/portal/analytics-csv.ts"),
   route("portal/reports/:id/pdf", "routes/portal/report-pdf.ts"),
   route("portal", "routes/portal/layout.tsx", [

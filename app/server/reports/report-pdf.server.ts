@@ -1,6 +1,6 @@
 /**
  * A project's report as a PDF a client can forward: the same report as the page, drawn with
- * PDFKit (decision 019) in its built-in Helvetica, so nothing is fetched or installed to make it.
+ * PDFKit (decision 024) in its built-in Helvetica, so nothing is fetched or installed to make it.
  */
 import PDFDocument from "pdfkit";
 import { site } from "~/content/site";
