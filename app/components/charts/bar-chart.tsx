@@ -6,9 +6,9 @@ export interface Bar {
 }
 
 const W = 640;
-const ROW = 28;
-const LABEL_W = 170;
-const VALUE_W = 48;
+const ROW = 36;
+const LABEL_W = 190;
+const VALUE_W = 60;
 
 /** Horizontal bars, one per row, longest scaled to the width. Plain SVG; numbers in the table. */
 export function BarChart({ label, bars }: { label: string; bars: Bar[] }) {
@@ -25,7 +25,7 @@ export function BarChart({ label, bars }: { label: string; bars: Bar[] }) {
       {bars.map((b, i) => {
         const yMid = i * ROW + ROW / 2 + 2;
         const width = top > 0 ? (b.value / top) * plotW : 0;
-        const shown = b.label.length > 24 ? `${b.label.slice(0, 23)}…` : b.label;
+        const shown = b.label.length > 20 ? `${b.label.slice(0, 19)}…` : b.label;
         return (
           <g key={b.label}>
             <text
@@ -33,14 +33,14 @@ export function BarChart({ label, bars }: { label: string; bars: Bar[] }) {
               y={yMid}
               textAnchor="end"
               dominantBaseline="middle"
-              className="fill-foreground text-[12px]"
+              className="fill-foreground text-[16px]"
             >
               {shown}
             </text>
             <rect
               x={LABEL_W}
-              y={yMid - 9}
-              height={18}
+              y={yMid - 12}
+              height={24}
               width={Math.max(b.value > 0 ? 2 : 0, width)}
               rx={2}
               className={SERIES_FILL[0]}
@@ -49,7 +49,7 @@ export function BarChart({ label, bars }: { label: string; bars: Bar[] }) {
               x={LABEL_W + width + 6}
               y={yMid}
               dominantBaseline="middle"
-              className="fill-foreground text-[12px]"
+              className="fill-foreground text-[16px]"
             >
               {b.value}
             </text>

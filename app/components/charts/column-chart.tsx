@@ -8,7 +8,7 @@ export interface ColumnSeries {
 
 const W = 640;
 const H = 240;
-const PAD = { top: 12, right: 8, bottom: 28, left: 36 };
+const PAD = { top: 12, right: 8, bottom: 30, left: 40 };
 
 /**
  * Stacked columns, one per category (a week), one colour per series. Plain SVG drawn on the
@@ -33,7 +33,7 @@ export function ColumnChart({
   const slot = plotW / Math.max(1, categories.length);
   const bar = Math.max(2, Math.min(40, slot * 0.7));
   const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
-  const every = labelEvery(categories.length, 8);
+  const every = labelEvery(categories.length, 6);
   return (
     <div className="space-y-2">
       <Legend names={series.map((s) => s.name)} />
@@ -58,7 +58,7 @@ export function ColumnChart({
               y={y(t)}
               textAnchor="end"
               dominantBaseline="middle"
-              className="fill-current text-[11px]"
+              className="fill-current text-[14px]"
             >
               {t}
             </text>
@@ -90,7 +90,7 @@ export function ColumnChart({
                   x={x + bar / 2}
                   y={H - PAD.bottom + 16}
                   textAnchor="middle"
-                  className="fill-current text-[11px]"
+                  className="fill-current text-[14px]"
                 >
                   {category}
                 </text>

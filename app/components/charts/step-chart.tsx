@@ -8,7 +8,7 @@ export interface Step {
 
 const W = 640;
 const H = 200;
-const PAD = { top: 12, right: 12, bottom: 28, left: 40 };
+const PAD = { top: 12, right: 12, bottom: 28, left: 48 };
 
 /**
  * A value from 0 to 100 over time (a project's progress): it holds until the next change.
@@ -64,7 +64,7 @@ export function StepChart({
             y={y(t)}
             textAnchor="end"
             dominantBaseline="middle"
-            className="fill-current text-[11px]"
+            className="fill-current text-[14px]"
           >
             {t}%
           </text>
@@ -74,10 +74,10 @@ export function StepChart({
       {steps.map((s) => (
         <circle key={s.at} cx={x(s.at)} cy={y(s.value)} r={3.5} className={SERIES_FILL[0]} />
       ))}
-      <text x={PAD.left} y={H - 8} className="fill-current text-[11px]">
+      <text x={PAD.left} y={H - 8} className="fill-current text-[14px]">
         {axis[0]}
       </text>
-      <text x={W - PAD.right} y={H - 8} textAnchor="end" className="fill-current text-[11px]">
+      <text x={W - PAD.right} y={H - 8} textAnchor="end" className="fill-current text-[14px]">
         {axis[1]}
       </text>
     </svg>
