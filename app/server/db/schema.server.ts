@@ -155,11 +155,15 @@ export const clients = pgTable(
     name: text("name").notNull(),
     /** The lead it was converted from, if any. */
     leadId: uuid("lead_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
+    // Milliseconds, as a JavaScript Date holds them: the Clients list's cursor is then exact
+    // (with microseconds, rows made in one transaction would fall between two pages).
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("clients_name_idx").on(t.name),
+    // The Clients list, newest first (keyset paging; scanned backwards, branch clients).
+    index("clients_created_idx").on(t.createdAt, t.id),
     check("clients_name_check", sql`length(${t.name}) between 1 and 200`),
   ],
 );
@@ -229,6 +233,9 @@ export const projects = pgTable(
     status: text("status").$type<ProjectStatus>().notNull().default("active"),
     priority: text("priority").$type<ProjectPriority>().notNull().default("medium"),
     progress: integer("progress").notNull().default(0),
+    /** Planned start and finish (a converted quote's dates); shown nowhere yet. */
+    startDate: date("start_date"),
+    dueDate: date("due_date"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -308,6 +315,8 @@ export const invitations = pgTable(
     clientId: uuid("client_id").references(() => clients.id, { onDelete: "cascade" }),
     invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /** When its link was last mailed (created or resent): rate limits and the pending list. */
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     acceptedBy: text("accepted_by").references(() => user.id, { onDelete: "set null" }),
@@ -316,6 +325,9 @@ export const invitations = pgTable(
   (t) => [
     index("invitations_client_idx").on(t.clientId, t.createdAt),
     index("invitations_email_idx").on(t.email),
+    index("invitations_invited_by_sent_idx").on(t.invitedBy, t.sentAt),
+    check("invitations_name_check", sql`length(${t.name}) between 1 and 100`),
+    check("invitations_email_check", sql`length(${t.email}) between 3 and 255`),
   ],
 );
 
