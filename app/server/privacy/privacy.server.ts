@@ -332,13 +332,17 @@ export function monthsBefore(now: Date, months: number) {
 }
 
 /**
- * Retention: leads not changed for `months` and outbox mail older than that are erased; rate
- * limit records after a day.
+ * Retention: leads not changed for `months` (unless they became a client) and outbox mail older
+ * than that are erased; rate limit records after a day.
  */
 export async function purgeExpired(db: Database, now: Date, months: number) {
   const cutoff = monthsBefore(now, months);
   return db.transaction(async (tx) => {
-    const old = await tx.select({ id: leads.id }).from(leads).where(lt(leads.updatedAt, cutoff));
+    // A lead that became a client is the client's record now (decision 022): it stays.
+    const old = await tx
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(lt(leads.updatedAt, cutoff), isNull(leads.clientId)));
     const ids = old.map((r) => r.id);
     let outbox = await deleteMailAbout(tx, ids, null);
     if (ids.length > 0) await tx.delete(leads).where(inArray(leads.id, ids));
