@@ -23,6 +23,7 @@ import {
   acceptWithNewAccount,
   findInvitation,
   INVITATION_TEXT,
+  invitationPath,
   linkProblem,
 } from "~/server/portal/invitations.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -111,7 +112,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const db = await getDb();
 
   if (intent === "sign-out") {
-    return redirect(`/invitation/${encodeURIComponent(params.token)}`, {
+    // Back to the link (a malformed one names no page: the sign-in page instead).
+    return redirect(invitationPath(params.token) ?? "/auth", {
       headers: await signOut(request),
     });
   }

@@ -68,6 +68,12 @@ export function invitationUrl(baseUrl: string, token: string) {
   return `${baseUrl}${INVITATION_PATH}/${encodeURIComponent(token)}`;
 }
 
+/** The invitation page of a token as we make them, or null for anything else. */
+export function invitationPath(token: unknown): string | null {
+  const valid = readToken(token);
+  return valid ? `${INVITATION_PATH}/${valid}` : null;
+}
+
 /** 32 random bytes: the link's secret. Only its hash is stored. */
 function newToken() {
   return randomBytes(32).toString("base64url");
