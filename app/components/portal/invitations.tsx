@@ -52,7 +52,7 @@ export function InviteButton({
       </Button>
       <FormResult result={inline} />
       <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-        <DialogContent className="sm:max-w-md">
+        <DialogContent>
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>

@@ -66,3 +66,23 @@ export const messageMailSchema = z.object({
 
 /** How long an invitation link stays valid. */
 export const INVITATION_DAYS = 7;
+
+/** What the invitation pages and forms say (shown by the browser, decided by the server). */
+export const INVITATION_TEXT = {
+  invalid:
+    "This invitation link is not valid. Check that you opened the whole link from the e-mail, or ask for a new invitation.",
+  used: "This invitation has already been used. Sign in to open the portal.",
+  expired: "This invitation has expired. Ask the person who invited you to send it again.",
+  revoked: "This invitation was withdrawn. Ask the person who invited you for a new one.",
+  accountExists:
+    "An account with this e-mail address already exists. Sign in with it to accept the invitation.",
+  wrongAccount:
+    "This invitation is for another e-mail address. Sign out, then open the link again and sign in with the invited address.",
+  adminAsContact:
+    "You are an administrator: you already see every client. This invitation is for a client's contact.",
+  rateLimited: "You've sent many invitations in the last hour. Please wait a while and try again.",
+  tooSoon: "This invitation was sent a moment ago. Please wait a minute before sending it again.",
+  notFound: "Invitation not found",
+  alreadyAccepted: "This invitation has already been accepted.",
+  alreadyRevoked: "This invitation has already been revoked.",
+} as const;

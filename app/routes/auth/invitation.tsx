@@ -10,7 +10,11 @@ import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { type ActionResult, failed } from "~/lib/action-result";
 import { formatDate } from "~/lib/dates";
 import { PASSWORD_MIN } from "~/lib/validation/auth";
-import { acceptInvitationSchema, invitationSignInSchema } from "~/lib/validation/clients";
+import {
+  acceptInvitationSchema,
+  INVITATION_TEXT,
+  invitationSignInSchema,
+} from "~/lib/validation/clients";
 import { firstIssue } from "~/lib/validation/zod";
 import { signIn, signOut } from "~/server/accounts/accounts.server";
 import { getCurrentSession } from "~/server/accounts/session.server";
@@ -22,7 +26,6 @@ import {
   acceptAsUser,
   acceptWithNewAccount,
   findInvitation,
-  INVITATION_TEXT,
   invitationPath,
   linkProblem,
 } from "~/server/portal/invitations.server";

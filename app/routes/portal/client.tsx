@@ -117,7 +117,7 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <Card>
-        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4">
+        <CardHeader layout="row" gap="roomy" className="flex-wrap">
           <div>
             <CardTitle as="h2">Contacts</CardTitle>
             <CardDescription>The people who use the portal for {client.name}.</CardDescription>

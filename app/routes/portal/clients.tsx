@@ -2,7 +2,7 @@ import { Building2, Plus, Search } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import {
   Dialog,
   DialogContent,
@@ -103,11 +103,11 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
       </search>
 
       {clients.length === 0 ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 p-10 text-center text-muted-foreground">
-            <Building2 className="size-10" aria-hidden />
+        <Card className="flex flex-col items-center gap-3 p-10 text-center">
+          <Building2 className="size-10 text-muted-foreground" aria-hidden />
+          <p className="text-muted-foreground">
             {q ? `No clients match "${q}".` : "No clients yet."}
-          </CardContent>
+          </p>
         </Card>
       ) : (
         <div className="overflow-x-auto rounded-lg border">
@@ -193,7 +193,7 @@ function NewClientButton() {
       </Button>
       <FormResult result={inline} />
       <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-        <DialogContent className="sm:max-w-md">
+        <DialogContent>
           <DialogHeader>
             <DialogTitle>New client</DialogTitle>
             <DialogDescription>

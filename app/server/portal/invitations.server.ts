@@ -13,7 +13,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { site } from "~/content/site";
 import { formatLongDate } from "~/lib/dates";
-import { INVITATION_DAYS } from "~/lib/validation/clients";
+import { INVITATION_DAYS, INVITATION_TEXT } from "~/lib/validation/clients";
+
+export { INVITATION_TEXT };
+
 import { getAuth } from "../accounts/auth.server";
 import { grantRoleIn } from "../accounts/roles.server";
 import type { Database } from "../db/client.server";
@@ -41,25 +44,6 @@ const HOUR_MS = 60 * 60 * 1000;
 export const INVITES_PER_HOUR = 50;
 /** The same invitation is not mailed again within a minute. */
 export const RESEND_AFTER_MS = 60 * 1000;
-
-export const INVITATION_TEXT = {
-  invalid:
-    "This invitation link is not valid. Check that you opened the whole link from the e-mail, or ask for a new invitation.",
-  used: "This invitation has already been used. Sign in to open the portal.",
-  expired: "This invitation has expired. Ask the person who invited you to send it again.",
-  revoked: "This invitation was withdrawn. Ask the person who invited you for a new one.",
-  accountExists:
-    "An account with this e-mail address already exists. Sign in with it to accept the invitation.",
-  wrongAccount:
-    "This invitation is for another e-mail address. Sign out, then open the link again and sign in with the invited address.",
-  adminAsContact:
-    "You are an administrator: you already see every client. This invitation is for a client's contact.",
-  rateLimited: "You've sent many invitations in the last hour. Please wait a while and try again.",
-  tooSoon: "This invitation was sent a moment ago. Please wait a minute before sending it again.",
-  notFound: "Invitation not found",
-  alreadyAccepted: "This invitation has already been accepted.",
-  alreadyRevoked: "This invitation has already been revoked.",
-} as const;
 
 /** The path of the page an invitation link opens. */
 export const INVITATION_PATH = "/invitation";
