@@ -49,6 +49,9 @@ type Answer =
   | Response;
 type Handler = (ctx: PortalContext, form: Form, request: Request) => Promise<Answer>;
 
+export const ADMINS_ALWAYS_MAILED =
+  "Administrators are always e-mailed about new messages from clients.";
+
 export function done(intent: string, success: string) {
   return succeeded(success, { intent });
 }
@@ -189,6 +192,7 @@ const handlers: Record<string, Handler> = {
 
   async "message-mail"(ctx, form) {
     assertCanWrite(ctx);
+    if (ctx.isAdmin) return fail("message-mail", ADMINS_ALWAYS_MAILED, 403);
     const parsed = messageMailSchema.safeParse(form);
     if (!parsed.success) return fail("message-mail", firstIssue(parsed.error).message, 400);
     await setMessageMail(ctx.db, ctx.user.id, parsed.data.messageMail);

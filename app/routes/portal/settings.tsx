@@ -53,7 +53,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         : !isAdmin && user.clientName
           ? { name: user.clientName }
           : null,
-      messageMail: user.messageMail,
+      // Contacts may turn message e-mails off; administrators are always mailed (decision 023).
+      messageMail: isAdmin ? null : user.messageMail,
       twoFactorNotice: flash.notice,
       emailChange,
       backupCodes: showCodes ? await backupCodesFor(user.id) : null,
@@ -83,7 +84,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       {loaderData.twoFactorRequired ? twoFactor : null}
       <ProfileCard />
       {loaderData.company ? <CompanyCard name={loaderData.company.name} /> : null}
-      <NotificationsCard messageMail={loaderData.messageMail} />
+      {loaderData.messageMail === null ? null : (
+        <NotificationsCard messageMail={loaderData.messageMail} />
+      )}
       <EmailCard result={loaderData.emailChange} />
       <PasswordCard />
       {loaderData.twoFactorRequired ? null : twoFactor}

@@ -313,8 +313,14 @@ describe(`Settings: company name and message e-mails on ${testDatabaseKind()}`, 
     expect(await bad.json()).toMatchObject({ error: "Company name is required" });
   });
 
-  it("administrators don't see or use 'Company name' (they have no client)", async () => {
+  it("administrators don't see or use 'Company name' (they have no client), nor the message e-mail switch", async () => {
     expect((await settingsOf(admin.cookie)).company).toBeNull();
+    expect((await settingsOf(admin.cookie)).messageMail).toBeNull();
+    const mail = await run(
+      settingsAction,
+      post("/portal/settings", { intent: "message-mail" }, admin.cookie),
+    );
+    expect(mail.status).toBe(403);
     const res = await run(
       settingsAction,
       post("/portal/settings", { intent: "company-name", name: "Agency" }, admin.cookie),
