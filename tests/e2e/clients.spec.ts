@@ -64,6 +64,16 @@ test("an administrator adds a client and invites a contact, who follows the mail
   await page.reload();
   await expect(page.getByRole("list", { name: "Contacts" }).getByText(email)).toBeVisible();
   await expect(page.getByText("No pending invitations.")).toBeVisible();
+
+  // 'View as client' from the client's page, and back to it.
+  await page.getByRole("button", { name: "View as client" }).click();
+  await expect(page).toHaveURL(/\/portal$/);
+  await expect(
+    page.getByRole("heading", { name: `Viewing as ${company} — read-only` }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Stop viewing as client" }).click();
+  await expect(page).toHaveURL(/\/portal\/clients\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: company, level: 1 })).toBeVisible();
 });
 
 test("an administrator converts a quote request: the client and its first project appear", async ({
