@@ -1,15 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
+import { AccountPrivacyNotice, NewPasswordField } from "~/components/auth/new-account";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
-import { privacyNotice } from "~/content/legal";
 import { site } from "~/content/site";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { type ActionResult, failed } from "~/lib/action-result";
 import { formatDate } from "~/lib/dates";
-import { PASSWORD_MIN } from "~/lib/validation/auth";
 import {
   acceptInvitationSchema,
   INVITATION_TEXT,
@@ -218,6 +217,17 @@ interface InvitationInfo {
   signedInAs: string | null;
 }
 
+/** An existing contact who accepts leaves the client they have. */
+function MoveNotice({ invitation }: { invitation: InvitationInfo }) {
+  if (invitation.staff) return null;
+  return (
+    <p className="text-xs text-muted-foreground">
+      Accepting moves your account to {invitation.clientName}: you'll see its projects and messages
+      instead of those of the client you have now.
+    </p>
+  );
+}
+
 function useSubmitting(intent: string) {
   const navigation = useNavigation();
   return (
@@ -252,26 +262,8 @@ function CreateAccount({ invitation }: { invitation: InvitationInfo }) {
           defaultValue={typed ?? invitation.name}
         />
       </Field>
-      <Field
-        id="invitation-password"
-        label="Password"
-        description={`At least ${PASSWORD_MIN} characters.`}
-      >
-        <Input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-        />
-      </Field>
-      <p className="text-xs text-muted-foreground">
-        We use your details to run your portal account, as our{" "}
-        <Link to="/legal/privacy" className="underline underline-offset-4">
-          Privacy Policy
-        </Link>{" "}
-        (version {privacyNotice.version}) explains. By creating the account you accept it.
-      </p>
+      <NewPasswordField id="invitation-password" />
+      <AccountPrivacyNotice />
       <FormResult result={inline} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Creating account..." : "Create account and join"}
@@ -305,12 +297,7 @@ function SignInToAccept({ invitation }: { invitation: InvitationInfo }) {
       >
         <Input name="password" type="password" autoComplete="current-password" required />
       </Field>
-      {invitation.staff ? null : (
-        <p className="text-xs text-muted-foreground">
-          Accepting moves your account to {invitation.clientName}: you'll see its projects and
-          messages instead of those of the client you have now.
-        </p>
-      )}
+      <MoveNotice invitation={invitation} />
       <FormResult result={inline} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Signing in..." : "Sign in and accept"}
@@ -332,12 +319,7 @@ function AcceptAsSignedIn({ invitation }: { invitation: InvitationInfo }) {
       <p className="text-sm">
         You're signed in as <strong className="break-all">{invitation.email}</strong>.
       </p>
-      {invitation.staff ? null : (
-        <p className="text-xs text-muted-foreground">
-          Accepting moves your account to {invitation.clientName}: you'll see its projects and
-          messages instead of those of the client you have now.
-        </p>
-      )}
+      <MoveNotice invitation={invitation} />
       <FormResult result={inline} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Accepting..." : "Accept invitation"}

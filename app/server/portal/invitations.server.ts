@@ -535,18 +535,7 @@ export async function acceptWithNewAccount(
       .insert(profiles)
       .values({ id: userId, fullName: input.fullName, clientId: row.clientId });
     if (!row.clientId) await tx.insert(userRoles).values({ userId, role: "admin" });
-    await recordPrivacyConsent(tx, { userId, email: row.email, source: "invitation", now });
-    await tx
-      .update(invitations)
-      .set({ acceptedAt: now, acceptedBy: userId })
-      .where(eq(invitations.id, row.id));
-    return {
-      ok: true,
-      userId,
-      email: row.email,
-      clientId: row.clientId,
-      clientName: await clientNameOf(tx, row.clientId),
-    };
+    return markAccepted(tx, row, userId, now);
   });
   if (result.ok) announceJoined(result);
   return result;
@@ -593,21 +582,31 @@ export async function acceptAsUser(
     } else {
       await grantRoleIn(tx, userId, "admin");
     }
-    await recordPrivacyConsent(tx, { userId, email: row.email, source: "invitation", now });
-    await tx
-      .update(invitations)
-      .set({ acceptedAt: now, acceptedBy: userId })
-      .where(eq(invitations.id, row.id));
-    return {
-      ok: true,
-      userId,
-      email: row.email,
-      clientId: row.clientId,
-      clientName: await clientNameOf(tx, row.clientId),
-    };
+    return markAccepted(tx, row, userId, now);
   });
   if (result.ok) announceJoined(result);
   return result;
+}
+
+/** The last steps of accepting: the consent on record, the invitation used, what was joined. */
+async function markAccepted(
+  tx: Tx,
+  row: PendingRow,
+  userId: string,
+  now: Date,
+): Promise<Outcome<Accepted>> {
+  await recordPrivacyConsent(tx, { userId, email: row.email, source: "invitation", now });
+  await tx
+    .update(invitations)
+    .set({ acceptedAt: now, acceptedBy: userId })
+    .where(eq(invitations.id, row.id));
+  return {
+    ok: true,
+    userId,
+    email: row.email,
+    clientId: row.clientId,
+    clientName: await clientNameOf(tx, row.clientId),
+  };
 }
 
 function announceJoined(accepted: Accepted) {
