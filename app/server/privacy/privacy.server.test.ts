@@ -199,11 +199,13 @@ describe(`download my data (${testDatabaseKind()})`, () => {
       "account.csv",
       "consents.csv",
       "data.json",
+      "files.csv",
       "invitations.csv",
       "leads.csv",
       "messages.csv",
       "passkeys.csv",
       "projects.csv",
+      "reviews.csv",
       "sessions.csv",
     ]);
     const json = JSON.parse(strFromU8(files["data.json"] as Uint8Array));
