@@ -6,7 +6,12 @@ import { decodeCursor } from "~/lib/pagination";
 import { portalMeta } from "~/lib/seo";
 import { idSchema, messageSchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
-import { listMessages, markRead, sendMessage } from "~/server/portal/messages.server";
+import {
+  canSeeMessage,
+  listMessages,
+  markRead,
+  sendMessage,
+} from "~/server/portal/messages.server";
 import { assertCanWrite, readForm, requireUser } from "~/server/portal/portal.server";
 import type { Route } from "./+types/messages";
 
@@ -50,7 +55,10 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (form.intent === "open") {
     const id = idSchema.safeParse(form.id);
-    if (!id.success) return failed(404, "Message not found");
+    // Another client's message is not found, like one that does not exist (decision 018).
+    if (!id.success || !(await canSeeMessage(db, scope, id.data))) {
+      return failed(404, "Message not found");
+    }
     // Marks read for this person only; a sender's own message is already read for them.
     await markRead(db, scope, user.id, id.data);
     return redirect(`/portal/messages?id=${id.data}`);

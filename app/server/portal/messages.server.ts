@@ -152,6 +152,18 @@ export async function sendMessage(
   return { ok: true, id: sent, clientId };
 }
 
+/** Whether the scope may see this message (an unknown, malformed or foreign id: false). */
+export async function canSeeMessage(db: Database, scope: Scope, messageId: unknown) {
+  const id = parseId(messageId);
+  if (!id) return false;
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, id), scopeWhere(scope, messages.clientId)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /**
  * Mark a message read for this person, when the scope may see it and they did not send it.
  * Returns whether it changed.
