@@ -29,6 +29,7 @@ export default [
   route("functions/v1/send-contact-email", "routes/api/send-contact-email.ts"),
   route("portal/settings/my-data", "routes/portal/my-data.ts"),
   route("portal/view-as", "routes/portal/view-as.ts"),
+  route("portal/project-choices", "routes/portal/project-choices.ts"),
   route("portal", "routes/portal/layout.tsx", [
     index("routes/portal/dashboard.tsx"),
     route("projects", "routes/portal/projects.tsx"),

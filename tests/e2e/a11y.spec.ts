@@ -4,6 +4,7 @@ import { publicPaths } from "../../app/content/public-paths";
 import {
   expect,
   hydrated,
+  replyAsTeam,
   signInAsAdmin as signInAsListedAdmin,
   test,
   uniqueEmail,
@@ -163,8 +164,10 @@ function portalPageTests() {
     await expectNoViolations(page, "delete confirmation");
   });
 
-  test("messages: empty, a message selected, the compose dialog open", async ({
+  test("messages: empty, one unread, one selected, the compose and reply dialogs open", async ({
     signedInPage: page,
+    browser,
+    baseURL,
   }) => {
     await visit(page, "/portal/messages");
     await expectNoViolations(page, "messages, empty");
@@ -178,13 +181,68 @@ function portalPageTests() {
     await compose.getByRole("button", { name: "Send" }).click();
     await expect(compose).toBeHidden();
 
-    await expect(
-      page.getByRole("button", { name: /Quarterly review/ }).getByText("New"),
-    ).toBeVisible();
+    // The team's reply is unread for the contact.
+    const sent = page.getByRole("button", { name: /Quarterly review/ });
+    await replyAsTeam(browser, baseURL ?? "", page, sent, "Friday at 14:00?");
+    await visit(page, "/portal/messages");
+    const reply = page.getByRole("button", { name: /Re: Quarterly review/ });
+    await expect(reply.getByText("New")).toBeVisible();
     await expectNoViolations(page, "messages, one unread");
-    await page.getByRole("button", { name: /Quarterly review/ }).click();
+    await reply.click();
     await expect(page.getByRole("article", { name: "Selected message" })).toBeVisible();
     await expectNoViolations(page, "messages, one selected");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Reply" }).click();
+    await expect(page.getByRole("dialog", { name: "Reply" })).toBeVisible();
+    await expectNoViolations(page, "reply dialog");
+  });
+
+  test("as an admin: projects and messages of every client, the Client fields, viewing as a client", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.request.post("/api/auth/sign-up/email", {
+      headers: { origin: baseURL ?? "" },
+      data: { email: uniqueEmail("axe-client"), password: "secret-pass-1", name: "Axe Client" },
+    });
+    await page.context().clearCookies();
+    await signInAsAdmin(page, baseURL ?? "");
+
+    await visit(page, "/portal/projects");
+    await expectNoViolations(page, "projects (admin)");
+    await page.getByRole("button", { name: "New Project" }).click();
+    await expect(page.getByRole("dialog", { name: "Create New Project" })).toBeVisible();
+    await expectNoViolations(page, "project dialog (admin)");
+    await page.keyboard.press("Escape");
+
+    await visit(page, "/portal/messages");
+    await expectNoViolations(page, "messages (admin)");
+    await page.getByRole("button", { name: "New Message" }).click();
+    await expect(page.getByRole("dialog", { name: "Send New Message" })).toBeVisible();
+    await expectNoViolations(page, "compose dialog (admin)");
+    await page.keyboard.press("Escape");
+
+    const clientId = await page
+      .getByRole("form", { name: "Filter messages" })
+      .getByLabel("Client")
+      .locator("option", { hasText: "Axe Client" })
+      .first()
+      .getAttribute("value");
+    const started = await page.request.post("/portal/view-as", {
+      headers: { origin: baseURL ?? "" },
+      form: { intent: "start", clientId: clientId ?? "" },
+      maxRedirects: 0,
+    });
+    expect(started.status()).toBe(302);
+    await visit(page, "/portal");
+    await expect(page.getByRole("region", { name: /^Viewing as Axe Client/ })).toBeVisible();
+    await expectNoViolations(page, "viewing as a client");
+    const stopped = await page.request.post("/portal/view-as", {
+      headers: { origin: baseURL ?? "" },
+      form: { intent: "stop" },
+      maxRedirects: 0,
+    });
+    expect(stopped.status()).toBe(302);
   });
 
   test("as an admin: team, settings with the security policy, leads and a lead", async ({

@@ -14,6 +14,7 @@ import { action as leadAction, loader as leadLoader } from "~/routes/portal/lead
 import { loader as leadsLoader } from "~/routes/portal/leads";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/portal/messages";
 import { loader as myDataLoader } from "~/routes/portal/my-data";
+import { loader as projectChoicesLoader } from "~/routes/portal/project-choices";
 import { action as projectsAction, loader as projectsLoader } from "~/routes/portal/projects";
 import { action as settingsAction } from "~/routes/portal/settings";
 import { loader as teamLoader } from "~/routes/portal/team";
@@ -194,6 +195,26 @@ function expectNothingOfA(body: string) {
   }
 }
 
+/** Make the attempt: a refusal with the status expected (or an answer showing nothing of A), and nothing changed. */
+async function expectRefused(attempt: Attempt) {
+  const before = await snapshot();
+  const res = await attempt.send(cookieOf(attempt.who));
+  expect(res.status, "never a server error").toBeLessThan(500);
+  if (attempt.expect === "reads-only") {
+    expect(res.status).toBe(200);
+  } else if (attempt.expect === "shows-nothing") {
+    expect(res.status).toBeLessThan(400);
+    expectNothingOfA(await bodyOf(res));
+  } else {
+    expect(res.status).toBe(attempt.expect);
+    // The refusal says why, and reveals nothing.
+    const body = await res.text();
+    expect(body).toMatch(/\w/);
+    expectNothingOfA(body);
+  }
+  expect(await snapshot(), "nothing changed").toEqual(before);
+}
+
 type Who = "b1" | "b2" | "a contact with the admin's view-as cookie" | "admin viewing as A";
 
 interface Attempt {
@@ -201,8 +222,11 @@ interface Attempt {
   who: Who;
   /** Builds the request (ids are known only once the fixtures exist). */
   send: (cookie: string) => Promise<Response>;
-  /** The refusal expected; "shows-nothing": a 2xx/3xx that reveals nothing of A. */
-  expect: 400 | 403 | 404 | "shows-nothing";
+  /**
+   * The refusal expected; "shows-nothing": a 2xx/3xx that reveals nothing of A; "reads-only": a
+   * 200 that may show A's things (an administrator viewing as A) but writes nothing.
+   */
+  expect: 400 | 403 | 404 | "shows-nothing" | "reads-only";
 }
 
 function cookieOf(who: Who) {
@@ -247,16 +271,31 @@ const attempts: Attempt[] = [
       name: "messages naming A's message",
       who,
       send: (c) => load(messagesLoader, `/portal/messages?id=${A.messageId}`)(c),
-      expect: "shows-nothing",
+      expect: 404,
     },
     {
       name: "messages .data naming A's team message and client",
       who,
       send: (c) =>
-        load(
-          messagesLoader,
-          `/portal/messages.data?id=${A.teamMessageId}&clientId=${A.clientId}`,
-        )(c),
+        load(messagesLoader, `/portal/messages.data?id=${A.teamMessageId}&client=${A.clientId}`)(c),
+      expect: 404,
+    },
+    {
+      name: "messages filtered by A's client",
+      who,
+      send: (c) => load(messagesLoader, `/portal/messages?client=${A.clientId}`)(c),
+      expect: "shows-nothing",
+    },
+    {
+      name: "projects .data filtered by A's client",
+      who,
+      send: (c) => load(projectsLoader, `/portal/projects.data?client=${A.clientId}`)(c),
+      expect: "shows-nothing",
+    },
+    {
+      name: "the New Message dialog's project choices of A",
+      who,
+      send: (c) => load(projectChoicesLoader, `/portal/project-choices?client=${A.clientId}`)(c),
       expect: "shows-nothing",
     },
   ]),
@@ -401,7 +440,7 @@ const attempts: Attempt[] = [
     name: "messages .data naming A's message",
     who: "a contact with the admin's view-as cookie",
     send: (c) => load(messagesLoader, `/portal/messages.data?id=${A.messageId}`)(c),
-    expect: "shows-nothing",
+    expect: 404,
   },
   {
     name: "update A's project",
@@ -412,6 +451,12 @@ const attempts: Attempt[] = [
       title: "Taken over",
     })),
     expect: 404,
+  },
+  {
+    name: "open A's contact's message by its link (no read mark while viewing)",
+    who: "admin viewing as A",
+    send: (c) => load(messagesLoader, `/portal/messages?id=${A.messageId}`)(c),
+    expect: "reads-only",
   },
   {
     name: "create a project",
@@ -467,20 +512,7 @@ describe(`the cross-client matrix on ${testDatabaseKind()}`, () => {
   });
 
   it.each(attempts.map((a) => [`${a.who}: ${a.name}`, a] as const))("%s", async (_, attempt) => {
-    const before = await snapshot();
-    const res = await attempt.send(cookieOf(attempt.who));
-    expect(res.status, "never a server error").toBeLessThan(500);
-    if (attempt.expect === "shows-nothing") {
-      expect(res.status).toBeLessThan(400);
-      expectNothingOfA(await bodyOf(res));
-    } else {
-      expect(res.status).toBe(attempt.expect);
-      // The refusal says why, and reveals nothing.
-      const body = await res.text();
-      expect(body).toMatch(/\w/);
-      expectNothingOfA(body);
-    }
-    expect(await snapshot(), "nothing changed").toEqual(before);
+    await expectRefused(attempt);
   });
 
   it("a contact creating or writing 'for' A only ever writes for their own client", async () => {
@@ -696,5 +728,75 @@ describe(`events: who hears of A's changes on ${testDatabaseKind()}`, () => {
 // Filled in once the clients branch (invitations) lands on main.
 describe.todo("invitations: accepting another client's invite while signed in, reuse, forgery");
 
-// Filled in once the shared branch (replies) lands on main.
-describe.todo("replies: a contact replying to another client's message is refused");
+describe(`replies across clients on ${testDatabaseKind()}`, () => {
+  const reply = (id: () => string, content = "Replying across clients") =>
+    act(messagesAction, "/portal/messages", () => ({ intent: "reply", id: id(), content }));
+  const replies: Attempt[] = [
+    {
+      name: "reply to A's contact's message",
+      who: "b1",
+      send: reply(() => A.messageId),
+      expect: 404,
+    },
+    {
+      name: "reply to the team's message to A",
+      who: "b2",
+      send: reply(() => A.teamMessageId),
+      expect: 404,
+    },
+    {
+      name: "reply through a .data request",
+      who: "b1",
+      send: (c) =>
+        run(
+          messagesAction,
+          post("/portal/messages.data", { intent: "reply", id: A.messageId, content: "x" }, c),
+        ),
+      expect: 404,
+    },
+    {
+      name: "reply naming A's client as the message",
+      who: "b2",
+      send: reply(() => A.clientId),
+      expect: 404,
+    },
+    {
+      name: "reply with a malformed id",
+      who: "b1",
+      send: reply(() => "../../messages"),
+      expect: 404,
+    },
+    {
+      name: "reply to A's message",
+      who: "a contact with the admin's view-as cookie",
+      send: reply(() => A.messageId),
+      expect: 404,
+    },
+    {
+      name: "reply to A's contact's message",
+      who: "admin viewing as A",
+      send: reply(() => A.messageId),
+      expect: 403,
+    },
+  ];
+  it.each(replies.map((a) => [`${a.who}: ${a.name}`, a] as const))("%s", async (_, attempt) => {
+    await expectRefused(attempt);
+  });
+
+  it("a contact's reply to their own client's message stays in their client", async () => {
+    const res = await run(
+      messagesAction,
+      post(
+        "/portal/messages",
+        { intent: "reply", id: A.teamMessageId, content: "Thanks!" },
+        a2.cookie,
+      ),
+    );
+    expect(res.status).toBe(200);
+    const [row] = await h.handle.db
+      .select({ clientId: messages.clientId, fromAgency: messages.fromAgency })
+      .from(messages)
+      .where(eq(messages.content, "Thanks!"));
+    expect(row).toEqual({ clientId: A.clientId, fromAgency: false });
+  });
+});

@@ -206,3 +206,20 @@ export async function deleteProject(
   publishChange("projects", { clientIds: [deleted.clientId] }, actorId);
   return { ok: true };
 }
+
+/** How many of a client's projects a form's 'Project' select offers (the newest). */
+export const PROJECT_CHOICES = 200;
+
+/** A client's projects (within the scope) to pick one from: the newest first. */
+export function listProjectChoices(
+  db: Database,
+  scope: Scope,
+  clientId: string,
+): Promise<{ id: string; title: string }[]> {
+  return db
+    .select({ id: projects.id, title: projects.title })
+    .from(projects)
+    .where(and(scopeWhere(scope, projects.clientId), eq(projects.clientId, clientId)))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(PROJECT_CHOICES);
+}
