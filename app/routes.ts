@@ -30,9 +30,12 @@ export default [
   route("portal/settings/my-data", "routes/portal/my-data.ts"),
   route("portal/view-as", "routes/portal/view-as.ts"),
   route("portal/project-choices", "routes/portal/project-choices.ts"),
+  route("portal/projects/:id/files", "routes/portal/project-files.ts"),
+  route("portal/projects/:id/files/:versionId", "routes/portal/project-file.ts"),
   route("portal", "routes/portal/layout.tsx", [
     index("routes/portal/dashboard.tsx"),
     route("projects", "routes/portal/projects.tsx"),
+    route("projects/:id", "routes/portal/project.tsx"),
     route("messages", "routes/portal/messages.tsx"),
     route("reports", "routes/portal/reports.tsx"),
     route("analytics", "routes/portal/analytics.tsx"),

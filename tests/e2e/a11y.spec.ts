@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { publicPaths } from "../../app/content/public-paths";
 import {
+  createUser,
   expect,
   hydrated,
   replyAsTeam,
@@ -290,6 +291,66 @@ test.describe("axe, desktop", () => {
     await expect(page.getByRole("tooltip", { name: "Projects" })).toBeAttached();
     // Like the select's listbox, the tooltip is portalled to <body>, outside the landmarks.
     await expectNoViolations(page, "sidebar collapsed, tooltip shown", ["region"]);
+  });
+});
+
+test.describe("axe, a project's page", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("as a contact with a file up for review, and as an administrator, dialogs open", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const base = baseURL ?? "";
+    await createUser(page.request, base, { fullName: "Axe Contact" });
+    const origin = { origin: base };
+    await page.request.post("/portal/projects", {
+      headers: origin,
+      form: { intent: "create", title: "Axe deliverables" },
+    });
+    await visit(page, "/portal/projects");
+    await page.getByRole("link", { name: "Axe deliverables" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Axe deliverables" })).toBeVisible();
+    const url = new URL(page.url()).pathname;
+    const uploaded = await page.request.post(`${url}/files`, {
+      headers: { ...origin, accept: "application/json" },
+      multipart: {
+        files: {
+          name: "Wireframes.pdf",
+          mimeType: "application/pdf",
+          buffer: Buffer.from("%PDF-1.7\n"),
+        },
+      },
+    });
+    expect(uploaded.status()).toBe(200);
+
+    const staff = await browser.newContext({ baseURL: base });
+    const admin = await staff.newPage();
+    await signInAsAdmin(admin, base);
+    const html = await (await admin.request.get(url)).text();
+    const versionId = html.match(/\/files\/([0-9a-f-]{36})/)?.[1] ?? "";
+    for (const form of <Record<string, string>[]>[
+      { intent: "review-file", versionId },
+      { intent: "create-milestone", title: "Discovery", dueDate: "2026-01-15", status: "done" },
+      { intent: "create-milestone", title: "Launch", dueDate: "2099-01-15", status: "planned" },
+    ]) {
+      expect((await admin.request.post(url, { headers: origin, form })).status()).toBe(200);
+    }
+
+    await visit(page, url);
+    await expect(page.getByRole("button", { name: /^Approve/ })).toBeVisible();
+    await expectNoViolations(page, "project page, contact, a file ready for review");
+    await page.getByRole("button", { name: /^Request changes/ }).click();
+    await expect(page.getByRole("dialog", { name: "Request changes" })).toBeVisible();
+    await expectNoViolations(page, "request changes dialog");
+
+    await visit(admin, url);
+    await expectNoViolations(admin, "project page, administrator");
+    await admin.getByRole("button", { name: "Add milestone" }).click();
+    await expect(admin.getByRole("dialog", { name: "Add milestone" })).toBeVisible();
+    await expectNoViolations(admin, "add milestone dialog");
+    await staff.close();
   });
 });
 

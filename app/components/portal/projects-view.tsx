@@ -1,5 +1,6 @@
 import { Building2, Calendar, FolderKanban, Pencil, Plus, Trash2 } from "lucide-react";
 import { type RefObject, useId, useRef, useState } from "react";
+import { Link } from "react-router";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -202,7 +203,9 @@ function ProjectCard({
       <CardHeader gap="roomy">
         <div className="flex items-start justify-between gap-2">
           <CardTitle as="h2" size="lg">
-            {project.title}
+            <Link to={`/portal/projects/${project.id}`} className="hover:underline">
+              {project.title}
+            </Link>
           </CardTitle>
           {onEdit && onDelete ? (
             <div className="flex shrink-0 gap-1">

@@ -1,5 +1,6 @@
 import { Building2, CheckCircle2, FolderKanban, Mail, PlayCircle, ShieldCheck } from "lucide-react";
 import { PriorityBadge, StatusBadge } from "~/components/portal/badges";
+import { DeliverablesCards } from "~/components/portal/project/dashboard-cards";
 import { usePortalUser } from "~/components/portal/use-portal-user";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -8,6 +9,7 @@ import type { LiveHandle } from "~/lib/live-events";
 import { capitalise, greetingName } from "~/lib/names";
 import { portalMeta } from "~/lib/seo";
 import { cn } from "~/lib/utils";
+import { dashboardDeliverables } from "~/server/deliverables/project-page.server";
 import { countClients } from "~/server/portal/dashboard.server";
 import { unreadCount } from "~/server/portal/messages.server";
 import { requireUser } from "~/server/portal/portal.server";
@@ -17,7 +19,9 @@ import type { Route } from "./+types/dashboard";
 export const meta: Route.MetaFunction = () => portalMeta("Dashboard");
 
 /** Live updates reload this page when these change (decision 012). */
-export const handle: LiveHandle = { live: ["projects", "messages"] };
+export const handle: LiveHandle = {
+  live: ["projects", "messages", "files", "milestones", "approvals"],
+};
 
 /**
  * What the person can see: a contact's client's projects and their own unread messages; every
@@ -32,11 +36,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     unreadCount(db, scope, user.id),
     staff ? countClients(db) : null,
   ]);
+  const deliverables = await dashboardDeliverables(db, scope);
   return {
     recent: recent.rows.map((p) => ({ ...p, clientName: staff ? p.clientName : null })),
     counts,
     unread,
     clients,
+    deliverables,
   };
 }
 
@@ -140,6 +146,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </CardContent>
       </Card>
+
+      <DeliverablesCards {...loaderData.deliverables} />
     </div>
   );
 }

@@ -156,11 +156,13 @@ export async function updateProject(
       .where(and(eq(projects.id, id), scopeWhere(scope, projects.clientId)))
       .for("update");
     if (!before) return null;
-    await tx.update(projects).set(input).where(eq(projects.id, id));
+    // A project whose progress comes from its milestones keeps it: the slider does not set it.
+    const values = before.progressFromMilestones ? { ...input, progress: before.progress } : input;
+    await tx.update(projects).set(values).where(eq(projects.id, id));
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const field of TRACKED) {
-      if (before[field] !== input[field])
-        changes[field] = { from: before[field], to: input[field] };
+      if (before[field] !== values[field])
+        changes[field] = { from: before[field], to: values[field] };
     }
     if (Object.keys(changes).length > 0) {
       await recordActivity(tx, {

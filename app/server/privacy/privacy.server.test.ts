@@ -193,10 +193,12 @@ describe(`download my data (${testDatabaseKind()})`, () => {
       "account.csv",
       "consents.csv",
       "data.json",
+      "files.csv",
       "leads.csv",
       "messages.csv",
       "passkeys.csv",
       "projects.csv",
+      "reviews.csv",
       "sessions.csv",
     ]);
     const json = JSON.parse(strFromU8(files["data.json"] as Uint8Array));
