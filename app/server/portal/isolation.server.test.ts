@@ -14,7 +14,10 @@ import { action as leadAction, loader as leadLoader } from "~/routes/portal/lead
 import { loader as leadsLoader } from "~/routes/portal/leads";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/portal/messages";
 import { loader as myDataLoader } from "~/routes/portal/my-data";
+import { action as projectPageAction, loader as projectPageLoader } from "~/routes/portal/project";
 import { loader as projectChoicesLoader } from "~/routes/portal/project-choices";
+import { loader as projectFileLoader } from "~/routes/portal/project-file";
+import { action as projectFilesAction } from "~/routes/portal/project-files";
 import { action as projectsAction, loader as projectsLoader } from "~/routes/portal/projects";
 import { action as settingsAction } from "~/routes/portal/settings";
 import { loader as teamLoader } from "~/routes/portal/team";
@@ -30,7 +33,17 @@ import {
   type Harness,
   run,
 } from "~/test/harness.server";
-import { activity, clients, messageReads, messages, profiles, projects } from "../db/schema.server";
+import {
+  activity,
+  clients,
+  fileVersions,
+  messageReads,
+  messages,
+  milestones,
+  profiles,
+  projectFiles,
+  projects,
+} from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { type AppEvent, type Listener, subscribe } from "./events.server";
 import { sendMessage } from "./messages.server";
@@ -174,6 +187,13 @@ async function snapshot(clientId?: string) {
             .orderBy(asc(messageReads.messageId), asc(messageReads.userId))
         : [],
     activity: of(await db.select().from(activity).orderBy(asc(activity.id))),
+    // The deliverables of a project (issue 14): files, their versions, milestones.
+    files: await db.select().from(projectFiles).orderBy(asc(projectFiles.id)),
+    versions: await db
+      .select({ id: fileVersions.id })
+      .from(fileVersions)
+      .orderBy(asc(fileVersions.id)),
+    milestones: await db.select().from(milestones).orderBy(asc(milestones.id)),
   };
 }
 
@@ -388,6 +408,73 @@ const attempts: Attempt[] = [
       projectId: A.projectId,
     })),
     expect: 404,
+  },
+  // A project's page (issue 14): its files, milestones and reviews.
+  ...contacts.flatMap((who): Attempt[] => [
+    {
+      name: "open A's project page",
+      who,
+      send: (c) =>
+        run(projectPageLoader, getRequest(`/portal/projects/${A.projectId}`, c), {
+          id: A.projectId,
+        }),
+      expect: 404,
+    },
+    {
+      name: "answer a review on A's project page",
+      who,
+      send: (c) =>
+        run(
+          projectPageAction,
+          post(
+            `/portal/projects/${A.projectId}`,
+            { intent: "answer-review", reviewId: UNKNOWN, decision: "approved" },
+            c,
+          ),
+          { id: A.projectId },
+        ),
+      expect: 404,
+    },
+  ]),
+  {
+    name: "upload a file to A's project",
+    who: "b1",
+    send: (c) => {
+      const form = new FormData();
+      form.append("files", new File(["hello"], "notes.txt", { type: "text/plain" }));
+      const request = new Request(new URL(`/portal/projects/${A.projectId}/files`, BASE_URL), {
+        method: "POST",
+        headers: { cookie: c, origin: BASE_URL, accept: "application/json" },
+        body: form,
+      });
+      return run(projectFilesAction, request, { id: A.projectId });
+    },
+    expect: 404,
+  },
+  {
+    name: "download a file of A's project",
+    who: "b2",
+    send: (c) =>
+      run(projectFileLoader, getRequest(`/portal/projects/${A.projectId}/files/${UNKNOWN}`, c), {
+        id: A.projectId,
+        versionId: UNKNOWN,
+      }),
+    expect: 404,
+  },
+  {
+    name: "add a milestone to A's project",
+    who: "admin viewing as A",
+    send: (c) =>
+      run(
+        projectPageAction,
+        post(
+          `/portal/projects/${A.projectId}`,
+          { intent: "create-milestone", title: "Viewer's" },
+          c,
+        ),
+        { id: A.projectId },
+      ),
+    expect: 403,
   },
   // Administrators' pages and actions.
   {
