@@ -30,14 +30,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { db } = await requireAdmin(request);
+  const { db, user } = await requireAdmin(request);
   const id = idSchema.safeParse(params.id);
   if (!id.success) return failed(404, "Lead not found");
   const form = await readForm(request);
   if (form.intent === ERASE_LEAD_INTENT) return eraseLeadAction(db, id.data);
   const parsed = leadStatusSchema.safeParse(form);
   if (!parsed.success) return failed(400, "Choose a valid status");
-  const updated = await setLeadStatus(db, id.data, parsed.data.status);
+  const updated = await setLeadStatus(db, id.data, parsed.data.status, { actorId: user.id });
   if (!updated.ok) return failed(updated.status, updated.message);
   return succeeded(`Lead marked as ${parsed.data.status}`);
 }
@@ -62,6 +62,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
       lead.kind === "quote" ? lead.packageName : lead.company,
     ],
     ["Address", lead.address],
+    ["Sent from", lead.sourcePath],
     ["Project start", lead.startDate ? formatDate(lead.startDate) : null],
     ["Project finish", lead.finishDate ? formatDate(lead.finishDate) : null],
     [

@@ -383,6 +383,10 @@ export const leads = pgTable(
       onDelete: "set null",
     }),
     ipAddress: text("ip_address"),
+    /** The site page the form was on ("/pricing"); null when unknown (the JSON endpoint). */
+    sourcePath: text("source_path"),
+    /** When its status first changed (lead_events keeps every change): Analytics' first response. */
+    firstStatusChangeAt: timestamp("first_status_change_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -684,6 +688,35 @@ export const reviewAnswers = pgTable(
     check(
       "review_answers_comment_check",
       sql`${t.decision} = 'approved' or length(trim(${t.comment})) > 0`,
+    ),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// reports: lead status history (Analytics' funnel timing)
+// ---------------------------------------------------------------------------
+
+/**
+ * Every change of a lead's status, kept from now on: who moved it from what to what, and when.
+ * Analytics reads the first one per lead (time to first status change). Goes with its lead.
+ */
+export const leadEvents = pgTable(
+  "lead_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status").$type<LeadStatus>().notNull(),
+    toStatus: text("to_status").$type<LeadStatus>().notNull(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("lead_events_lead_created_idx").on(t.leadId, t.createdAt),
+    check(
+      "lead_events_status_check",
+      sql`${t.fromStatus} in ('new', 'contacted', 'won', 'lost') and ${t.toStatus} in ('new', 'contacted', 'won', 'lost')`,
     ),
   ],
 );
