@@ -19,6 +19,9 @@ import { loader as projectChoicesLoader } from "~/routes/portal/project-choices"
 import { loader as projectFileLoader } from "~/routes/portal/project-file";
 import { action as projectFilesAction } from "~/routes/portal/project-files";
 import { action as projectsAction, loader as projectsLoader } from "~/routes/portal/projects";
+import { loader as reportLoader } from "~/routes/portal/report";
+import { loader as reportPdfLoader } from "~/routes/portal/report-pdf";
+import { loader as reportsLoader } from "~/routes/portal/reports";
 import { action as settingsAction } from "~/routes/portal/settings";
 import { loader as teamLoader } from "~/routes/portal/team";
 import { action as viewAsAction } from "~/routes/portal/view-as";
@@ -475,6 +478,30 @@ const attempts: Attempt[] = [
         { id: A.projectId },
       ),
     expect: 403,
+  },
+  // Reports (issue 16): a project's report and its PDF.
+  {
+    name: "open the report of A's project",
+    who: "b1",
+    send: (c) =>
+      run(reportLoader, getRequest(`/portal/reports/${A.projectId}`, c), { id: A.projectId }),
+    expect: 404,
+  },
+  {
+    name: "download the PDF report of A's project",
+    who: "b2",
+    send: (c) =>
+      run(reportPdfLoader, getRequest(`/portal/reports/${A.projectId}/pdf`, c), {
+        id: A.projectId,
+      }),
+    expect: 404,
+  },
+  {
+    name: "Reports list .data naming A's project",
+    who: "b1",
+    send: (c) =>
+      load(reportsLoader, `/portal/reports.data?project=${A.projectId}&id=${A.projectId}`)(c),
+    expect: "shows-nothing",
   },
   // Administrators' pages and actions.
   {
