@@ -4,13 +4,14 @@
  */
 
 /** What a "change" event can say changed. */
-export type ChangeKind = "projects" | "messages" | "files" | "milestones" | "approvals";
+export type ChangeKind = "projects" | "messages" | "files" | "milestones" | "approvals" | "clients";
 export const CHANGE_KINDS: readonly ChangeKind[] = [
   "projects",
   "messages",
   "files",
   "milestones",
   "approvals",
+  "clients",
 ];
 
 /** The header a portal tab sends with its form posts, naming itself. */

@@ -10,6 +10,7 @@ import {
   test,
   uniqueEmail,
 } from "./fixtures";
+import { waitForMail } from "./mail";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const MOBILE = { width: 375, height: 740 };
@@ -273,9 +274,59 @@ function portalPageTests() {
   });
 }
 
+/** An administrator's Clients pages, their dialogs, and the page an invitation link opens. */
+function clientsPageTests() {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("as an admin: clients, a client with its dialogs, and an invitation's page", async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
+    await signInAsAdmin(page, baseURL ?? "");
+    await visit(page, "/portal/clients");
+    await expect(page.getByRole("heading", { name: "Clients", level: 1 })).toBeVisible();
+    await expectNoViolations(page, "clients");
+    await page.getByRole("button", { name: "New client" }).click();
+    const dialog = page.getByRole("dialog", { name: "New client" });
+    await expect(dialog).toBeVisible();
+    await expectNoViolations(page, "new client dialog");
+    await dialog.getByLabel("Company name").fill(`Axe Client ${Date.now()}`);
+    await dialog.getByRole("button", { name: "Create" }).click();
+    await expect(page).toHaveURL(/\/portal\/clients\/[0-9a-f-]{36}$/);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Invite contact" }).click();
+    const invite = page.getByRole("dialog", { name: "Invite contact" });
+    await expect(invite).toBeVisible();
+    await expectNoViolations(page, "invite contact dialog");
+    const email = uniqueEmail("axe-invite");
+    await invite.getByLabel("Name").fill("Axe Invitee");
+    await invite.getByLabel("Email").fill(email);
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await expect(invite).toBeHidden();
+    await expect(
+      page.getByRole("list", { name: "Pending invitations" }).getByText(email, { exact: true }),
+    ).toBeVisible();
+    await expectNoViolations(page, "client page with a pending invitation");
+
+    const mail = await waitForMail(email, /invited/);
+    const link = new URL(mail.text.match(/https?:\/\/\S+\/invitation\/\S+/)?.[0] ?? "");
+    const context = await browser.newContext();
+    const guest = await context.newPage();
+    try {
+      await visit(guest, link.pathname);
+      await expect(guest.getByRole("button", { name: "Create account and join" })).toBeVisible();
+      await expectNoViolations(guest, "invitation page");
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 test.describe("axe, desktop", () => {
   publicPageTests();
   test.describe("portal", portalPageTests);
+  test.describe("clients", clientsPageTests);
 
   test("the portal with the sidebar collapsed to icons, and an entry's tooltip", async ({
     signedInPage: page,
@@ -358,6 +409,7 @@ test.describe("axe, 375×740", () => {
   test.use({ viewport: MOBILE });
   publicPageTests();
   test.describe("portal", portalPageTests);
+  test.describe("clients", clientsPageTests);
 
   test("public pages with the mobile menu open", async ({ page }) => {
     // Four axe runs (two pages, two palettes): several seconds each on a busy machine.

@@ -21,7 +21,12 @@ import type { MilestoneStatus, ReviewDecision } from "../../lib/validation/deliv
 import type { LeadKind, LeadStatus } from "../../lib/validation/lead-status";
 import type { ProjectPriority, ProjectStatus } from "../../lib/validation/portal";
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+/**
+ * Milliseconds, as a JavaScript Date holds them: lists are keyset-paged on (created_at, id) with
+ * the cursor in a Date, so a stored microsecond would let rows fall between pages (decision 022).
+ */
+const createdAt = () =>
+  timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })
     .notNull()
@@ -158,11 +163,15 @@ export const clients = pgTable(
     name: text("name").notNull(),
     /** The lead it was converted from, if any. */
     leadId: uuid("lead_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
+    // Milliseconds, as a JavaScript Date holds them: the Clients list's cursor is then exact
+    // (with microseconds, rows made in one transaction would fall between two pages).
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("clients_name_idx").on(t.name),
+    // The Clients list, newest first (keyset paging; scanned backwards, branch clients).
+    index("clients_created_idx").on(t.createdAt, t.id),
     check("clients_name_check", sql`length(${t.name}) between 1 and 200`),
   ],
 );
@@ -232,6 +241,9 @@ export const projects = pgTable(
     status: text("status").$type<ProjectStatus>().notNull().default("active"),
     priority: text("priority").$type<ProjectPriority>().notNull().default("medium"),
     progress: integer("progress").notNull().default(0),
+    /** Planned start and finish (a converted quote's dates); shown nowhere yet. */
+    startDate: date("start_date"),
+    dueDate: date("due_date"),
     /** The progress is set from the milestones (the share done), not by hand (deliverables). */
     progressFromMilestones: boolean("progress_from_milestones").notNull().default(false),
     createdAt: createdAt(),
@@ -313,6 +325,8 @@ export const invitations = pgTable(
     clientId: uuid("client_id").references(() => clients.id, { onDelete: "cascade" }),
     invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /** When its link was last mailed (created or resent): rate limits and the pending list. */
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     acceptedBy: text("accepted_by").references(() => user.id, { onDelete: "set null" }),
@@ -321,6 +335,9 @@ export const invitations = pgTable(
   (t) => [
     index("invitations_client_idx").on(t.clientId, t.createdAt),
     index("invitations_email_idx").on(t.email),
+    index("invitations_invited_by_sent_idx").on(t.invitedBy, t.sentAt),
+    check("invitations_name_check", sql`length(${t.name}) between 1 and 100`),
+    check("invitations_email_check", sql`length(${t.email}) between 3 and 255`),
   ],
 );
 

@@ -24,12 +24,23 @@ const columns = {
   status: projects.status,
   priority: projects.priority,
   progress: projects.progress,
+  startDate: projects.startDate,
+  dueDate: projects.dueDate,
   createdAt: projects.createdAt,
 };
 export interface ProjectRow
   extends Pick<
     Project,
-    "id" | "clientId" | "title" | "description" | "status" | "priority" | "progress" | "createdAt"
+    | "id"
+    | "clientId"
+    | "title"
+    | "description"
+    | "status"
+    | "priority"
+    | "progress"
+    | "startDate"
+    | "dueDate"
+    | "createdAt"
   > {
   clientName: string;
 }

@@ -11,8 +11,10 @@ import { privacyNotice } from "~/content/legal";
 import { site } from "~/content/site";
 import type { Database } from "../db/client.server";
 import {
+  clients,
   consents,
   fileVersions,
+  invitations,
   leads,
   passkey,
   profiles,
@@ -53,6 +55,7 @@ export interface PersonalData {
   passkeys: Row[];
   consents: Row[];
   leads: Row[];
+  invitations: Row[];
 }
 
 export async function collectPersonalData(
@@ -160,6 +163,21 @@ export async function collectPersonalData(
       .from(leads)
       .where(eq(sql`lower(${leads.email})`, email))
       .orderBy(desc(leads.createdAt)),
+    invitations: await db
+      .select({
+        email: invitations.email,
+        name: invitations.name,
+        client: clients.name,
+        createdAt: invitations.createdAt,
+        sentAt: invitations.sentAt,
+        expiresAt: invitations.expiresAt,
+        acceptedAt: invitations.acceptedAt,
+        revokedAt: invitations.revokedAt,
+      })
+      .from(invitations)
+      .leftJoin(clients, eq(clients.id, invitations.clientId))
+      .where(or(eq(invitations.email, email), eq(invitations.acceptedBy, userId)))
+      .orderBy(desc(invitations.createdAt)),
   };
 }
 
@@ -194,6 +212,7 @@ const README = (data: PersonalData) =>
     "passkeys.csv   your passkeys (names and dates; keys are never exported)",
     "consents.csv   the privacy notices you were shown and your marketing choices",
     "leads.csv      contact messages and quote requests sent from your e-mail address",
+    "invitations.csv invitations to the portal sent to your e-mail address",
     "",
     `Privacy policy (version ${privacyNotice.version}): ${site.url}/legal/privacy`,
     "",
@@ -211,6 +230,7 @@ export function personalDataZip(data: PersonalData): Uint8Array {
     passkeys: data.passkeys,
     consents: data.consents,
     leads: data.leads,
+    invitations: data.invitations,
   };
   const files: Record<string, Uint8Array> = {
     "README.txt": strToU8(README(data)),
