@@ -266,26 +266,6 @@ describe(`migration ${WORKSPACE} with data on ${testDatabaseKind()}`, () => {
       { subject: "To Sipho read", user_id: SIPHO },
       { subject: "To the erased", user_id: ERASED },
     ]);
-    const naledi = { kind: "client" as const, clientId: (await clientOf(NALEDI)) ?? "" };
-    const sipho = { kind: "client" as const, clientId: (await clientOf(SIPHO)) ?? "" };
-    // What the portal shows them now: their own notes read, the team's unread message unread.
-    const inbox = await listMessages(handle.db, naledi, NALEDI);
-    expect(inbox.rows.map((m) => [m.subject, m.isRead, m.fromAgency])).toEqual([
-      ["To Naledi unread", false, true],
-      ["Note unread", true, false],
-      ["Note read", true, false],
-    ]);
-    expect(await unreadCount(handle.db, naledi, NALEDI)).toBe(1);
-    expect(await unreadCount(handle.db, sipho, SIPHO)).toBe(1);
-    // The administrator who wrote them reads their own messages as read.
-    const adminUnread = (await listMessages(handle.db, { kind: "all" }, ADMIN)).rows
-      .filter((m) => !m.isRead)
-      .map((m) => m.subject);
-    expect(adminUnread).not.toContain("To Naledi unread");
-    expect((await listProjects(handle.db, naledi)).rows.map((p) => p.title)).toEqual([
-      "Website",
-      "Chatbot",
-    ]);
   });
 
   it("ends with the new shape: NOT NULL client links, old columns gone, foreign keys in place", async () => {
@@ -337,8 +317,29 @@ describe(`migration ${WORKSPACE} with data on ${testDatabaseKind()}`, () => {
     ).rejects.toThrow();
   });
 
-  it("takes the migrations after it, then the app's own migrator has nothing left to do", async () => {
+  it("takes the migrations after it; the portal then shows each person what the old one did", async () => {
     await migrateDatabase(handle);
     expect(await counts()).toEqual({ ...beforeCounts, profiles: beforeCounts.users });
+    // What the portal (at the newest schema) shows the migrated people.
+    const naledi = { kind: "client" as const, clientId: (await clientOf(NALEDI)) ?? "" };
+    const sipho = { kind: "client" as const, clientId: (await clientOf(SIPHO)) ?? "" };
+    // What the portal shows them now: their own notes read, the team's unread message unread.
+    const inbox = await listMessages(handle.db, naledi, NALEDI);
+    expect(inbox.rows.map((m) => [m.subject, m.isRead, m.fromAgency])).toEqual([
+      ["To Naledi unread", false, true],
+      ["Note unread", true, false],
+      ["Note read", true, false],
+    ]);
+    expect(await unreadCount(handle.db, naledi, NALEDI)).toBe(1);
+    expect(await unreadCount(handle.db, sipho, SIPHO)).toBe(1);
+    // The administrator who wrote them reads their own messages as read.
+    const adminUnread = (await listMessages(handle.db, { kind: "all" }, ADMIN)).rows
+      .filter((m) => !m.isRead)
+      .map((m) => m.subject);
+    expect(adminUnread).not.toContain("To Naledi unread");
+    expect((await listProjects(handle.db, naledi)).rows.map((p) => p.title)).toEqual([
+      "Website",
+      "Chatbot",
+    ]);
   });
 });

@@ -9,6 +9,9 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as eventsLoader } from "~/routes/api/events";
+import { action as invitationAction, loader as invitationLoader } from "~/routes/auth/invitation";
+import { action as clientAction, loader as clientLoader } from "~/routes/portal/client";
+import { loader as clientsLoader } from "~/routes/portal/clients";
 import { loader as dashboardLoader } from "~/routes/portal/dashboard";
 import { action as leadAction, loader as leadLoader } from "~/routes/portal/lead";
 import { loader as leadsLoader } from "~/routes/portal/leads";
@@ -23,9 +26,9 @@ import { loader as reportLoader } from "~/routes/portal/report";
 import { loader as reportPdfLoader } from "~/routes/portal/report-pdf";
 import { loader as reportsLoader } from "~/routes/portal/reports";
 import { action as settingsAction } from "~/routes/portal/settings";
-import { loader as teamLoader } from "~/routes/portal/team";
+import { action as teamAction, loader as teamLoader } from "~/routes/portal/team";
 import { action as viewAsAction } from "~/routes/portal/view-as";
-import { type SignedUp, signUp, withoutToast } from "~/test/accounts.server";
+import { type SignedUp, signUp, TEST_PASSWORD, withoutToast } from "~/test/accounts.server";
 import { proveAddress } from "~/test/admin.server";
 import {
   BASE_URL,
@@ -36,16 +39,19 @@ import {
   type Harness,
   run,
 } from "~/test/harness.server";
+import { invitationLink } from "~/test/workspace.server";
 import {
   activity,
   clients,
   fileVersions,
+  invitations,
   messageReads,
   messages,
   milestones,
   profiles,
   projectFiles,
   projects,
+  user,
 } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { type AppEvent, type Listener, subscribe } from "./events.server";
@@ -197,6 +203,9 @@ async function snapshot(clientId?: string) {
       .from(fileVersions)
       .orderBy(asc(fileVersions.id)),
     milestones: await db.select().from(milestones).orderBy(asc(milestones.id)),
+    // Invitations (issue 13) and accounts: a refused invitation makes or moves nobody.
+    invitations: await db.select().from(invitations).orderBy(asc(invitations.id)),
+    accounts: await db.select({ id: user.id, email: user.email }).from(user).orderBy(asc(user.id)),
   };
 }
 
@@ -249,7 +258,7 @@ interface Attempt {
    * The refusal expected; "shows-nothing": a 2xx/3xx that reveals nothing of A; "reads-only": a
    * 200 that may show A's things (an administrator viewing as A) but writes nothing.
    */
-  expect: 400 | 403 | 404 | "shows-nothing" | "reads-only";
+  expect: 400 | 401 | 403 | 404 | 410 | "shows-nothing" | "reads-only";
 }
 
 function cookieOf(who: Who) {
@@ -839,8 +848,178 @@ describe(`events: who hears of A's changes on ${testDatabaseKind()}`, () => {
   });
 });
 
-// Filled in once the clients branch (invitations) lands on main.
-describe.todo("invitations: accepting another client's invite while signed in, reuse, forgery");
+describe(`invitations across clients on ${testDatabaseKind()}`, () => {
+  const invited = { name: "Ayabonga New", email: "new-contact@client-a.example" };
+  const revokedOne = { name: "Revoked Person", email: "revoked@client-a.example" };
+  let token = "";
+  let revokedToken = "";
+  let revokedId = "";
+
+  beforeAll(async () => {
+    for (const person of [invited, revokedOne]) {
+      const res = await run(
+        clientAction,
+        post(`/portal/clients/${A.clientId}`, { intent: "invite", ...person }, admin.cookie),
+        { id: A.clientId },
+      );
+      expect(res.status, person.email).toBe(200);
+    }
+    token = (await invitationLink(invited.email)).token;
+    revokedToken = (await invitationLink(revokedOne.email)).token;
+    const [row] = await h.handle.db
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(eq(invitations.email, revokedOne.email));
+    revokedId = row?.id ?? "";
+    const revoked = await run(
+      clientAction,
+      post(
+        `/portal/clients/${A.clientId}`,
+        { intent: "revoke", invitationId: revokedId },
+        admin.cookie,
+      ),
+      { id: A.clientId },
+    );
+    expect(revoked.status).toBe(200);
+  });
+
+  const link = (t: () => string, fields: Record<string, string>) => (cookie: string) =>
+    run(invitationAction, post(`/invitation/${encodeURIComponent(t())}`, fields, cookie), {
+      token: t(),
+    });
+  const FORGED = "Zm9yZ2VkLXRva2VuLWZvcmdlZC10b2tlbi1mb3JnZWQtdG9rZW4";
+  const clientPage = (fields: () => Record<string, string>) => (cookie: string) =>
+    run(clientAction, post(`/portal/clients/${A.clientId}`, fields(), cookie), {
+      id: A.clientId,
+    });
+
+  const invitationAttempts: Attempt[] = [
+    {
+      name: "accept A's invitation (for someone else) while signed in",
+      who: "b1",
+      send: link(() => token, { intent: "accept" }),
+      expect: 403,
+    },
+    {
+      name: "sign in to accept A's invitation with their own password",
+      who: "b2",
+      send: link(() => token, { intent: "sign-in", password: TEST_PASSWORD }),
+      expect: 401,
+    },
+    {
+      name: "accept a revoked invitation of A",
+      who: "b1",
+      send: link(() => revokedToken, { intent: "create", fullName: "Taken", password: "secret-9" }),
+      expect: 410,
+    },
+    {
+      name: "follow a forged link",
+      who: "b1",
+      send: link(() => FORGED, { intent: "create", fullName: "Forger", password: "secret-9" }),
+      expect: 404,
+    },
+    {
+      name: "follow a malformed link",
+      who: "b2",
+      send: link(() => "../../portal%00", { intent: "accept" }),
+      expect: 404,
+    },
+    {
+      name: "invite someone into A",
+      who: "b1",
+      send: clientPage(() => ({ intent: "invite", name: "Mole", email: "mole@client-b.example" })),
+      expect: 403,
+    },
+    {
+      name: "resend A's invitation",
+      who: "b2",
+      send: clientPage(() => ({ intent: "resend", invitationId: revokedId })),
+      expect: 403,
+    },
+    {
+      name: "revoke A's invitation",
+      who: "b1",
+      send: clientPage(() => ({ intent: "revoke", invitationId: revokedId })),
+      expect: 403,
+    },
+    {
+      name: "open A's client page",
+      who: "b1",
+      send: (c) =>
+        run(clientLoader, getRequest(`/portal/clients/${A.clientId}`, c), { id: A.clientId }),
+      expect: 403,
+    },
+    {
+      name: "open the Clients list",
+      who: "b2",
+      send: load(clientsLoader, "/portal/clients"),
+      expect: 403,
+    },
+    {
+      name: "invite a team member (administrator)",
+      who: "b1",
+      send: act(teamAction, "/portal/team", () => ({
+        intent: "invite",
+        name: "Mole",
+        email: "mole@kopano.example",
+      })),
+      expect: 403,
+    },
+    {
+      name: "invite someone into A",
+      who: "admin viewing as A",
+      send: clientPage(() => ({
+        intent: "invite",
+        name: "Viewer",
+        email: "viewer@client-a.example",
+      })),
+      expect: 403,
+    },
+  ];
+  it.each(invitationAttempts.map((a) => [`${a.who}: ${a.name}`, a] as const))(
+    "%s",
+    async (_, attempt) => {
+      await expectRefused(attempt);
+    },
+  );
+
+  it("an invitation is used once: after it is accepted, the link is refused, whoever follows it", async () => {
+    const accepted = await run(
+      invitationAction,
+      post(
+        `/invitation/${token}`,
+        { intent: "create", fullName: invited.name, password: "secret-2" },
+        "",
+      ),
+      { token },
+    );
+    expect(accepted.status).toBe(302);
+    const [person] = await h.handle.db
+      .select({ clientId: profiles.clientId })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.id))
+      .where(eq(user.email, invited.email));
+    expect(person?.clientId).toBe(A.clientId);
+    for (const who of ["b1", "b2"] as const) {
+      await expectRefused({
+        name: "reuse",
+        who,
+        send: link(() => token, { intent: "create", fullName: "Again", password: "secret-3" }),
+        expect: 410,
+      });
+      await expectRefused({
+        name: "reuse",
+        who,
+        send: link(() => token, { intent: "accept" }),
+        expect: 410,
+      });
+    }
+    const page = await run(invitationLoader, getRequest(`/invitation/${token}`, b1.cookie), {
+      token,
+    });
+    expect(page.status).toBe(410);
+  });
+});
 
 describe(`replies across clients on ${testDatabaseKind()}`, () => {
   const reply = (id: () => string, content = "Replying across clients") =>
