@@ -1,8 +1,14 @@
 /**
- * npm run bench [-- --duration 5 --connections 20]
- * Requests/s and latency (p50/p99) of the production build for a public page, a signed-in
- * portal page and the contact endpoint, beside a plain Node static server answering the same
- * prerendered HTML from memory, in the same run; prints the ratios. A script, not a test.
+ * npm run bench [-- --duration 5 --connections 20 --port 3412]
+ * Requests/s and latency (p50/p99) of the production build, in the same run:
+ * - a plain Node static server answering the prerendered home page from memory, and the app's
+ *   prerendered pages: their ratio is the cost of serving a public page through the app;
+ * - a page the app renders per request with no data (/auth signed out: no session, no query),
+ *   the signed-in portal's data alone (/portal.data: the session check and the queries, no
+ *   render) and the signed-in portal page: the portal's ratio to the no-data page is the cost
+ *   of the session and the queries;
+ * - the contact endpoint (a write).
+ * A script, not a test.
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -23,6 +29,8 @@ const connections = Number(values.connections);
 
 interface Result {
   name: string;
+  /** The row this one is compared with. */
+  versus?: string;
   rps: number;
   p50: number;
   p99: number;
@@ -30,10 +38,15 @@ interface Result {
   non2xx: number;
 }
 
-async function measure(name: string, options: autocannon.Options): Promise<Result> {
+async function measure(
+  name: string,
+  options: autocannon.Options,
+  versus?: string,
+): Promise<Result> {
   const r = await autocannon({ connections, duration, ...options });
   return {
     name,
+    versus,
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -67,13 +80,28 @@ try {
   // Warm up.
   await measure("warm-up", { url: `${app.url}/`, duration: 1 });
 
-  results.push(await measure("plain static server: /", { url: plainUrl }));
-  results.push(await measure("app: / (prerendered)", { url: `${app.url}/` }));
+  const PLAIN = "plain static server: /";
+  const NO_DATA = "app: /auth (SSR, no data)";
+  const gzip = { "accept-encoding": "br, gzip" };
+  results.push(await measure(PLAIN, { url: plainUrl }));
+  results.push(await measure("app: / (prerendered)", { url: `${app.url}/` }, PLAIN));
   results.push(
-    await measure("app: /portal (SSR, signed in)", {
-      url: `${app.url}/portal`,
-      headers: { cookie },
-    }),
+    await measure("app: / (prerendered, br)", { url: `${app.url}/`, headers: gzip }, PLAIN),
+  );
+  results.push(await measure(NO_DATA, { url: `${app.url}/auth` }));
+  results.push(
+    await measure(
+      "app: /portal.data (session + queries, no render)",
+      { url: `${app.url}/portal.data`, headers: { cookie } },
+      NO_DATA,
+    ),
+  );
+  results.push(
+    await measure(
+      "app: /portal (SSR, signed in)",
+      { url: `${app.url}/portal`, headers: { cookie } },
+      NO_DATA,
+    ),
   );
   results.push(
     await measure("app: POST /functions/v1/send-contact-email", {
@@ -92,14 +120,16 @@ try {
   plain.close();
 }
 
-const base = results[0] as Result;
+const load = (await import("node:os")).loadavg()[0]?.toFixed(1);
 console.log(
-  `\nautocannon: ${connections} connections, ${duration} s each, loopback, 2 shared cores\n`,
+  `\nautocannon: ${connections} connections, ${duration} s each, loopback, 2 shared cores, load ${load}\n`,
 );
-console.log("| target | req/s | p50 ms | p99 ms | errors | non-2xx | req/s vs plain |");
+console.log("| target | req/s | p50 ms | p99 ms | errors | non-2xx | ratio |");
 console.log("|---|---|---|---|---|---|---|");
 for (const r of results) {
+  const base = results.find((b) => b.name === r.versus);
+  const ratio = base ? `${(r.rps / base.rps).toFixed(2)}× ${base.name.split(" (")[0]}` : "";
   console.log(
-    `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.rps / base.rps).toFixed(2)} |`,
+    `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${ratio} |`,
   );
 }
