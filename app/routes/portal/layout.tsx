@@ -31,10 +31,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, user, headers } = await requireUser(request);
+  const { db, user, headers, deletionCancelled } = await requireUser(request);
   const { toast: cookieToast, clearHeader } = await readToast(request);
   // Signing in cancelled a pending account deletion: say so, once.
-  const cancelled = await takeDeletionCancelledNotice(db, user.id);
+  const cancelled = deletionCancelled && (await takeDeletionCancelledNotice(db, user.id));
   const toast = cancelled ? DELETION_CANCELLED_TOAST : cookieToast;
   const responseHeaders = new Headers(headers);
   if (cancelled) responseHeaders.append("Set-Cookie", CLEAR_DELETION_SCHEDULED);

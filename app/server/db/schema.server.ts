@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -380,3 +380,21 @@ export const jobRuns = pgTable("job_runs", {
   lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
   lastResult: text("last_result"),
 });
+
+// ---------------------------------------------------------------------------
+// speed: relations for better-auth's joined reads (`advanced.database.joins`): a session and
+// its user in one query on every signed-in request. No columns, no migration.
+// ---------------------------------------------------------------------------
+
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));
+
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
+
+export const userRelations = relations(user, ({ many }) => ({
+  sessions: many(session),
+  accounts: many(account),
+}));

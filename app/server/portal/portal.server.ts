@@ -11,16 +11,22 @@ export interface PortalContext {
   db: Database;
   user: PortalUser;
   sessionId: string;
+  /** A cancelled account deletion waits to be told (the layout tells it, once). */
+  deletionCancelled: boolean;
   /** Set-Cookie headers of a sliding-expiry refresh. */
   headers: Headers;
 }
 
 const perRequest = new WeakMap<Request, Promise<PortalContext>>();
 
+/**
+ * Per request: the session and its user (one query), the profile and role (one query), and a
+ * write only when the session's recorded activity is older than a few minutes.
+ */
 async function load(request: Request): Promise<PortalContext> {
   const session = await requireSession(request);
   const db = await getDb();
-  await touchSession(db, session.sessionId).catch((error) => {
+  await touchSession(db, session.sessionId, session.lastActiveAt).catch((error) => {
     logger.warn({ err: error }, "could not record session activity");
   });
   let user: PortalUser = {
@@ -30,8 +36,10 @@ async function load(request: Request): Promise<PortalContext> {
     role: null,
     twoFactorEnabled: false,
   };
+  let deletionCancelled = false;
   try {
-    user = (await getPortalUser(db, session.user.id)) ?? user;
+    const row = await getPortalUser(db, session.user.id);
+    if (row) ({ deletionCancelled, ...user } = row);
   } catch (error) {
     // The spec: a failed profile or role load is logged and the portal still opens.
     logger.error({ err: error }, "profile or role failed to load");
@@ -39,7 +47,7 @@ async function load(request: Request): Promise<PortalContext> {
   if (portalPath(request) !== SETTINGS_PATH && (await mustEnableTwoFactor(db, user))) {
     throw redirect(SETTINGS_PATH, { headers: session.headers });
   }
-  return { db, user, sessionId: session.sessionId, headers: session.headers };
+  return { db, user, sessionId: session.sessionId, deletionCancelled, headers: session.headers };
 }
 
 export const SETTINGS_PATH = "/portal/settings";

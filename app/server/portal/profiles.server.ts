@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { profiles, user, userRoles } from "../db/schema.server";
+import { accountDeletions, profiles, user, userRoles } from "../db/schema.server";
 
 export interface PortalUser {
   id: string;
@@ -11,8 +11,15 @@ export interface PortalUser {
   twoFactorEnabled: boolean;
 }
 
-/** The signed-in user's profile and role, in one query. */
-export async function getPortalUser(db: Database, userId: string): Promise<PortalUser | null> {
+/**
+ * The signed-in user's profile and role, and whether a cancelled account deletion is waiting
+ * to be told (privacy.server.ts `takeDeletionCancelledNotice`), in one query: the portal asks
+ * on every request, so the notice costs no query of its own, and no write unless there is one.
+ */
+export async function getPortalUser(
+  db: Database,
+  userId: string,
+): Promise<(PortalUser & { deletionCancelled: boolean }) | null> {
   const [row] = await db
     .select({
       id: user.id,
@@ -20,13 +27,24 @@ export async function getPortalUser(db: Database, userId: string): Promise<Porta
       fullName: profiles.fullName,
       role: userRoles.role,
       twoFactorEnabled: user.twoFactorEnabled,
+      cancelledDeletion: accountDeletions.userId,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .leftJoin(userRoles, eq(userRoles.userId, user.id))
+    .leftJoin(
+      accountDeletions,
+      and(
+        eq(accountDeletions.userId, user.id),
+        isNotNull(accountDeletions.cancelledAt),
+        isNull(accountDeletions.erasedAt),
+      ),
+    )
     .where(eq(user.id, userId))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { cancelledDeletion, ...portalUser } = row;
+  return { ...portalUser, deletionCancelled: cancelledDeletion !== null };
 }
 
 /** Set the user's own full name (empty clears it). */
