@@ -28,6 +28,7 @@ export default [
   route("api/events", "routes/api/events.ts"),
   route("functions/v1/send-contact-email", "routes/api/send-contact-email.ts"),
   route("portal/settings/my-data", "routes/portal/my-data.ts"),
+  route("portal/view-as", "routes/portal/view-as.ts"),
   route("portal", "routes/portal/layout.tsx", [
     index("routes/portal/dashboard.tsx"),
     route("projects", "routes/portal/projects.tsx"),

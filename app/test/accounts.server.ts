@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { action as authAction } from "~/routes/auth/auth";
 import { getDb } from "~/server/db/client.server";
-import { user } from "~/server/db/schema.server";
+import { profiles, user } from "~/server/db/schema.server";
 import { cookiesFrom, formRequest, nextIp, run } from "./harness.server";
 
 /** The password `signUp` gives everyone unless told otherwise. */
@@ -11,6 +11,8 @@ export const TEST_PASSWORD = "secret1";
 export interface SignedUp {
   id: string;
   email: string;
+  /** The client the sign-up created for them (decision 018). */
+  clientId: string;
   /** The new session's cookie, without the one-time toast cookie. */
   cookie: string;
 }
@@ -51,5 +53,14 @@ export async function signUp(
     .from(user)
     .where(eq(user.email, email.toLowerCase()));
   expect(row, `the account of ${email}`).toBeDefined();
-  return { id: row?.id ?? "", email, cookie: withoutToast(cookiesFrom(res)) };
+  const [profile] = await db
+    .select({ clientId: profiles.clientId })
+    .from(profiles)
+    .where(eq(profiles.id, row?.id ?? ""));
+  return {
+    id: row?.id ?? "",
+    email,
+    clientId: profile?.clientId ?? "",
+    cookie: withoutToast(cookiesFrom(res)),
+  };
 }

@@ -21,8 +21,7 @@ import { cn } from "~/lib/utils";
 
 export interface MessageItem {
   id: string;
-  senderId: string;
-  recipientId: string;
+  senderId: string | null;
   senderName: string | null;
   subject: string;
   content: string;
@@ -32,7 +31,6 @@ export interface MessageItem {
 
 export function MessagesView({
   messages,
-  userId,
   selectedId,
 }: {
   messages: MessageItem[];
@@ -75,7 +73,7 @@ export function MessagesView({
                     <MessageListItem
                       message={m}
                       selected={m.id === selectedId}
-                      unread={!m.isRead && m.recipientId === userId}
+                      unread={!m.isRead}
                     />
                   </li>
                 ))}

@@ -2,7 +2,8 @@ import type { ChangeMessage } from "~/lib/live-events";
 import { getCurrentSession } from "~/server/accounts/session.server";
 import { sessionIsActive } from "~/server/accounts/sessions.server";
 import { getDb } from "~/server/db/client.server";
-import { onShutdown, subscribe } from "~/server/portal/events.server";
+import { type Listener, onShutdown, subscribe } from "~/server/portal/events.server";
+import { getPortalUser } from "~/server/portal/profiles.server";
 import type { Route } from "./+types/events";
 
 const HEARTBEAT_MS = 25_000;
@@ -10,6 +11,12 @@ const SESSION_CHECK_MS = 30_000;
 
 async function sessionStillValid(sessionId: string) {
   return sessionIsActive(await getDb(), sessionId);
+}
+
+/** Who is listening: their client and role decide which events reach them (decision 018). */
+async function listenerFor(userId: string): Promise<Listener> {
+  const person = await getPortalUser(await getDb(), userId);
+  return { userId, clientId: person?.clientId ?? null, isAdmin: person?.role === "admin" };
 }
 
 /**
@@ -23,6 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     return Response.json({ error: "Not signed in" }, { status: 401 });
   }
   const { user, sessionId } = current;
+  // Mutable: refreshed at each session check, so a role or client change reaches the stream.
+  const who = await listenerFor(user.id);
   const encoder = new TextEncoder();
   let cleanup = () => {};
 
@@ -44,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         send("session-ended", {});
         cleanup();
       };
-      const unsubscribe = subscribe(user.id, (event) => {
+      const unsubscribe = subscribe(who, (event) => {
         if (event.kind === "session-ended") {
           if (event.sessionIds.includes(sessionId)) end();
           // Others of the user's sessions ended (a password reset ends them all): is this one
@@ -63,8 +72,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       const heartbeat = setInterval(() => write(": keep-alive\n\n"), HEARTBEAT_MS);
       const check = setInterval(() => {
         sessionStillValid(sessionId)
-          .then((ok) => {
-            if (!ok) end();
+          .then(async (ok) => {
+            if (!ok) return end();
+            Object.assign(who, await listenerFor(user.id));
           })
           .catch(() => {});
       }, SESSION_CHECK_MS);

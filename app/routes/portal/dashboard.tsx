@@ -18,13 +18,13 @@ export const meta: Route.MetaFunction = () => portalMeta("Dashboard");
 export const handle: LiveHandle = { live: ["projects", "messages"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, user } = await requireUser(request);
+  const { db, scope, user } = await requireUser(request);
   const [recent, counts, unread] = await Promise.all([
-    listProjects(db, user.id, 5),
-    projectCounts(db, user.id),
-    unreadCount(db, user.id),
+    listProjects(db, scope, { limit: 5 }),
+    projectCounts(db, scope),
+    unreadCount(db, scope, user.id),
   ]);
-  return { recent, counts, unread };
+  return { recent: recent.rows, counts, unread };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

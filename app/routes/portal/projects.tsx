@@ -1,10 +1,11 @@
 import { ProjectsView } from "~/components/portal/projects-view";
 import { failed, succeeded } from "~/lib/action-result";
 import type { LiveHandle } from "~/lib/live-events";
+import { decodeCursor } from "~/lib/pagination";
 import { portalMeta } from "~/lib/seo";
-import { idSchema, projectSchema } from "~/lib/validation/portal";
+import { projectSchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
-import { readForm, requireUser } from "~/server/portal/portal.server";
+import { assertCanWrite, readForm, requireUser } from "~/server/portal/portal.server";
 import {
   createProject,
   deleteProject,
@@ -19,12 +20,18 @@ export const meta: Route.MetaFunction = () => portalMeta("Projects");
 export const handle: LiveHandle = { live: ["projects"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, user } = await requireUser(request);
-  return { projects: await listProjects(db, user.id) };
+  const { db, scope } = await requireUser(request);
+  const url = new URL(request.url);
+  const page = await listProjects(db, scope, {
+    cursor: decodeCursor(url.searchParams.get("cursor")),
+  });
+  return { projects: page.rows, next: page.next };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { db, user } = await requireUser(request);
+  const ctx = await requireUser(request);
+  assertCanWrite(ctx);
+  const { db, scope, user } = ctx;
   const form = await readForm(request);
   const intent = form.intent;
 
@@ -32,20 +39,20 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = projectSchema.safeParse(form);
     if (!parsed.success) return failed(400, firstIssue(parsed.error).message);
     if (intent === "create") {
-      await createProject(db, user.id, parsed.data);
+      const created = await createProject(db, scope, user.id, {
+        ...parsed.data,
+        clientId: form.clientId,
+      });
+      if (!created.ok) return failed(created.status, created.message);
       return succeeded("Project created successfully");
     }
-    const id = idSchema.safeParse(form.id);
-    if (!id.success) return failed(404, "Project not found");
-    const updated = await updateProject(db, user.id, id.data, parsed.data);
+    const updated = await updateProject(db, scope, user.id, form.id, parsed.data);
     if (!updated.ok) return failed(updated.status, updated.message);
     return succeeded("Project updated successfully");
   }
 
   if (intent === "delete") {
-    const id = idSchema.safeParse(form.id);
-    if (!id.success) return failed(404, "Project not found");
-    const deleted = await deleteProject(db, user.id, id.data);
+    const deleted = await deleteProject(db, scope, user.id, form.id);
     if (!deleted.ok) return failed(deleted.status, deleted.message);
     return succeeded("Project deleted successfully");
   }

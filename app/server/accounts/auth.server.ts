@@ -19,6 +19,7 @@ import {
   queueAccountMail,
 } from "../email/account-mail.server";
 import { type Env, env } from "../env.server";
+import { ensureOwnClient } from "../portal/clients.server";
 import { publish } from "../portal/events.server";
 import { cancelAccountDeletion, recordPrivacyConsent } from "../privacy/privacy.server";
 import { grantRole } from "./roles.server";
@@ -192,6 +193,8 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
               .insert(schema.profiles)
               .values({ id: user.id, fullName: user.name?.trim() || null })
               .onConflictDoNothing();
+            // Whoever signs up gets a client of their own (decision 018).
+            await ensureOwnClient(db, user);
             // A listed address is mailed a confirmation link; opening it grants the role.
             if (settings.ADMIN_EMAILS.includes(user.email.toLowerCase()) && !user.emailVerified) {
               const token = await createEmailVerificationToken(

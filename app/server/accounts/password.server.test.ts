@@ -172,7 +172,9 @@ describe(`password reset on ${testDatabaseKind()}`, () => {
     expect((await short.json()).error).toBe("Password must be at least 6 characters");
 
     const seen: AppEvent[] = [];
-    const off = subscribe(account?.id ?? "", (e) => seen.push(e));
+    const off = subscribe({ userId: account?.id ?? "", clientId: null, isAdmin: false }, (e) =>
+      seen.push(e),
+    );
     let res: Response;
     try {
       res = await run(

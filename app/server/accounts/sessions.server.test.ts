@@ -120,7 +120,7 @@ describe(`sessions on ${testDatabaseKind()}`, () => {
   it("refuses to end another user's session, or a made-up one", async () => {
     const { alice, bob } = people;
     const seen: AppEvent[] = [];
-    const off = subscribe(bob.id, (e) => seen.push(e));
+    const off = subscribe({ userId: bob.id, clientId: null, isAdmin: false }, (e) => seen.push(e));
     try {
       for (const sessionId of [bob.laptop.sessionId, "no-such-session", ""]) {
         const res = await settings({ intent: "revoke-session", sessionId }, alice.laptop);
@@ -148,8 +148,12 @@ describe(`sessions on ${testDatabaseKind()}`, () => {
   it("ends one of the user's other sessions and tells its open portal", async () => {
     const { alice, bob } = people;
     const seen: Record<string, AppEvent[]> = { alice: [], bob: [] };
-    const offA = subscribe(alice.id, (e) => seen.alice?.push(e));
-    const offB = subscribe(bob.id, (e) => seen.bob?.push(e));
+    const offA = subscribe({ userId: alice.id, clientId: null, isAdmin: false }, (e) =>
+      seen.alice?.push(e),
+    );
+    const offB = subscribe({ userId: bob.id, clientId: null, isAdmin: false }, (e) =>
+      seen.bob?.push(e),
+    );
     try {
       const res = await settings(
         { intent: "revoke-session", sessionId: alice.phone.sessionId },
@@ -177,7 +181,7 @@ describe(`sessions on ${testDatabaseKind()}`, () => {
   it("signs out all other sessions of the user only", async () => {
     const { alice, bob } = people;
     const seen: AppEvent[] = [];
-    const off = subscribe(bob.id, (e) => seen.push(e));
+    const off = subscribe({ userId: bob.id, clientId: null, isAdmin: false }, (e) => seen.push(e));
     try {
       const res = await settings({ intent: "revoke-other-sessions" }, bob.phone);
       expect(await res.json()).toMatchObject({ ok: true, success: "1 other session signed out" });

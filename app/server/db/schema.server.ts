@@ -1,5 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -8,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -141,14 +143,43 @@ export const passkey = pgTable(
 // The product's tables
 // ---------------------------------------------------------------------------
 
-export const profiles = pgTable("profiles", {
-  id: text("id")
-    .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
-  fullName: text("full_name"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/**
+ * A client: a company the agency works for. Its contacts (users with a profile naming it) share
+ * its projects and its conversation with the agency. Self sign-up creates one named after the
+ * person; a lead can become one (`leadId`).
+ */
+export const clients = pgTable(
+  "clients",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** The lead it was converted from, if any. */
+    leadId: uuid("lead_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("clients_name_idx").on(t.name),
+    check("clients_name_check", sql`length(${t.name}) between 1 and 200`),
+  ],
+);
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fullName: text("full_name"),
+    /** The client this person is a contact of; null for agency staff. */
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    /** E-mail me when a new message arrives in the portal. */
+    messageMail: boolean("message_mail").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("profiles_client_idx").on(t.clientId)],
+);
 
 export const ROLES = ["admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -187,9 +218,12 @@ export const projects = pgTable(
   "projects",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    /** The client it is for: every contact of the client shares it. */
+    clientId: uuid("client_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** Who created it (null once that account is gone). */
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     description: text("description"),
     status: text("status").$type<ProjectStatus>().notNull().default("active"),
@@ -199,7 +233,8 @@ export const projects = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("projects_user_created_idx").on(t.userId, t.createdAt),
+    index("projects_client_created_idx").on(t.clientId, t.createdAt.desc(), t.id.desc()),
+    index("projects_created_idx").on(t.createdAt.desc(), t.id.desc()),
     check(
       "projects_status_check",
       sql`${t.status} in ('active', 'completed', 'on-hold', 'cancelled')`,
@@ -210,26 +245,101 @@ export const projects = pgTable(
   ],
 );
 
+/**
+ * The conversation between a client and the agency: a contact writes to the team
+ * (`fromAgency` false), staff write to the client (true). Optionally about one of the client's
+ * projects. Read state is per person (`messageReads`); a person's own messages are read for them.
+ */
 export const messages = pgTable(
   "messages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    senderId: text("sender_id")
+    clientId: uuid("client_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    recipientId: text("recipient_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => clients.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    senderId: text("sender_id").references(() => user.id, { onDelete: "set null" }),
+    fromAgency: boolean("from_agency").notNull(),
     subject: text("subject").notNull(),
     content: text("content").notNull(),
-    isRead: boolean("is_read").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
-    index("messages_recipient_idx").on(t.recipientId, t.isRead),
-    index("messages_sender_idx").on(t.senderId, t.createdAt),
+    index("messages_client_created_idx").on(t.clientId, t.createdAt.desc(), t.id.desc()),
+    index("messages_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("messages_sender_idx").on(t.senderId),
+    index("messages_project_idx").on(t.projectId),
     check("messages_subject_check", sql`length(${t.subject}) between 1 and 200`),
     check("messages_content_check", sql`length(${t.content}) between 1 and 5000`),
+  ],
+);
+
+/** Who has opened which message, and when. */
+export const messageReads = pgTable(
+  "message_reads",
+  {
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.userId] }),
+    index("message_reads_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * An invitation to the portal: a contact of a client, or (no client) a member of the agency's
+ * team, who becomes an administrator. Only the token's hash is stored; the link is one-time and
+ * expires.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull().unique(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    /** Null: an invitation to the agency's team. */
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: text("accepted_by").references(() => user.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("invitations_client_idx").on(t.clientId, t.createdAt),
+    index("invitations_email_idx").on(t.email),
+  ],
+);
+
+/**
+ * What happened in a client's work, for the project pages, the dashboard and the reports:
+ * who did what and when. `data` holds the kind's details (e.g. a status change's from and to).
+ */
+export const activity = pgTable(
+  "activity",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("activity_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index("activity_client_created_idx").on(t.clientId, t.createdAt.desc(), t.id.desc()),
+    index("activity_created_idx").on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -263,6 +373,10 @@ export const leads = pgTable(
     /** The privacy-notice version the form linked (app/content/legal.ts `privacyNotice`). */
     privacyNoticeVersion: text("privacy_notice_version").notNull(),
     status: text("status").$type<LeadStatus>().notNull().default("new"),
+    /** The client it became ('Convert to client'). */
+    clientId: uuid("client_id").references((): AnyPgColumn => clients.id, {
+      onDelete: "set null",
+    }),
     ipAddress: text("ip_address"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -11,14 +11,39 @@ import { type ChangeKind, CLIENT_ID_HEADER, readClientId } from "~/lib/live-even
 import type { DatabaseHandle } from "../db/client.server";
 import { logger } from "../logger.server";
 
+/**
+ * Who may hear of a change: every signed-in person of these clients, these people, and every
+ * administrator (staff see all clients, decision 018).
+ */
+export interface Audience {
+  clientIds: string[];
+  userIds?: string[];
+}
+
 export type AppEvent =
   | {
       kind: ChangeKind;
-      userIds: string[];
+      audience: Audience;
       /** Who made the change, and from which tab (null: no tab named itself). */
       by: { userId: string | null; clientId: string | null };
     }
   | { kind: "session-ended"; userIds: string[]; sessionIds: string[] };
+
+/** The person listening on a stream: their client, and whether they are staff. */
+export interface Listener {
+  userId: string;
+  clientId: string | null;
+  isAdmin: boolean;
+}
+
+/** Whether this event is for this listener. */
+export function concerns(event: AppEvent, who: Listener): boolean {
+  if (event.kind === "session-ended") return event.userIds.includes(who.userId);
+  if (event.audience.userIds?.includes(who.userId)) return true;
+  // Staff hear of every client's changes (not of one person's read marks).
+  if (who.isAdmin) return event.audience.clientIds.length > 0;
+  return who.clientId !== null && event.audience.clientIds.includes(who.clientId);
+}
 
 /** The tab a request came from, for the events it causes (set by the portal's middleware). */
 const requestClient = new AsyncLocalStorage<{ clientId: string | null }>();
@@ -31,10 +56,20 @@ export function withEventOrigin<T>(request: Request, handle: () => T): T {
   );
 }
 
-/** Tell the users concerned that `kind` changed, made by `actorId` (from the current request's tab). */
-export function publishChange(kind: ChangeKind, userIds: string[], actorId: string) {
+/**
+ * Tell everyone entitled to see it that `kind` changed for these clients (their contacts and
+ * every administrator), made by `actorId` from the current request's tab.
+ */
+export function publishChange(kind: ChangeKind, audience: Audience, actorId: string | null) {
   const clientId = requestClient.getStore()?.clientId ?? null;
-  publish({ kind, userIds: [...new Set(userIds)], by: { userId: actorId, clientId } });
+  publish({
+    kind,
+    audience: {
+      clientIds: [...new Set(audience.clientIds)],
+      ...(audience.userIds ? { userIds: [...new Set(audience.userIds)] } : {}),
+    },
+    by: { userId: actorId, clientId },
+  });
 }
 
 const CHANNEL = "app_events";
@@ -52,10 +87,10 @@ export function publish(event: AppEvent) {
   else local.emit("event", event);
 }
 
-/** Events that concern this user. Returns the unsubscribe function. */
-export function subscribe(userId: string, listener: (event: AppEvent) => void): () => void {
+/** Events that concern this person. Returns the unsubscribe function. */
+export function subscribe(who: Listener, listener: (event: AppEvent) => void): () => void {
   const handler = (event: AppEvent) => {
-    if (event.userIds.includes(userId)) listener(event);
+    if (concerns(event, who)) listener(event);
   };
   local.on("event", handler);
   return () => local.off("event", handler);
@@ -67,8 +102,9 @@ export function subscriberCount() {
 
 function isAppEvent(value: unknown): value is AppEvent {
   if (!value || typeof value !== "object") return false;
-  const v = value as { kind?: unknown; userIds?: unknown };
-  return typeof v.kind === "string" && Array.isArray(v.userIds);
+  const v = value as { kind?: unknown; userIds?: unknown; audience?: { clientIds?: unknown } };
+  if (v.kind === "session-ended") return Array.isArray(v.userIds);
+  return typeof v.kind === "string" && Array.isArray(v.audience?.clientIds);
 }
 
 /** On PostgreSQL: carry events between instances with LISTEN/NOTIFY; reconnects after a drop. */

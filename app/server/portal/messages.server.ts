@@ -1,91 +1,183 @@
-import { and, count, desc, eq, or } from "drizzle-orm";
+/**
+ * The conversation between each client and the agency (decision 018). A contact writes to the
+ * team; staff write to a client. Read state is per person: a message is unread for me until I
+ * open it, and my own messages are read for me.
+ */
+import { and, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
+import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
 import type { MessageInput } from "~/lib/validation/portal";
-import { isStorableText } from "~/lib/validation/text";
 import type { Database } from "../db/client.server";
-import { messages, profiles, type Role, user } from "../db/schema.server";
+import { clients, messageReads, messages, profiles, projects } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
+import { afterCursor } from "../pagination.server";
+import { recordActivity } from "./activity.server";
 import { publishChange } from "./events.server";
-
-export interface Actor {
-  id: string;
-  role: Role | null;
-}
+import { parseId, type Scope, scopeWhere } from "./scope.server";
 
 export interface MessageRow {
   id: string;
-  senderId: string;
-  recipientId: string;
+  clientId: string;
+  clientName: string;
+  projectId: string | null;
+  projectTitle: string | null;
+  senderId: string | null;
   senderName: string | null;
+  fromAgency: boolean;
   subject: string;
   content: string;
+  /** Read by the person asking (always true for their own messages). */
   isRead: boolean;
   createdAt: Date;
 }
 
-/** Messages the user sent or received, newest first, with the sender's full name. */
-export function listMessages(db: Database, userId: string): Promise<MessageRow[]> {
-  return db
+/** Read by this person: their own, or opened by them. */
+function readBy(userId: string): SQL {
+  return sql`(${messages.senderId} is not distinct from ${userId} or exists (select 1 from ${messageReads} where ${messageReads.messageId} = ${messages.id} and ${messageReads.userId} = ${userId}))`;
+}
+
+export interface MessageListOptions {
+  /** An administrator's client filter. */
+  clientId?: string | null;
+  cursor?: Cursor | null;
+  limit?: number;
+}
+
+/** The messages the scope may see, newest first, with sender, client and project names. */
+export async function listMessages(
+  db: Database,
+  scope: Scope,
+  userId: string,
+  options: MessageListOptions = {},
+): Promise<Page<MessageRow>> {
+  const limit = options.limit ?? PAGE_SIZE;
+  const rows = await db
     .select({
       id: messages.id,
+      clientId: messages.clientId,
+      clientName: clients.name,
+      projectId: messages.projectId,
+      projectTitle: projects.title,
       senderId: messages.senderId,
-      recipientId: messages.recipientId,
       senderName: profiles.fullName,
+      fromAgency: messages.fromAgency,
       subject: messages.subject,
       content: messages.content,
-      isRead: messages.isRead,
+      isRead: readBy(userId).mapWith(Boolean),
       createdAt: messages.createdAt,
     })
     .from(messages)
+    .innerJoin(clients, eq(clients.id, messages.clientId))
+    .leftJoin(projects, eq(projects.id, messages.projectId))
     .leftJoin(profiles, eq(profiles.id, messages.senderId))
-    .where(or(eq(messages.senderId, userId), eq(messages.recipientId, userId)))
-    .orderBy(desc(messages.createdAt), desc(messages.id));
+    .where(
+      and(
+        scopeWhere(scope, messages.clientId),
+        options.clientId ? eq(messages.clientId, options.clientId) : undefined,
+        afterCursor(options.cursor ?? null, messages.createdAt, messages.id),
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit + 1);
+  return toPage(rows as MessageRow[], limit);
 }
 
-export async function unreadCount(db: Database, userId: string): Promise<number> {
+/** Messages the scope may see that this person has not read. */
+export async function unreadCount(db: Database, scope: Scope, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(messages)
-    .where(and(eq(messages.recipientId, userId), eq(messages.isRead, false)));
+    .where(and(scopeWhere(scope, messages.clientId), sql`not ${readBy(userId)}`));
   return row?.n ?? 0;
 }
 
+export interface Sender {
+  id: string;
+  scope: Scope;
+  /** Staff write to a client (`clientId`); a contact writes to the team for their own client. */
+  isAdmin: boolean;
+}
+
 /**
- * Send a message as the actor. Without a recipient it goes to the actor (the spec's demo
- * behaviour); only an admin may address another existing user. A message to oneself starts
- * unread, like any received message.
+ * Send a message: a contact's goes to the agency team, an administrator's to the client named.
+ * `projectId`, when given, must be one of that client's projects.
  */
 export async function sendMessage(
   db: Database,
-  actor: Actor,
-  input: MessageInput,
-  recipientId: string = actor.id,
-): Promise<Outcome<{ id: string }>> {
-  if (recipientId !== actor.id) {
-    if (actor.role !== "admin") return refused(403, "You can only send messages to yourself.");
-    // An id the database cannot even compare (a NUL character) names nobody.
-    const [exists] = isStorableText(recipientId)
-      ? await db.select({ id: user.id }).from(user).where(eq(user.id, recipientId))
+  sender: Sender,
+  input: MessageInput & { clientId?: string | null; projectId?: string | null },
+): Promise<Outcome<{ id: string; clientId: string }>> {
+  const clientId = sender.scope.kind === "client" ? sender.scope.clientId : parseId(input.clientId);
+  if (!clientId) return refused(400, "Choose a client");
+  let projectId: string | null = null;
+  if (input.projectId) {
+    projectId = parseId(input.projectId);
+    const [project] = projectId
+      ? await db
+          .select({ id: projects.id })
+          .from(projects)
+          .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)))
       : [];
-    if (!exists) return refused(403, "That recipient does not exist.");
+    if (!project) return refused(404, "Project not found");
   }
-  const [row] = await db
-    .insert(messages)
-    .values({ senderId: actor.id, recipientId, subject: input.subject, content: input.content })
-    .returning({ id: messages.id });
-  publishChange("messages", [actor.id, recipientId], actor.id);
-  return { ok: true, id: (row as { id: string }).id };
+  const sent = await db.transaction(async (tx) => {
+    const [client] = await tx
+      .select({ id: clients.id })
+      .from(clients)
+      .where(eq(clients.id, clientId))
+      .limit(1);
+    if (!client) return null;
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        clientId,
+        projectId,
+        senderId: sender.id,
+        fromAgency: sender.isAdmin,
+        subject: input.subject,
+        content: input.content,
+      })
+      .returning({ id: messages.id });
+    const id = (row as { id: string }).id;
+    await recordActivity(tx, {
+      clientId,
+      projectId,
+      actorId: sender.id,
+      kind: "message.sent",
+      data: { messageId: id, subject: input.subject },
+    });
+    return id;
+  });
+  if (!sent) return refused(400, "Choose a client");
+  publishChange("messages", { clientIds: [clientId] }, sender.id);
+  return { ok: true, id: sent, clientId };
 }
 
-/** Mark a message read, only when the user is its recipient. Returns whether it changed. */
-export async function markRead(db: Database, userId: string, messageId: string) {
-  const rows = await db
-    .update(messages)
-    .set({ isRead: true })
+/**
+ * Mark a message read for this person, when the scope may see it and they did not send it.
+ * Returns whether it changed.
+ */
+export async function markRead(db: Database, scope: Scope, userId: string, messageId: unknown) {
+  const id = parseId(messageId);
+  if (!id) return false;
+  const [message] = await db
+    .select({ id: messages.id, clientId: messages.clientId })
+    .from(messages)
     .where(
-      and(eq(messages.id, messageId), eq(messages.recipientId, userId), eq(messages.isRead, false)),
+      and(
+        eq(messages.id, id),
+        scopeWhere(scope, messages.clientId),
+        or(sql`${messages.senderId} is null`, ne(messages.senderId, userId)),
+      ),
     )
-    .returning({ senderId: messages.senderId });
-  const [row] = rows;
-  if (row) publishChange("messages", [userId, row.senderId], userId);
-  return rows.length > 0;
+    .limit(1);
+  if (!message) return false;
+  const rows = await db
+    .insert(messageReads)
+    .values({ messageId: id, userId })
+    .onConflictDoNothing()
+    .returning({ messageId: messageReads.messageId });
+  if (rows.length === 0) return false;
+  // Only this person's own tabs change (their unread count); others' read state is theirs.
+  publishChange("messages", { clientIds: [], userIds: [userId] }, userId);
+  return true;
 }

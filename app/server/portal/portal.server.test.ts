@@ -1,6 +1,6 @@
 /**
- * The authorization matrix: two users, every route action and loader of the portal, every
- * cross-user attempt refused, and realtime events only for their owners.
+ * The authorization matrix: two contacts of two clients, every route action and loader of the
+ * portal, every cross-client attempt refused, and realtime events only for those entitled.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ import { action as settingsAction } from "~/routes/portal/settings";
 import { loader as teamLoader } from "~/routes/portal/team";
 import { type SignedUp, signUp } from "~/test/accounts.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
-import { messages, profiles, projects } from "../db/schema.server";
+import { activity, messageReads, messages, profiles, projects } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { type AppEvent, subscribe } from "./events.server";
 import { sendMessage } from "./messages.server";
@@ -67,7 +67,10 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
       ok: true,
       success: "Project created successfully",
     });
-    const [row] = await h.handle.db.select().from(projects).where(eq(projects.userId, alice.id));
+    const [row] = await h.handle.db
+      .select()
+      .from(projects)
+      .where(eq(projects.clientId, alice.clientId));
     expect(row).toMatchObject({
       status: "active",
       priority: "medium",
@@ -95,7 +98,7 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
     expect(await h.handle.db.select().from(projects)).toHaveLength(1);
   });
 
-  it("lists only the user's own projects", async () => {
+  it("lists only the projects of the person's client", async () => {
     await createAs(bob, "Bob's automation");
     const a = await (
       await run(projectsLoader, getRequest("/portal/projects", alice.cookie))
@@ -105,8 +108,11 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
     expect(b.projects.map((p: { title: string }) => p.title)).toEqual(["Bob's automation"]);
   });
 
-  it("refuses to update or delete another user's project with 404 and changes nothing", async () => {
-    const [bobs] = await h.handle.db.select().from(projects).where(eq(projects.userId, bob.id));
+  it("refuses to update or delete another client's project with 404 and changes nothing", async () => {
+    const [bobs] = await h.handle.db
+      .select()
+      .from(projects)
+      .where(eq(projects.clientId, bob.clientId));
     const id = bobs?.id ?? "";
     const update = await run(
       projectsAction,
@@ -135,8 +141,11 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
     }
   });
 
-  it("updates and deletes the user's own project", async () => {
-    const [mine] = await h.handle.db.select().from(projects).where(eq(projects.userId, alice.id));
+  it("updates and deletes a project of the person's client, and records it", async () => {
+    const [mine] = await h.handle.db
+      .select()
+      .from(projects)
+      .where(eq(projects.clientId, alice.clientId));
     const id = mine?.id ?? "";
     const res = await run(
       projectsAction,
@@ -161,11 +170,29 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
       priority: "urgent",
       progress: 55,
     });
+    const [change] = await h.handle.db
+      .select()
+      .from(activity)
+      .where(eq(activity.kind, "project.updated"));
+    expect(change).toMatchObject({ projectId: id, actorId: alice.id });
+    expect(change?.data).toEqual({
+      changes: {
+        title: { from: "Alice's chatbot", to: "Renamed" },
+        status: { from: "active", to: "on-hold" },
+        priority: { from: "medium", to: "urgent" },
+        progress: { from: 0, to: 55 },
+      },
+    });
     const del = await run(
       projectsAction,
       post("/portal/projects", { intent: "delete", id }, alice.cookie),
     );
     expect(await del.json()).toEqual({ ok: true, success: "Project deleted successfully" });
+    // The project's own history goes with it; the deletion stays on the client's record.
+    const kinds = (
+      await h.handle.db.select().from(activity).where(eq(activity.clientId, alice.clientId))
+    ).map((a) => [a.kind, a.data]);
+    expect(kinds).toEqual([["project.deleted", { projectId: id, title: "Renamed" }]]);
   });
 
   it("counts all projects on the dashboard while showing five", async () => {
@@ -178,7 +205,7 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
     expect(res.counts).toEqual({ total: 7, active: 5, completed: 2 });
   });
 
-  it("sends messages only to oneself and shows each user only their own", async () => {
+  it("sends a contact's messages to the team for their own client, and shows each client only its own", async () => {
     const sent = await run(
       messagesAction,
       post(
@@ -189,26 +216,20 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
     );
     expect(await sent.json()).toEqual({ ok: true, success: "Message sent successfully" });
 
-    const toBob = await run(
+    // Naming another client, or posing as someone else, changes nothing.
+    const sneaky = await run(
       messagesAction,
       post(
         "/portal/messages",
-        { intent: "send", subject: "Hi Bob", content: "Sneaky", recipientId: bob.id },
+        { intent: "send", subject: "x", content: "y", clientId: bob.clientId, senderId: bob.id },
         alice.cookie,
       ),
     );
-    expect(toBob.status).toBe(403);
-    const asBob = await run(
-      messagesAction,
-      post(
-        "/portal/messages",
-        { intent: "send", subject: "x", content: "y", senderId: bob.id },
-        alice.cookie,
-      ),
-    );
-    expect(asBob.status).toBe(200);
+    expect(sneaky.status).toBe(200);
     const rows = await h.handle.db.select().from(messages);
-    expect(rows.every((m) => m.senderId === alice.id && m.recipientId === alice.id)).toBe(true);
+    expect(
+      rows.every((m) => m.senderId === alice.id && m.clientId === alice.clientId && !m.fromAgency),
+    ).toBe(true);
 
     const empty = await run(
       messagesAction,
@@ -226,21 +247,30 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
     ).json();
     expect(alices.messages).toHaveLength(2);
     expect(alices.messages[0].senderName).toBe("Alice Mokoena");
+    // A person's own messages are read for them.
+    expect(alices.messages.every((m: { isRead: boolean }) => m.isRead)).toBe(true);
   });
 
-  it("marks read only for the recipient, and never reveals another user's message", async () => {
+  it("keeps read state per person, and never reveals another client's message", async () => {
+    await sendMessage(
+      h.handle.db,
+      { id: bob.id, scope: { kind: "all" }, isAdmin: true },
+      { subject: "From the team", content: "Hello Alice", clientId: alice.clientId },
+    );
     const [msg] = await h.handle.db
       .select()
       .from(messages)
-      .where(eq(messages.recipientId, alice.id));
+      .where(eq(messages.subject, "From the team"));
     const id = msg?.id ?? "";
+    const unreadOf = async (cookie: string) =>
+      (await (await run(dashboardLoader, getRequest("/portal", cookie))).json()).unread;
+    expect(await unreadOf(alice.cookie)).toBe(1);
     const byBob = await run(
       messagesAction,
       post("/portal/messages", { intent: "open", id }, bob.cookie),
     );
     expect(byBob.status).toBe(302);
-    const [still] = await h.handle.db.select().from(messages).where(eq(messages.id, id));
-    expect(still?.isRead).toBe(false);
+    expect(await h.handle.db.select().from(messageReads)).toHaveLength(0);
     const view = await (
       await run(messagesLoader, getRequest(`/portal/messages?id=${id}`, bob.cookie))
     ).json();
@@ -252,29 +282,27 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
       post("/portal/messages", { intent: "open", id }, alice.cookie),
     );
     expect(byAlice.headers.get("location")).toBe(`/portal/messages?id=${id}`);
-    const [read] = await h.handle.db.select().from(messages).where(eq(messages.id, id));
-    expect(read?.isRead).toBe(true);
+    expect(await h.handle.db.select().from(messageReads)).toEqual([
+      expect.objectContaining({ messageId: id, userId: alice.id }),
+    ]);
+    expect(await unreadOf(alice.cookie)).toBe(0);
   });
 
-  it("lets an admin address another user, never anyone else", async () => {
+  it("lets only staff write to a client, and only to a client that exists", async () => {
     expect(
       await sendMessage(
         h.handle.db,
-        { id: bob.id, role: null },
-        { subject: "a", content: "b" },
-        alice.id,
+        { id: bob.id, scope: { kind: "all" }, isAdmin: true },
+        { subject: "a", content: "b", clientId: "00000000-0000-0000-0000-000000000000" },
       ),
-    ).toEqual({ ok: false, status: 403, message: "You can only send messages to yourself." });
-    await sendMessage(
-      h.handle.db,
-      { id: bob.id, role: "admin" },
-      { subject: "From admin", content: "b" },
-      alice.id,
-    );
-    const alices = await (
-      await run(messagesLoader, getRequest("/portal/messages", alice.cookie))
-    ).json();
-    expect(alices.messages.map((m: { subject: string }) => m.subject)).toContain("From admin");
+    ).toEqual({ ok: false, status: 400, message: "Choose a client" });
+    expect(
+      await sendMessage(
+        h.handle.db,
+        { id: bob.id, scope: { kind: "all" }, isAdmin: true },
+        { subject: "a", content: "b", clientId: "not-a-uuid" },
+      ),
+    ).toEqual({ ok: false, status: 400, message: "Choose a client" });
   });
 
   it("updates only the user's own profile", async () => {
@@ -305,7 +333,9 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
 
   it("names in each event what changed, who changed it and from which tab", async () => {
     const seen: AppEvent[] = [];
-    const off = subscribe(alice.id, (e) => seen.push(e));
+    const off = subscribe({ userId: alice.id, clientId: alice.clientId, isAdmin: false }, (e) =>
+      seen.push(e),
+    );
     try {
       const request = post(
         "/portal/projects",
@@ -322,10 +352,14 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
       expect(seen).toEqual([
         {
           kind: "projects",
-          userIds: [alice.id],
+          audience: { clientIds: [alice.clientId] },
           by: { userId: alice.id, clientId: "tab-0123456789" },
         },
-        { kind: "projects", userIds: [alice.id], by: { userId: alice.id, clientId: null } },
+        {
+          kind: "projects",
+          audience: { clientIds: [alice.clientId] },
+          by: { userId: alice.id, clientId: null },
+        },
       ]);
     } finally {
       off();
@@ -334,15 +368,22 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
 
   it("delivers realtime events only to the users concerned", async () => {
     const seen: Record<string, AppEvent[]> = { alice: [], bob: [] };
-    const offA = subscribe(alice.id, (e) => seen.alice?.push(e));
-    const offB = subscribe(bob.id, (e) => seen.bob?.push(e));
+    const offA = subscribe({ userId: alice.id, clientId: alice.clientId, isAdmin: false }, (e) =>
+      seen.alice?.push(e),
+    );
+    const offB = subscribe({ userId: bob.id, clientId: bob.clientId, isAdmin: false }, (e) =>
+      seen.bob?.push(e),
+    );
     try {
       await createAs(alice, "Event test");
       await run(
         messagesAction,
         post("/portal/messages", { intent: "send", subject: "s", content: "c" }, alice.cookie),
       );
-      const [bobs] = await h.handle.db.select().from(projects).where(eq(projects.userId, bob.id));
+      const [bobs] = await h.handle.db
+        .select()
+        .from(projects)
+        .where(eq(projects.clientId, bob.clientId));
       await run(
         projectsAction,
         post("/portal/projects", { intent: "delete", id: bobs?.id ?? "" }, alice.cookie),

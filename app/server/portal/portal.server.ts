@@ -5,7 +5,10 @@ import { touchSession } from "../accounts/sessions.server";
 import { type Database, getDb } from "../db/client.server";
 import { logger } from "../logger.server";
 import { badRequest, forbidden } from "../refuse.server";
+import { findClient } from "./clients.server";
 import { getPortalUser, type PortalUser } from "./profiles.server";
+import { ALL_CLIENTS, type Scope } from "./scope.server";
+import { readViewAs } from "./view-as.server";
 
 export interface PortalContext {
   db: Database;
@@ -15,6 +18,15 @@ export interface PortalContext {
   deletionCancelled: boolean;
   /** Set-Cookie headers of a sliding-expiry refresh. */
   headers: Headers;
+  /** The person really is an administrator (even while viewing as a client). */
+  isAdmin: boolean;
+  /** What the person may see: every client (an administrator) or one (a contact; viewing as). */
+  scope: Scope;
+  /** The client whose portal this is: a contact's own, the one viewed as, or null (staff). */
+  clientId: string | null;
+  /** An administrator viewing as a client: the client's name, and nothing may be written. */
+  viewingAs: { clientId: string; name: string } | null;
+  readOnly: boolean;
 }
 
 const perRequest = new WeakMap<Request, Promise<PortalContext>>();
@@ -34,6 +46,9 @@ async function load(request: Request): Promise<PortalContext> {
     email: session.user.email,
     fullName: null,
     role: null,
+    clientId: null,
+    clientName: null,
+    messageMail: true,
     twoFactorEnabled: false,
   };
   let deletionCancelled = false;
@@ -47,10 +62,52 @@ async function load(request: Request): Promise<PortalContext> {
   if (portalPath(request) !== SETTINGS_PATH && (await mustEnableTwoFactor(db, user))) {
     throw redirect(SETTINGS_PATH, { headers: session.headers });
   }
-  return { db, user, sessionId: session.sessionId, deletionCancelled, headers: session.headers };
+  const isAdmin = user.role === "admin";
+  const viewingAs = isAdmin ? await viewedClient(db, request) : null;
+  const clientId = viewingAs?.clientId ?? user.clientId;
+  const scope: Scope = isAdmin && !viewingAs ? ALL_CLIENTS : clientScope(clientId);
+  // Viewing as a client writes nothing: every portal action is refused here, before it runs,
+  // except the one that stops viewing.
+  if (viewingAs && !SAFE_METHODS.has(request.method) && portalPath(request) !== VIEW_AS_PATH) {
+    throw forbidden(READ_ONLY_MESSAGE);
+  }
+  return {
+    db,
+    user,
+    sessionId: session.sessionId,
+    deletionCancelled,
+    headers: session.headers,
+    isAdmin,
+    scope,
+    clientId,
+    viewingAs,
+    readOnly: viewingAs !== null,
+  };
+}
+
+/** A contact's scope; a person with no client (never expected) sees nothing. */
+function clientScope(clientId: string | null): Scope {
+  return { kind: "client", clientId: clientId ?? "00000000-0000-0000-0000-000000000000" };
+}
+
+async function viewedClient(db: Database, request: Request) {
+  const clientId = await readViewAs(request);
+  const client = clientId ? await findClient(db, clientId) : null;
+  return client ? { clientId: client.id, name: client.name } : null;
+}
+
+export const READ_ONLY_MESSAGE =
+  "You are viewing the portal as a client. Stop viewing as the client to make changes.";
+
+/** Refuse a write (403) while an administrator is viewing as a client. */
+export function assertCanWrite(ctx: Pick<PortalContext, "readOnly">) {
+  if (ctx.readOnly) throw forbidden(READ_ONLY_MESSAGE);
 }
 
 export const SETTINGS_PATH = "/portal/settings";
+/** Start and stop viewing as a client (routes/portal/view-as.ts). */
+export const VIEW_AS_PATH = "/portal/view-as";
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
 /** The page path of a document or data request ("/portal/settings.data" → "/portal/settings"). */
 function portalPath(request: Request) {

@@ -1,12 +1,17 @@
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { accountDeletions, profiles, user, userRoles } from "../db/schema.server";
+import { accountDeletions, clients, profiles, user, userRoles } from "../db/schema.server";
 
 export interface PortalUser {
   id: string;
   email: string;
   fullName: string | null;
   role: "admin" | null;
+  /** The client this person is a contact of (null for agency staff). */
+  clientId: string | null;
+  clientName: string | null;
+  /** E-mail me about new messages. */
+  messageMail: boolean;
   /** Signs in with an authenticator app code as well as the password. */
   twoFactorEnabled: boolean;
 }
@@ -26,11 +31,15 @@ export async function getPortalUser(
       email: user.email,
       fullName: profiles.fullName,
       role: userRoles.role,
+      clientId: profiles.clientId,
+      clientName: clients.name,
+      messageMail: sql<boolean>`coalesce(${profiles.messageMail}, true)`,
       twoFactorEnabled: user.twoFactorEnabled,
       cancelledDeletion: accountDeletions.userId,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(clients, eq(clients.id, profiles.clientId))
     .leftJoin(userRoles, eq(userRoles.userId, user.id))
     .leftJoin(
       accountDeletions,

@@ -1,14 +1,24 @@
+/**
+ * Projects belong to a client (decision 018): every contact of the client works on them, and
+ * administrators on every client's. Every query takes the person's `Scope`.
+ */
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
 import type { ProjectInput } from "~/lib/validation/portal";
 import type { Database } from "../db/client.server";
-import { projects } from "../db/schema.server";
+import { clients, projects } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
+import { afterCursor } from "../pagination.server";
+import { recordActivity } from "./activity.server";
 import { publishChange } from "./events.server";
+import { PROJECT_NOT_FOUND, parseId, type Scope, scopeWhere } from "./scope.server";
 
 export type Project = typeof projects.$inferSelect;
 
 const columns = {
   id: projects.id,
+  clientId: projects.clientId,
+  clientName: clients.name,
   title: projects.title,
   description: projects.description,
   status: projects.status,
@@ -16,20 +26,56 @@ const columns = {
   progress: projects.progress,
   createdAt: projects.createdAt,
 };
-export type ProjectRow = Pick<Project, keyof typeof columns>;
-
-/** The user's projects, newest first. */
-export function listProjects(db: Database, userId: string, limit?: number): Promise<ProjectRow[]> {
-  const query = db
-    .select(columns)
-    .from(projects)
-    .where(eq(projects.userId, userId))
-    .orderBy(desc(projects.createdAt), desc(projects.id));
-  return limit ? query.limit(limit) : query;
+export interface ProjectRow
+  extends Pick<
+    Project,
+    "id" | "clientId" | "title" | "description" | "status" | "priority" | "progress" | "createdAt"
+  > {
+  clientName: string;
 }
 
-/** Counts over all of the user's projects (not only those shown). */
-export async function projectCounts(db: Database, userId: string) {
+export interface ProjectListOptions {
+  /** An administrator's client filter (ignored outside the scope). */
+  clientId?: string | null;
+  cursor?: Cursor | null;
+  limit?: number;
+}
+
+function listWhere(scope: Scope, options: ProjectListOptions) {
+  return and(
+    scopeWhere(scope, projects.clientId),
+    options.clientId ? eq(projects.clientId, options.clientId) : undefined,
+  );
+}
+
+/** The projects the scope may see, newest first: one page. */
+export async function listProjects(
+  db: Database,
+  scope: Scope,
+  options: ProjectListOptions = {},
+): Promise<Page<ProjectRow>> {
+  const limit = options.limit ?? PAGE_SIZE;
+  const rows = await db
+    .select(columns)
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(
+      and(
+        listWhere(scope, options),
+        afterCursor(options.cursor ?? null, projects.createdAt, projects.id),
+      ),
+    )
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(limit + 1);
+  return toPage(rows as ProjectRow[], limit);
+}
+
+/** Counts over every project the scope may see (not only those shown). */
+export async function projectCounts(
+  db: Database,
+  scope: Scope,
+  options: Pick<ProjectListOptions, "clientId"> = {},
+) {
   const [row] = await db
     .select({
       total: count(),
@@ -39,45 +85,124 @@ export async function projectCounts(db: Database, userId: string) {
       ),
     })
     .from(projects)
-    .where(eq(projects.userId, userId));
+    .where(listWhere(scope, options));
   return { total: row?.total ?? 0, active: row?.active ?? 0, completed: row?.completed ?? 0 };
 }
 
-export async function createProject(db: Database, userId: string, input: ProjectInput) {
+async function projectRow(db: Pick<Database, "select">, id: string) {
   const [row] = await db
-    .insert(projects)
-    .values({ ...input, userId })
-    .returning(columns);
-  publishChange("projects", [userId], userId);
+    .select(columns)
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(eq(projects.id, id));
   return row as ProjectRow;
 }
 
-const PROJECT_NOT_FOUND = "Project not found";
-
-/** Update one of the user's own projects; refused (404) when it is not theirs or does not exist. */
-export async function updateProject(
+/**
+ * Create a project for a client the scope may see: a contact's own client, or any client for
+ * an administrator (who must name it).
+ */
+export async function createProject(
   db: Database,
-  userId: string,
-  id: string,
-  input: ProjectInput,
+  scope: Scope,
+  actorId: string,
+  input: ProjectInput & { clientId?: string | null },
 ): Promise<Outcome<{ project: ProjectRow }>> {
-  const [row] = await db
-    .update(projects)
-    .set(input)
-    .where(and(eq(projects.id, id), eq(projects.userId, userId)))
-    .returning(columns);
-  if (!row) return refused(404, PROJECT_NOT_FOUND);
-  publishChange("projects", [userId], userId);
-  return { ok: true, project: row };
+  const clientId = scope.kind === "client" ? scope.clientId : parseId(input.clientId);
+  if (!clientId) return refused(400, "Choose a client");
+  const { clientId: _ignored, ...fields } = input;
+  const created = await db.transaction(async (tx) => {
+    const [client] = await tx
+      .select({ id: clients.id })
+      .from(clients)
+      .where(eq(clients.id, clientId))
+      .limit(1);
+    if (!client) return null;
+    const [row] = await tx
+      .insert(projects)
+      .values({ ...fields, clientId, createdBy: actorId })
+      .returning({ id: projects.id });
+    const id = (row as { id: string }).id;
+    await recordActivity(tx, {
+      clientId,
+      projectId: id,
+      actorId,
+      kind: "project.created",
+      data: { title: fields.title, status: fields.status, progress: fields.progress },
+    });
+    return projectRow(tx, id);
+  });
+  if (!created) return refused(400, "Choose a client");
+  publishChange("projects", { clientIds: [clientId] }, actorId);
+  return { ok: true, project: created };
 }
 
-/** Delete one of the user's own projects; refused (404) when it is not theirs or does not exist. */
-export async function deleteProject(db: Database, userId: string, id: string): Promise<Outcome> {
-  const rows = await db
-    .delete(projects)
-    .where(and(eq(projects.id, id), eq(projects.userId, userId)))
-    .returning({ id: projects.id });
-  if (rows.length === 0) return refused(404, PROJECT_NOT_FOUND);
-  publishChange("projects", [userId], userId);
+const TRACKED = ["title", "status", "priority", "progress"] as const;
+
+/** Update a project the scope may see; refused (404) when it may not, or does not exist. */
+export async function updateProject(
+  db: Database,
+  scope: Scope,
+  actorId: string,
+  projectId: unknown,
+  input: ProjectInput,
+): Promise<Outcome<{ project: ProjectRow }>> {
+  const id = parseId(projectId);
+  if (!id) return refused(404, PROJECT_NOT_FOUND);
+  const updated = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(projects)
+      .where(and(eq(projects.id, id), scopeWhere(scope, projects.clientId)))
+      .for("update");
+    if (!before) return null;
+    await tx.update(projects).set(input).where(eq(projects.id, id));
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    for (const field of TRACKED) {
+      if (before[field] !== input[field])
+        changes[field] = { from: before[field], to: input[field] };
+    }
+    if (Object.keys(changes).length > 0) {
+      await recordActivity(tx, {
+        clientId: before.clientId,
+        projectId: id,
+        actorId,
+        kind: "project.updated",
+        data: { changes },
+      });
+    }
+    return projectRow(tx, id);
+  });
+  if (!updated) return refused(404, PROJECT_NOT_FOUND);
+  publishChange("projects", { clientIds: [updated.clientId] }, actorId);
+  return { ok: true, project: updated };
+}
+
+/** Delete a project the scope may see; refused (404) when it may not, or does not exist. */
+export async function deleteProject(
+  db: Database,
+  scope: Scope,
+  actorId: string,
+  projectId: unknown,
+): Promise<Outcome> {
+  const id = parseId(projectId);
+  if (!id) return refused(404, PROJECT_NOT_FOUND);
+  const deleted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(projects)
+      .where(and(eq(projects.id, id), scopeWhere(scope, projects.clientId)))
+      .returning({ clientId: projects.clientId, title: projects.title });
+    if (!row) return null;
+    await recordActivity(tx, {
+      clientId: row.clientId,
+      projectId: null,
+      actorId,
+      kind: "project.deleted",
+      data: { projectId: id, title: row.title },
+    });
+    return row;
+  });
+  if (!deleted) return refused(404, PROJECT_NOT_FOUND);
+  publishChange("projects", { clientIds: [deleted.clientId] }, actorId);
   return { ok: true };
 }

@@ -21,9 +21,23 @@ import {
   userRoles,
 } from "../db/schema.server";
 import { listMessages } from "../portal/messages.server";
+import { getPortalUser } from "../portal/profiles.server";
 import { pendingDeletion } from "./privacy.server";
 
 type Row = Record<string, unknown>;
+
+/** The conversation of the person's client (sent to them) and what they sent. */
+async function messagesOf(db: Database, userId: string): Promise<Row[]> {
+  const person = await getPortalUser(db, userId);
+  if (!person?.clientId) return [];
+  const page = await listMessages(db, { kind: "client", clientId: person.clientId }, userId, {
+    limit: 100_000,
+  });
+  return page.rows.map((m) => ({
+    ...m,
+    direction: m.senderId === userId ? "sent" : "received",
+  }));
+}
 
 export interface PersonalData {
   exportedAt: string;
@@ -71,12 +85,9 @@ export async function collectPersonalData(
     projects: await db
       .select()
       .from(projects)
-      .where(eq(projects.userId, userId))
+      .where(eq(projects.createdBy, userId))
       .orderBy(desc(projects.createdAt)),
-    messages: (await listMessages(db, userId)).map((m) => ({
-      ...m,
-      direction: m.senderId === userId ? "sent" : "received",
-    })),
+    messages: await messagesOf(db, userId),
     sessions: await db
       .select({
         id: session.id,
@@ -142,7 +153,7 @@ const README = (data: PersonalData) =>
     "",
     "data.json      everything below in one file",
     "account.csv    your account and profile (role, two-factor on or off, any pending deletion)",
-    "projects.csv   your projects",
+    "projects.csv   projects you created",
     "messages.csv   messages you sent and received",
     "sessions.csv   where you are signed in",
     "passkeys.csv   your passkeys (names and dates; keys are never exported)",

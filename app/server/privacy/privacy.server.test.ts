@@ -155,24 +155,29 @@ describe(`download my data (${testDatabaseKind()})`, () => {
   it("zips the person's own data as JSON and CSV, and nothing of anyone else's", async () => {
     const me = await signUp("exporter@privacy.test", { marketing: "yes" });
     const other = await signUp("other@privacy.test");
-    await createProject(h.handle.db, me.id, {
+    const mine = { kind: "client" as const, clientId: me.clientId };
+    await createProject(h.handle.db, mine, me.id, {
       title: "My chatbot",
       description: "=cmd|' /C calc'!A0",
       status: "active",
       priority: "high",
       progress: 40,
     });
-    await createProject(h.handle.db, other.id, {
+    await createProject(h.handle.db, { kind: "client", clientId: other.clientId }, other.id, {
       title: "Someone else's project",
       description: "",
       status: "active",
       priority: "low",
       progress: 0,
     });
-    await sendMessage(h.handle.db, { id: me.id, role: null }, { subject: "Note", content: "Mine" });
     await sendMessage(
       h.handle.db,
-      { id: other.id, role: null },
+      { id: me.id, scope: mine, isAdmin: false },
+      { subject: "Note", content: "Mine" },
+    );
+    await sendMessage(
+      h.handle.db,
+      { id: other.id, scope: { kind: "client", clientId: other.clientId }, isAdmin: false },
       { subject: "Secret", content: "Not yours" },
     );
     await sendContact("Exporter@privacy.test");
@@ -314,18 +319,13 @@ describe(`delete my account (${testDatabaseKind()})`, () => {
     await h.handle.db.execute(
       sql`insert into user_roles (user_id, role) values (${admin.id}, 'admin')`,
     );
-    await sendMessage(
-      h.handle.db,
-      { id: admin.id, role: "admin" },
-      { subject: "Welcome", content: "Hello from the team" },
-      stays.id,
-    );
-    await sendMessage(
-      h.handle.db,
-      { id: admin.id, role: "admin" },
-      { subject: "Private", content: "My own note" },
-    );
-    await createProject(h.handle.db, leaving.id, {
+    const staff = { id: admin.id, scope: { kind: "all" as const }, isAdmin: true };
+    await sendMessage(h.handle.db, staff, {
+      subject: "Welcome",
+      content: "Hello from the team",
+      clientId: stays.clientId,
+    });
+    await createProject(h.handle.db, { kind: "client", clientId: leaving.clientId }, leaving.id, {
       title: "Leaving project",
       description: "",
       status: "active",
@@ -356,9 +356,13 @@ describe(`delete my account (${testDatabaseKind()})`, () => {
         [],
       );
     }
+    // The client's project is the client's: it stays, created by 'Deleted user'.
     expect(
-      await h.handle.db.select().from(projects).where(eq(projects.userId, leaving.id)),
-    ).toEqual([]);
+      (await h.handle.db.select().from(projects).where(eq(projects.createdBy, leaving.id))).map(
+        (p) => p.title,
+      ),
+    ).toEqual(["Leaving project"]);
+    expect(profile?.clientId).toBeNull();
     expect(
       await h.handle.db.select().from(consents).where(eq(consents.userId, leaving.id)),
     ).toEqual([]);
@@ -376,8 +380,12 @@ describe(`delete my account (${testDatabaseKind()})`, () => {
     ).toEqual([]);
     expect((await signIn("leaving@privacy.test")).status).toBe(401);
 
-    const inbox = await listMessages(h.handle.db, stays.id);
-    expect(inbox.map((m) => [m.subject, m.senderName])).toEqual([["Welcome", DELETED_USER]]);
+    const inbox = await listMessages(
+      h.handle.db,
+      { kind: "client", clientId: stays.clientId },
+      stays.id,
+    );
+    expect(inbox.rows.map((m) => [m.subject, m.senderName])).toEqual([["Welcome", DELETED_USER]]);
     const own = await h.handle.db.select().from(messages).where(eq(messages.senderId, admin.id));
     expect(own.map((m) => m.subject)).toEqual(["Welcome"]);
     // The address is free again.

@@ -16,11 +16,10 @@ import {
   consents,
   emailOutbox,
   leads,
-  messages,
+  messageReads,
   passkey,
   privacyRequests,
   profiles,
-  projects,
   session,
   twoFactor,
   user,
@@ -480,9 +479,10 @@ export async function listAccountDeletions(db: Database, erasedLimit = 20) {
 }
 
 /**
- * Erase an account: its sign-in methods, sessions, profile, projects, private notes, consents,
- * the leads and mail of its address go; the user row stays as a tombstone named 'Deleted user'
- * (no e-mail address, no way to sign in), so messages exchanged with others read 'Deleted user'.
+ * Erase an account: its sign-in methods, sessions, profile, read marks, consents, the leads and
+ * mail of its address go; the user row stays as a tombstone named 'Deleted user' (no e-mail
+ * address, no way to sign in, no client), so what it wrote in its client's projects and
+ * conversation reads 'Deleted user'. The client's projects are the client's and stay.
  */
 export async function eraseAccount(db: Database, userId: string, now: Date) {
   const erased = await db.transaction(async (tx) => {
@@ -509,14 +509,16 @@ export async function eraseAccount(db: Database, userId: string, now: Date) {
     await tx.delete(passkey).where(eq(passkey.userId, userId));
     await tx.delete(verification).where(eq(verification.value, userId));
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
-    await tx.delete(projects).where(eq(projects.userId, userId));
-    await tx
-      .delete(messages)
-      .where(and(eq(messages.senderId, userId), eq(messages.recipientId, userId)));
+    await tx.delete(messageReads).where(eq(messageReads.userId, userId));
+    // The client's projects and conversation are the client's and stay (decision 018); the
+    // tombstone leaves the client, and what it wrote reads 'Deleted user'.
     await tx
       .insert(profiles)
-      .values({ id: userId, fullName: DELETED_USER })
-      .onConflictDoUpdate({ target: profiles.id, set: { fullName: DELETED_USER } });
+      .values({ id: userId, fullName: DELETED_USER, clientId: null })
+      .onConflictDoUpdate({
+        target: profiles.id,
+        set: { fullName: DELETED_USER, clientId: null, messageMail: false },
+      });
     await tx
       .update(user)
       .set({

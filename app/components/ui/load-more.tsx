@@ -1,0 +1,39 @@
+import { Link, useLocation } from "react-router";
+import { buttonVariants } from "./button";
+
+/**
+ * The foot of a paged list (app/lib/pagination.ts): 'Load more' opens the next page (a real
+ * link, so it works before scripts load), and a page after the first offers the way back.
+ * Other search parameters (filters) are kept.
+ */
+export function LoadMore({ next, label = "Load more" }: { next: string | null; label?: string }) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const onLaterPage = params.has("cursor");
+  if (!next && !onLaterPage) return null;
+  const nextParams = new URLSearchParams(params);
+  if (next) nextParams.set("cursor", next);
+  const firstParams = new URLSearchParams(params);
+  firstParams.delete("cursor");
+  const first = firstParams.toString();
+  return (
+    <nav aria-label="More" className="flex flex-wrap items-center justify-center gap-3 pt-2">
+      {onLaterPage ? (
+        <Link
+          to={first ? `?${first}` : location.pathname}
+          className={buttonVariants({ variant: "ghost", size: "sm" })}
+        >
+          Back to the newest
+        </Link>
+      ) : null}
+      {next ? (
+        <Link
+          to={`?${nextParams.toString()}`}
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
+          {label}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
