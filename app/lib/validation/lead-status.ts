@@ -8,3 +8,9 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const leadStatusSchema = z.object({
   status: z.enum(LEAD_STATUSES, { error: "Choose a valid status" }),
 });
+
+/** The admin leads list's filters (`?kind=&status=`); an empty value means all. */
+export const leadFiltersSchema = z.object({
+  kind: z.enum(LEAD_KINDS).optional(),
+  status: z.enum(LEAD_STATUSES).optional(),
+});
