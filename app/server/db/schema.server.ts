@@ -232,9 +232,12 @@ export const projects = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
+  // Keyset indexes are ascending: read backwards they are exactly `order by created_at desc,
+  // id desc`; declared `.desc()` they would be `desc nulls last`, which Postgres does not use
+  // for that order (a sort of every row instead; tested in db/keyset-indexes.server.test.ts).
   (t) => [
-    index("projects_client_created_idx").on(t.clientId, t.createdAt.desc(), t.id.desc()),
-    index("projects_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("projects_client_created_idx").on(t.clientId, t.createdAt, t.id),
+    index("projects_created_idx").on(t.createdAt, t.id),
     check(
       "projects_status_check",
       sql`${t.status} in ('active', 'completed', 'on-hold', 'cancelled')`,
@@ -265,8 +268,8 @@ export const messages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("messages_client_created_idx").on(t.clientId, t.createdAt.desc(), t.id.desc()),
-    index("messages_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("messages_client_created_idx").on(t.clientId, t.createdAt, t.id),
+    index("messages_created_idx").on(t.createdAt, t.id),
     index("messages_sender_idx").on(t.senderId),
     index("messages_project_idx").on(t.projectId),
     check("messages_subject_check", sql`length(${t.subject}) between 1 and 200`),
@@ -337,9 +340,9 @@ export const activity = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("activity_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
-    index("activity_client_created_idx").on(t.clientId, t.createdAt.desc(), t.id.desc()),
-    index("activity_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("activity_project_created_idx").on(t.projectId, t.createdAt, t.id),
+    index("activity_client_created_idx").on(t.clientId, t.createdAt, t.id),
+    index("activity_created_idx").on(t.createdAt, t.id),
   ],
 );
 
@@ -382,7 +385,12 @@ export const leads = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("leads_created_idx").on(t.createdAt),
+    // The admin list's keyset pages, unfiltered and by status or kind: read backwards, each is
+    // exactly `order by created_at desc, id desc` (an index declared `desc` would be
+    // `nulls last`, which that order is not).
+    index("leads_created_id_idx").on(t.createdAt, t.id),
+    index("leads_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("leads_kind_created_idx").on(t.kind, t.createdAt, t.id),
     index("leads_email_created_idx").on(t.email, t.createdAt),
     index("leads_ip_created_idx").on(t.ipAddress, t.createdAt),
     check("leads_kind_check", sql`${t.kind} in ('contact', 'quote', 'chat')`),
