@@ -4,9 +4,9 @@ import { AppSidebar } from "~/components/portal/app-sidebar";
 import { useLiveUpdates } from "~/components/portal/live-updates";
 import { PortalHeader } from "~/components/portal/portal-header";
 import { RouteError } from "~/components/route-error";
+import { LazyToaster } from "~/components/ui/lazy-toaster";
 import { SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
 import { parseSidebarCookie } from "~/components/ui/sidebar-cookie";
-import { Toaster } from "~/components/ui/sonner";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { site } from "~/content/site";
 import { useCookieToast } from "~/hooks/use-form-outcome";
@@ -80,7 +80,7 @@ function PortalShell({
           </main>
         </SidebarInset>
       </SidebarProvider>
-      <Toaster />
+      <LazyToaster />
     </TooltipProvider>
   );
 }
