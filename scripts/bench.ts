@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --duration 5 --connections 20 --port 3412]
+ * npm run bench [-- --duration 5 --connections 20 --port 3412 --postgres postgres://…/postgres]
  * Requests/s and latency (p50/p99) of the production build, in the same run:
  * - a plain Node static server answering the prerendered home page from memory, and the app's
  *   prerendered pages: their ratio is the cost of serving a public page through the app;
@@ -8,6 +8,8 @@
  *   render) and the signed-in portal page: the portal's ratio to the no-data page is the cost
  *   of the session and the queries;
  * - the contact endpoint (a write).
+ * The app runs on PGlite (in its own process, as with no DATABASE_URL), or with `--postgres` on
+ * a fresh database of that PostgreSQL server, dropped afterwards.
  * A script, not a test.
  */
 import { readFileSync } from "node:fs";
@@ -15,6 +17,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { temporaryDatabase } from "./lib/temp-database.ts";
 import { signUpOver, startBuiltServer } from "./serve-build.ts";
 
 const { values } = parseArgs({
@@ -22,6 +25,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: "5" },
     connections: { type: "string", default: "20" },
     port: { type: "string", default: "3412" },
+    postgres: { type: "string" },
   },
 });
 const duration = Number(values.duration);
@@ -29,6 +33,8 @@ const connections = Number(values.connections);
 
 interface Result {
   name: string;
+  /** Server CPU time (user + system) per request: what the answer costs, whatever the load. */
+  cpuMs: number;
   /** The row this one is compared with. */
   versus?: string;
   rps: number;
@@ -43,9 +49,13 @@ async function measure(
   options: autocannon.Options,
   versus?: string,
 ): Promise<Result> {
+  // The plain server runs in this process, beside autocannon: its CPU is not measured.
+  const pid = options.url?.startsWith(plainUrl) ? undefined : app.process.pid;
+  const cpuBefore = cpuMs(pid);
   const r = await autocannon({ connections, duration, ...options });
   return {
     name,
+    cpuMs: (cpuMs(pid) - cpuBefore) / Math.max(1, r.requests.total),
     versus,
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
@@ -53,6 +63,14 @@ async function measure(
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
   };
+}
+
+/** CPU time a process has used so far, in ms (user + system, from /proc). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
 const html = readFileSync("build/client/index.html");
@@ -63,7 +81,9 @@ const plain = http.createServer((_req, res) => {
 await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
 const plainUrl = `http://127.0.0.1:${(plain.address() as AddressInfo).port}/`;
 
+const database = values.postgres ? await temporaryDatabase(values.postgres, "bench") : null;
 const app = await startBuiltServer(Number(values.port), {
+  DATABASE_URL: database?.url ?? "",
   LEAD_RATE_LIMIT_IP: "100000",
   LEAD_RATE_LIMIT_EMAIL: "100000",
   AUTH_RATE_LIMIT: "1000",
@@ -118,18 +138,25 @@ try {
 } finally {
   await app.stop();
   plain.close();
+  await database?.drop();
 }
 
 const load = (await import("node:os")).loadavg()[0]?.toFixed(1);
 console.log(
-  `\nautocannon: ${connections} connections, ${duration} s each, loopback, 2 shared cores, load ${load}\n`,
+  `\nautocannon: ${connections} connections, ${duration} s each, loopback, 2 shared cores, load ${load}, database ${database ? "PostgreSQL" : "PGlite"}\n`,
 );
-console.log("| target | req/s | p50 ms | p99 ms | errors | non-2xx | ratio |");
-console.log("|---|---|---|---|---|---|---|");
+console.log("| target | req/s | p50 ms | p99 ms | errors | non-2xx | CPU ms/req | ratio |");
+console.log("|---|---|---|---|---|---|---|---|");
 for (const r of results) {
   const base = results.find((b) => b.name === r.versus);
-  const ratio = base ? `${(r.rps / base.rps).toFixed(2)}× ${base.name.split(" (")[0]}` : "";
+  // Beside the req/s ratio, the same ratio from CPU per request: what it would be on an idle
+  // machine where both are CPU-bound (the machine's other load moves req/s, not CPU/req).
+  const cpuRatio =
+    base && Number.isFinite(base.cpuMs) ? ` (CPU: ${(base.cpuMs / r.cpuMs).toFixed(2)}×)` : "";
+  const ratio = base
+    ? `${(r.rps / base.rps).toFixed(2)}× ${base.name.split(" (")[0]}${cpuRatio}`
+    : "";
   console.log(
-    `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${ratio} |`,
+    `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${Number.isFinite(r.cpuMs) ? r.cpuMs.toFixed(2) : "—"} | ${ratio} |`,
   );
 }
