@@ -16,16 +16,8 @@ export interface PortalUser {
   twoFactorEnabled: boolean;
 }
 
-/**
- * The signed-in user's profile and role, and whether a cancelled account deletion is waiting
- * to be told (privacy.server.ts `takeDeletionCancelledNotice`), in one query: the portal asks
- * on every request, so the notice costs no query of its own, and no write unless there is one.
- */
-export async function getPortalUser(
-  db: Database,
-  userId: string,
-): Promise<(PortalUser & { deletionCancelled: boolean }) | null> {
-  const [row] = await db
+function portalUserQuery(db: Database) {
+  return db
     .select({
       id: user.id,
       email: user.email,
@@ -49,8 +41,30 @@ export async function getPortalUser(
         isNull(accountDeletions.erasedAt),
       ),
     )
-    .where(eq(user.id, userId))
-    .limit(1);
+    .where(eq(user.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("portal_user");
+}
+
+/** Built once per database: the portal runs this query on every request. */
+const preparedPortalUser = new WeakMap<Database, ReturnType<typeof portalUserQuery>>();
+
+/**
+ * The signed-in user's profile and role, and whether a cancelled account deletion is waiting
+ * to be told (privacy.server.ts `takeDeletionCancelledNotice`), in one query: the portal asks
+ * on every request, so the notice costs no query of its own, and no write unless there is one.
+ * A prepared statement: built once, and planned once per connection on PostgreSQL.
+ */
+export async function getPortalUser(
+  db: Database,
+  userId: string,
+): Promise<(PortalUser & { deletionCancelled: boolean }) | null> {
+  let query = preparedPortalUser.get(db);
+  if (!query) {
+    query = portalUserQuery(db);
+    preparedPortalUser.set(db, query);
+  }
+  const [row] = await query.execute({ userId });
   if (!row) return null;
   const { cancelledDeletion, ...portalUser } = row;
   return { ...portalUser, deletionCancelled: cancelledDeletion !== null };
