@@ -7,7 +7,6 @@ import { RouteError } from "~/components/route-error";
 import { LazyToaster } from "~/components/ui/lazy-toaster";
 import { SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
 import { parseSidebarCookie } from "~/components/ui/sidebar-cookie";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import { site } from "~/content/site";
 import { useCookieToast } from "~/hooks/use-form-outcome";
 import { withEventOrigin } from "~/server/portal/events.server";
@@ -63,7 +62,7 @@ function PortalShell({
   children,
 }: Pick<LayoutData, "user" | "sidebarOpen"> & { children: React.ReactNode }) {
   return (
-    <TooltipProvider>
+    <>
       <SidebarProvider defaultOpen={sidebarOpen}>
         <NavigationProgress />
         <a
@@ -81,7 +80,7 @@ function PortalShell({
         </SidebarInset>
       </SidebarProvider>
       <LazyToaster />
-    </TooltipProvider>
+    </>
   );
 }
 
