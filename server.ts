@@ -5,11 +5,13 @@
 import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { MAX_FILES_PER_UPLOAD, MB, UPLOAD_PATH } from "./app/lib/files.ts";
 import { type Env, parseEnv } from "./app/server/env.server.ts";
 import {
   BASELINE_CSP,
@@ -102,6 +104,8 @@ app.use(
     filter: (req, res) => {
       const type = String(res.getHeader("Content-Type") ?? "");
       if (type.includes("text/event-stream")) return false;
+      // Downloads go out as stored, with their length (most are compressed already).
+      if (String(res.getHeader("Content-Disposition") ?? "").startsWith("attachment")) return false;
       return compression.filter(req, res);
     },
   }),
@@ -124,10 +128,23 @@ app.use(staticFiles(clientDir));
 
 // Request bodies are small forms and JSON: each is read here, whatever its framing
 // (Content-Length or chunked), and refused with 413 as soon as it passes 1 MB.
+// File uploads (a project's files) are the one exception: their body streams to the route,
+// which stores it as it arrives and holds each file to MAX_UPLOAD_MB (decision 018); here a
+// declared length beyond what one upload may carry is refused before anything is read.
 const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_UPLOAD_REQUEST_BYTES = (MAX_FILES_PER_UPLOAD * settings.MAX_UPLOAD_MB + 1) * MB;
 const bodies = new WeakMap<express.Request, Buffer>();
+const streamed = new WeakSet<express.Request>();
 app.use(async (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
+  if (req.method === "POST" && UPLOAD_PATH.test(req.path)) {
+    if (Number(req.get("content-length") ?? 0) > MAX_UPLOAD_REQUEST_BYTES) {
+      refuseTooLarge(req, res, true);
+      return;
+    }
+    streamed.add(req);
+    return next();
+  }
   const declared = Number(req.get("content-length") ?? 0);
   const body = declared > MAX_BODY_BYTES ? null : await readBody(req, MAX_BODY_BYTES);
   if (body === undefined) return; // the client went away
@@ -225,9 +242,14 @@ app.all("/{*splat}", async (req, res, next) => {
       method: req.method,
       headers,
       signal: controller.signal,
-      body:
-        body && req.method !== "GET" && req.method !== "HEAD" ? new Uint8Array(body) : undefined,
-    });
+      body: streamed.has(req)
+        ? (Readable.toWeb(req) as ReadableStream<Uint8Array>)
+        : body && req.method !== "GET" && req.method !== "HEAD"
+          ? new Uint8Array(body)
+          : undefined,
+      // A streamed body is read as it arrives (Node asks for this with a stream).
+      duplex: "half",
+    } as RequestInit);
     const context = (await entry.getLoadContext?.(req, res)) as Parameters<typeof handleRequest>[1];
     const response = await handleRequest(request, context);
     if (res.destroyed || res.writableEnded) {

@@ -19,6 +19,7 @@ import {
   stopHealthMonitor,
 } from "~/server/db/health.server";
 import { DeferHydrationError, deferHydration } from "~/server/defer-hydration.server";
+import { fileJobs, startUploadCleanup } from "~/server/deliverables/files.server";
 import { createMailer } from "~/server/email/mailer.server";
 import { setOutboxWorker, startOutboxWorker, stopOutboxWorker } from "~/server/email/outbox.server";
 import { env } from "~/server/env.server";
@@ -43,6 +44,7 @@ export async function startServer() {
   const settings = env();
   const handle = await getDatabase();
   await applyAdminEmails(handle.db, settings.ADMIN_EMAILS);
+  await startUploadCleanup(handle, now());
   await startEventBus(handle);
   if (handle.pool) startHealthMonitor(handle.pool);
   const mailer = createMailer({ smtpUrl: settings.SMTP_URL, dataDir: settings.DATA_DIR });
@@ -51,7 +53,7 @@ export async function startServer() {
   // Account erasure and lead retention; under the browser tests' clock, checked every second.
   if (testClockEnabled()) logger.warn("TEST CLOCK ON: for the browser tests only");
   stopJobs = startJobScheduler(handle.db, {
-    jobs: privacyJobs(settings.LEAD_RETENTION_MONTHS),
+    jobs: [...privacyJobs(settings.LEAD_RETENTION_MONTHS), ...fileJobs],
     now,
     tickMs: testClockEnabled() ? 1000 : 60_000,
   });

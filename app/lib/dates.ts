@@ -44,6 +44,13 @@ export function formatRelative(value: Date | string, now: Date = new Date()): st
 // Calendar days as YYYY-MM-DD strings: the quote form and its server check use these, so the
 // browser and the server agree on what "today" is (South Africa's day, not the visitor's).
 
+/** A real calendar day as YYYY-MM-DD (2027-02-30 and 2027-04-31 are not). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
 /** Today's date in South Africa (Africa/Johannesburg), as YYYY-MM-DD. */
 export function todayInSouthAfrica(now: Date = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" }).format(now);

@@ -4,8 +4,15 @@
  */
 
 /** What a "change" event can say changed. */
-export type ChangeKind = "projects" | "messages";
-export const CHANGE_KINDS: readonly ChangeKind[] = ["projects", "messages"];
+export type ChangeKind = "projects" | "messages" | "files" | "milestones" | "approvals" | "clients";
+export const CHANGE_KINDS: readonly ChangeKind[] = [
+  "projects",
+  "messages",
+  "files",
+  "milestones",
+  "approvals",
+  "clients",
+];
 
 /** The header a portal tab sends with its form posts, naming itself. */
 export const CLIENT_ID_HEADER = "x-client-id";

@@ -80,4 +80,19 @@ describe("settings", () => {
       /REQUIRE_ADMIN_2FA must be true or false/,
     );
   });
+
+  it("reads MAX_UPLOAD_MB as whole megabytes, 25 by default", () => {
+    const dataDir = dir();
+    expect(parseEnv({ DATA_DIR: dataDir }).MAX_UPLOAD_MB).toBe(25);
+    expect(parseEnv({ DATA_DIR: dataDir, MAX_UPLOAD_MB: "100" }).MAX_UPLOAD_MB).toBe(100);
+    expect(() => parseEnv({ DATA_DIR: dataDir, MAX_UPLOAD_MB: "0" })).toThrowError(
+      /MAX_UPLOAD_MB must be at least 1/,
+    );
+    expect(() => parseEnv({ DATA_DIR: dataDir, MAX_UPLOAD_MB: "2.5" })).toThrowError(
+      /MAX_UPLOAD_MB must be a whole number/,
+    );
+    expect(() => parseEnv({ DATA_DIR: dataDir, MAX_UPLOAD_MB: "lots" })).toThrowError(
+      /MAX_UPLOAD_MB/,
+    );
+  });
 });

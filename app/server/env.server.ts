@@ -70,6 +70,13 @@ export const envSchema = z.object({
   LEAD_RATE_LIMIT_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   LEAD_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).max(100_000).default(5),
   CHAT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** The largest file a project accepts, per file, in megabytes (decision 018). */
+  MAX_UPLOAD_MB: z.coerce
+    .number({ error: "MAX_UPLOAD_MB must be a whole number of megabytes" })
+    .int("MAX_UPLOAD_MB must be a whole number of megabytes")
+    .min(1, "MAX_UPLOAD_MB must be at least 1")
+    .max(2048, "MAX_UPLOAD_MB must be at most 2048")
+    .default(25),
   /** Leads, and the outbox's mail, are erased this many months after they last changed. */
   LEAD_RETENTION_MONTHS: z.coerce
     .number({ error: "LEAD_RETENTION_MONTHS must be a whole number of months" })

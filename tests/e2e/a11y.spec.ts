@@ -2,12 +2,15 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { publicPaths } from "../../app/content/public-paths";
 import {
+  createUser,
   expect,
   hydrated,
+  replyAsTeam,
   signInAsAdmin as signInAsListedAdmin,
   test,
   uniqueEmail,
 } from "./fixtures";
+import { waitForMail } from "./mail";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const MOBILE = { width: 375, height: 740 };
@@ -163,8 +166,10 @@ function portalPageTests() {
     await expectNoViolations(page, "delete confirmation");
   });
 
-  test("messages: empty, a message selected, the compose dialog open", async ({
+  test("messages: empty, one unread, one selected, the compose and reply dialogs open", async ({
     signedInPage: page,
+    browser,
+    baseURL,
   }) => {
     await visit(page, "/portal/messages");
     await expectNoViolations(page, "messages, empty");
@@ -178,13 +183,68 @@ function portalPageTests() {
     await compose.getByRole("button", { name: "Send" }).click();
     await expect(compose).toBeHidden();
 
-    await expect(
-      page.getByRole("button", { name: /Quarterly review/ }).getByText("New"),
-    ).toBeVisible();
+    // The team's reply is unread for the contact.
+    const sent = page.getByRole("button", { name: /Quarterly review/ });
+    await replyAsTeam(browser, baseURL ?? "", page, sent, "Friday at 14:00?");
+    await visit(page, "/portal/messages");
+    const reply = page.getByRole("button", { name: /Re: Quarterly review/ });
+    await expect(reply.getByText("New")).toBeVisible();
     await expectNoViolations(page, "messages, one unread");
-    await page.getByRole("button", { name: /Quarterly review/ }).click();
+    await reply.click();
     await expect(page.getByRole("article", { name: "Selected message" })).toBeVisible();
     await expectNoViolations(page, "messages, one selected");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Reply" }).click();
+    await expect(page.getByRole("dialog", { name: "Reply" })).toBeVisible();
+    await expectNoViolations(page, "reply dialog");
+  });
+
+  test("as an admin: projects and messages of every client, the Client fields, viewing as a client", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.request.post("/api/auth/sign-up/email", {
+      headers: { origin: baseURL ?? "" },
+      data: { email: uniqueEmail("axe-client"), password: "secret-pass-1", name: "Axe Client" },
+    });
+    await page.context().clearCookies();
+    await signInAsAdmin(page, baseURL ?? "");
+
+    await visit(page, "/portal/projects");
+    await expectNoViolations(page, "projects (admin)");
+    await page.getByRole("button", { name: "New Project" }).click();
+    await expect(page.getByRole("dialog", { name: "Create New Project" })).toBeVisible();
+    await expectNoViolations(page, "project dialog (admin)");
+    await page.keyboard.press("Escape");
+
+    await visit(page, "/portal/messages");
+    await expectNoViolations(page, "messages (admin)");
+    await page.getByRole("button", { name: "New Message" }).click();
+    await expect(page.getByRole("dialog", { name: "Send New Message" })).toBeVisible();
+    await expectNoViolations(page, "compose dialog (admin)");
+    await page.keyboard.press("Escape");
+
+    const clientId = await page
+      .getByRole("form", { name: "Filter messages" })
+      .getByLabel("Client")
+      .locator("option", { hasText: "Axe Client" })
+      .first()
+      .getAttribute("value");
+    const started = await page.request.post("/portal/view-as", {
+      headers: { origin: baseURL ?? "" },
+      form: { intent: "start", clientId: clientId ?? "" },
+      maxRedirects: 0,
+    });
+    expect(started.status()).toBe(302);
+    await visit(page, "/portal");
+    await expect(page.getByRole("region", { name: /^Viewing as Axe Client/ })).toBeVisible();
+    await expectNoViolations(page, "viewing as a client");
+    const stopped = await page.request.post("/portal/view-as", {
+      headers: { origin: baseURL ?? "" },
+      form: { intent: "stop" },
+      maxRedirects: 0,
+    });
+    expect(stopped.status()).toBe(302);
   });
 
   test("as an admin: team, settings with the security policy, leads and a lead", async ({
@@ -214,9 +274,59 @@ function portalPageTests() {
   });
 }
 
+/** An administrator's Clients pages, their dialogs, and the page an invitation link opens. */
+function clientsPageTests() {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("as an admin: clients, a client with its dialogs, and an invitation's page", async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
+    await signInAsAdmin(page, baseURL ?? "");
+    await visit(page, "/portal/clients");
+    await expect(page.getByRole("heading", { name: "Clients", level: 1 })).toBeVisible();
+    await expectNoViolations(page, "clients");
+    await page.getByRole("button", { name: "New client" }).click();
+    const dialog = page.getByRole("dialog", { name: "New client" });
+    await expect(dialog).toBeVisible();
+    await expectNoViolations(page, "new client dialog");
+    await dialog.getByLabel("Company name").fill(`Axe Client ${Date.now()}`);
+    await dialog.getByRole("button", { name: "Create" }).click();
+    await expect(page).toHaveURL(/\/portal\/clients\/[0-9a-f-]{36}$/);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Invite contact" }).click();
+    const invite = page.getByRole("dialog", { name: "Invite contact" });
+    await expect(invite).toBeVisible();
+    await expectNoViolations(page, "invite contact dialog");
+    const email = uniqueEmail("axe-invite");
+    await invite.getByLabel("Name").fill("Axe Invitee");
+    await invite.getByLabel("Email").fill(email);
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await expect(invite).toBeHidden();
+    await expect(
+      page.getByRole("list", { name: "Pending invitations" }).getByText(email, { exact: true }),
+    ).toBeVisible();
+    await expectNoViolations(page, "client page with a pending invitation");
+
+    const mail = await waitForMail(email, /invited/);
+    const link = new URL(mail.text.match(/https?:\/\/\S+\/invitation\/\S+/)?.[0] ?? "");
+    const context = await browser.newContext();
+    const guest = await context.newPage();
+    try {
+      await visit(guest, link.pathname);
+      await expect(guest.getByRole("button", { name: "Create account and join" })).toBeVisible();
+      await expectNoViolations(guest, "invitation page");
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 test.describe("axe, desktop", () => {
   publicPageTests();
   test.describe("portal", portalPageTests);
+  test.describe("clients", clientsPageTests);
 
   test("the portal with the sidebar collapsed to icons, and an entry's tooltip", async ({
     signedInPage: page,
@@ -235,10 +345,71 @@ test.describe("axe, desktop", () => {
   });
 });
 
+test.describe("axe, a project's page", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("as a contact with a file up for review, and as an administrator, dialogs open", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const base = baseURL ?? "";
+    await createUser(page.request, base, { fullName: "Axe Contact" });
+    const origin = { origin: base };
+    await page.request.post("/portal/projects", {
+      headers: origin,
+      form: { intent: "create", title: "Axe deliverables" },
+    });
+    await visit(page, "/portal/projects");
+    await page.getByRole("link", { name: "Axe deliverables" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Axe deliverables" })).toBeVisible();
+    const url = new URL(page.url()).pathname;
+    const uploaded = await page.request.post(`${url}/files`, {
+      headers: { ...origin, accept: "application/json" },
+      multipart: {
+        files: {
+          name: "Wireframes.pdf",
+          mimeType: "application/pdf",
+          buffer: Buffer.from("%PDF-1.7\n"),
+        },
+      },
+    });
+    expect(uploaded.status()).toBe(200);
+
+    const staff = await browser.newContext({ baseURL: base });
+    const admin = await staff.newPage();
+    await signInAsAdmin(admin, base);
+    const html = await (await admin.request.get(url)).text();
+    const versionId = html.match(/\/files\/([0-9a-f-]{36})/)?.[1] ?? "";
+    for (const form of <Record<string, string>[]>[
+      { intent: "review-file", versionId },
+      { intent: "create-milestone", title: "Discovery", dueDate: "2026-01-15", status: "done" },
+      { intent: "create-milestone", title: "Launch", dueDate: "2099-01-15", status: "planned" },
+    ]) {
+      expect((await admin.request.post(url, { headers: origin, form })).status()).toBe(200);
+    }
+
+    await visit(page, url);
+    await expect(page.getByRole("button", { name: /^Approve/ })).toBeVisible();
+    await expectNoViolations(page, "project page, contact, a file ready for review");
+    await page.getByRole("button", { name: /^Request changes/ }).click();
+    await expect(page.getByRole("dialog", { name: "Request changes" })).toBeVisible();
+    await expectNoViolations(page, "request changes dialog");
+
+    await visit(admin, url);
+    await expectNoViolations(admin, "project page, administrator");
+    await admin.getByRole("button", { name: "Add milestone" }).click();
+    await expect(admin.getByRole("dialog", { name: "Add milestone" })).toBeVisible();
+    await expectNoViolations(admin, "add milestone dialog");
+    await staff.close();
+  });
+});
+
 test.describe("axe, 375×740", () => {
   test.use({ viewport: MOBILE });
   publicPageTests();
   test.describe("portal", portalPageTests);
+  test.describe("clients", clientsPageTests);
 
   test("public pages with the mobile menu open", async ({ page }) => {
     // Four axe runs (two pages, two palettes): several seconds each on a busy machine.

@@ -1,4 +1,11 @@
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { waitForMail } from "./mail";
 
 let counter = 0;
@@ -68,6 +75,32 @@ export async function signInAsAdmin(
   expect(opened.status()).toBe(302);
   expect(opened.headers().location ?? "").not.toContain("error=");
   return admin;
+}
+
+/**
+ * The agency's team answers the message shown by `item` (a button of the Messages inbox in
+ * `page`): the administrator, in a browser context of their own, posts what the details
+ * panel's 'Reply' posts.
+ */
+export async function replyAsTeam(
+  browser: Browser,
+  baseURL: string,
+  page: Page,
+  item: Locator,
+  content: string,
+) {
+  const id = await page.locator("form", { has: item }).locator("input[name=id]").inputValue();
+  const staff = await browser.newContext({ baseURL });
+  try {
+    await signInAsAdmin(staff.request, baseURL);
+    const replied = await staff.request.post("/portal/messages", {
+      headers: { origin: baseURL },
+      form: { intent: "reply", id, content },
+    });
+    expect(replied.ok(), await replied.text()).toBe(true);
+  } finally {
+    await staff.close();
+  }
 }
 
 /**

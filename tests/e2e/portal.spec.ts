@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { createUser, expect, gotoLive, hydrated, signInAsAdmin, test } from "./fixtures";
+import {
+  createUser,
+  expect,
+  gotoLive,
+  hydrated,
+  replyAsTeam,
+  signInAsAdmin,
+  test,
+} from "./fixtures";
 
 async function createProject(page: Page, title: string, description = "") {
   await hydrated(page);
@@ -94,16 +102,19 @@ test.describe("portal", () => {
     await expect(page.getByRole("button", { name: "Create Project" })).toBeVisible();
   });
 
-  test("messages: send to yourself, 'New' badge, open marks it read", async ({
+  test("messages: a contact writes to the team; the team's reply is 'New' until opened", async ({
     signedInPage: page,
     user,
+    browser,
+    baseURL,
   }) => {
     await page.goto("/portal/messages");
     await expect(page.getByText("No messages yet")).toBeVisible();
     await expect(page.getByText("Select a message to view details")).toBeVisible();
+    await hydrated(page);
     await page.getByRole("button", { name: "New Message" }).click();
     const dialog = page.getByRole("dialog", { name: "Send New Message" });
-    await expect(dialog.getByText("Create a new message (demo: sends to yourself)")).toBeVisible();
+    await expect(dialog.getByText("Send a message to the Kopano AI team")).toBeVisible();
     await dialog.getByLabel("Subject *").fill("Kick-off meeting");
     await dialog.getByLabel("Message *").fill("Can we meet on Tuesday at 10:00?");
     await dialog.getByRole("button", { name: "Send" }).click();
@@ -111,10 +122,13 @@ test.describe("portal", () => {
       page.getByRole("region", { name: /Notifications/ }).getByText("Message sent successfully"),
     ).toBeVisible();
 
+    // A person's own message is read for them.
     const item = page.getByRole("button", { name: /Kick-off meeting/ });
-    await expect(item.getByText("New")).toBeVisible();
     await expect(item.getByText(user.fullName)).toBeVisible();
     await expect(item.getByText("just now")).toBeVisible();
+    await expect(item.getByText("New")).toHaveCount(0);
+
+    await replyAsTeam(browser, baseURL ?? "", page, item, "Tuesday at 10:00 works for us.");
 
     await page.goto("/portal");
     const unread = page
@@ -123,13 +137,18 @@ test.describe("portal", () => {
     await expect(unread.getByText("1", { exact: true })).toBeVisible();
 
     await page.goto("/portal/messages");
-    await page.getByRole("button", { name: /Kick-off meeting/ }).click();
+    const reply = page.getByRole("button", { name: /Re: Kick-off meeting/ });
+    await expect(reply.getByText("New")).toBeVisible();
+    await expect(reply.getByText("Kopano AI")).toBeVisible();
+    await reply.click();
     const details = page.getByRole("article", { name: "Selected message" });
-    await expect(details.getByText("Can we meet on Tuesday at 10:00?")).toBeVisible();
-    await expect(details.getByText(user.fullName)).toBeVisible();
+    await expect(details.getByText("Tuesday at 10:00 works for us.")).toBeVisible();
+    await expect(details.getByText("Re: Kick-off meeting")).toBeVisible();
     await expect(
-      page.getByRole("button", { name: /Kick-off meeting/ }).getByText("New"),
+      page.getByRole("button", { name: /Re: Kick-off meeting/ }).getByText("New"),
     ).toHaveCount(0);
+    await page.goto("/portal");
+    await expect(unread.getByText("0", { exact: true })).toBeVisible();
   });
 
   test("settings: save the full name; the header follows", async ({ signedInPage: page }) => {

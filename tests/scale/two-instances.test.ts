@@ -1,10 +1,14 @@
 /**
  * Scale-out: two app instances (the production build) on one PostgreSQL database. A project
  * written through one instance reaches the owner's event stream on the other; the outbox sends
- * each mail once although both instances run a worker. Needs TEST_DATABASE_URL and a build.
+ * each mail once although both instances run a worker; a client's changes reach its contacts and
+ * the administrators on the other instance, and no other client's (decisions 012, 018). Needs
+ * TEST_DATABASE_URL and a build.
  */
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -60,8 +64,8 @@ beforeAll(async () => {
   smtpPort = (smtp.server.address() as AddressInfo).port;
 
   // Start one after the other: both migrate the same database (under an advisory lock).
-  instances.push(await startInstance(3521));
-  instances.push(await startInstance(3522));
+  instances.push(await startInstance(3541));
+  instances.push(await startInstance(3542));
 }, 180_000);
 
 afterAll(async () => {
@@ -163,4 +167,116 @@ describeIf("two instances on one PostgreSQL", () => {
     const ids = received.map((raw) => raw.match(/Message-ID: <([^@]+)@outbox>/i)?.[1]);
     expect(new Set(ids).size).toBe(24);
   });
+
+  it("a client's change made on one instance reaches its contacts and the administrators on the other, and no other client", async () => {
+    const [a, b] = instances as [Running, Running];
+    const stamp = Date.now();
+    const signUp = (who: string) =>
+      signUpOver(a.url, {
+        email: `${who}-${stamp}@example.co.za`,
+        password: "secret-1",
+        name: who,
+      });
+    const thandi = await signUp("thandi");
+    const other = await signUp("other");
+    const staff = await signUp("staff");
+    // An administrator, as the roles command makes one (it leaves the client sign-up made).
+    await promisify(execFile)(
+      "node_modules/.bin/tsx",
+      [
+        "--tsconfig",
+        "tsconfig.json",
+        "scripts/user-role.ts",
+        "--email",
+        `staff-${stamp}@example.co.za`,
+        "--role",
+        "admin",
+      ],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: dbUrl,
+          BASE_URL: a.url,
+          AUTH_SECRET: "scale-test-secret-scale-test-secret-0001",
+          NODE_ENV: "production",
+          LOG_LEVEL: "silent",
+        },
+      },
+    );
+
+    const streams = {
+      thandi: await openStream(b.url, thandi),
+      other: await openStream(b.url, other),
+      staff: await openStream(b.url, staff),
+    };
+    try {
+      const post = (cookie: string, path: string, fields: Record<string, string>) =>
+        fetch(`${a.url}${path}`, {
+          method: "POST",
+          headers: { cookie, origin: a.url, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(fields),
+        });
+      // Thandi's client: a project and a message, through instance A.
+      expect(
+        (await post(thandi, "/portal/projects", { intent: "create", title: "Shared" })).status,
+      ).toBe(200);
+      expect(
+        (
+          await post(thandi, "/portal/messages", {
+            intent: "send",
+            subject: "Hi",
+            content: "Team?",
+          })
+        ).status,
+      ).toBe(200);
+      for (const who of [streams.thandi, streams.staff]) {
+        await who.until((text) => changes(text).length === 2);
+        expect(changes(who.text()).map((c) => c.kind)).toEqual(["projects", "messages"]);
+      }
+      // Everything instance B heard of those is already in every stream there. Now the other
+      // client's own change: it is the first and only change its contact hears.
+      expect(
+        (await post(other, "/portal/projects", { intent: "create", title: "Theirs" })).status,
+      ).toBe(200);
+      await streams.other.until((text) => changes(text).length >= 1);
+      await streams.staff.until((text) => changes(text).length === 3);
+      expect(changes(streams.other.text())).toHaveLength(1);
+      expect(changes(streams.other.text())[0]?.kind).toBe("projects");
+      expect(changes(streams.thandi.text())).toHaveLength(2);
+    } finally {
+      for (const s of Object.values(streams)) s.close();
+    }
+  });
 });
+
+/** The "change" events a stream's text holds so far. */
+function changes(text: string): { kind: string }[] {
+  return [...text.matchAll(/event: change\ndata: (\{[^\n]*\})/g)].map((m) =>
+    JSON.parse(m[1] ?? "{}"),
+  );
+}
+
+/** A signed-in person's event stream on an instance, subscribed ("ready") when this resolves. */
+async function openStream(url: string, cookie: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${url}/api/events`, { headers: { cookie }, signal: controller.signal });
+  expect(res.headers.get("content-type")).toContain("text/event-stream");
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const until = async (done: (text: string) => boolean, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!done(text)) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`the stream never got there; it holds:\n${text}`);
+      const next = await Promise.race([
+        reader.read(),
+        new Promise<null>((r) => setTimeout(() => r(null), left)),
+      ]);
+      if (!next || next.done) continue;
+      text += decoder.decode(next.value);
+    }
+  };
+  await until((t) => t.includes("event: ready"));
+  return { until, text: () => text, close: () => controller.abort() };
+}

@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  Building2,
   FileText,
   FolderKanban,
   Inbox,
@@ -39,6 +40,7 @@ export const portalEntries: Entry[] = [
   { label: "Messages", to: "/portal/messages", icon: Mail },
   { label: "Reports", to: "/portal/reports", icon: FileText },
   { label: "Analytics", to: "/portal/analytics", icon: BarChart3 },
+  { label: "Clients", to: "/portal/clients", icon: Building2, adminOnly: true },
   { label: "Team", to: "/portal/team", icon: Users, adminOnly: true },
   { label: "Leads", to: "/portal/leads", icon: Inbox, adminOnly: true },
   { label: "Settings", to: "/portal/settings", icon: Settings },
@@ -68,7 +70,7 @@ export function AppSidebar({ isAdmin }: { isAdmin: boolean }) {
                       <SidebarMenuButton asChild tooltip={label}>
                         <NavLink
                           to={to}
-                          end
+                          end={to === "/portal"}
                           onClick={() => {
                             if (isMobile) setOpenMobile(false);
                           }}

@@ -16,6 +16,11 @@ function newTabId() {
 }
 let tabId: string | undefined;
 
+/** This tab's id (once the portal has mounted), for requests made without fetch (uploads). */
+export function currentTabId(): string | undefined {
+  return tabId;
+}
+
 /**
  * Send this tab's id with every same-origin post (React Router's form and fetcher submissions
  * go through fetch), so the events they cause say which tab caused them. Returns the undo.

@@ -1,6 +1,6 @@
-import { Inbox, Plus } from "lucide-react";
+import { Inbox, Plus, Reply } from "lucide-react";
 import { useState } from "react";
-import { Form } from "react-router";
+import { Form, useFetcher, useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -14,31 +14,72 @@ import {
 } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { LoadMore } from "~/components/ui/load-more";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import { site } from "~/content/site";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDateTime, formatRelative } from "~/lib/dates";
 import { cn } from "~/lib/utils";
+import { replySubject } from "~/lib/validation/portal";
+import { type ClientChoice, ClientFilter, ClientOptions } from "./client-filter";
+import { useReadOnly } from "./use-portal-user";
 
 export interface MessageItem {
   id: string;
+  clientName: string;
+  projectTitle: string | null;
   senderId: string | null;
   senderName: string | null;
+  fromAgency: boolean;
   subject: string;
   content: string;
   isRead: boolean;
   createdAt: Date | string;
 }
 
+interface ProjectChoice {
+  id: string;
+  title: string;
+}
+
+export interface MessagesViewProps {
+  messages: MessageItem[];
+  next: string | null;
+  selectedId: string | null;
+  /** The message chosen with `?id=` (also when it is not on this page of the list). */
+  selected: MessageItem | null;
+  selectedError: string | null;
+  /** Staff (an administrator over every client): client names, the filter, the Client field. */
+  staff: boolean;
+  clients: ClientChoice[];
+  clientFilter: string | null;
+  filterError: string | null;
+  /** The New Message dialog's projects: the contact's client's, or the filtered client's. */
+  projects: ProjectChoice[];
+}
+
+/** Which side of the conversation a message is from, when the name alone does not say. */
+function origin(message: MessageItem, staff: boolean): string | null {
+  if (staff) return message.fromAgency ? `to ${message.clientName}` : message.clientName;
+  return message.fromAgency ? site.name : null;
+}
+
 export function MessagesView({
   messages,
+  next,
   selectedId,
-}: {
-  messages: MessageItem[];
-  userId: string;
-  selectedId: string | null;
-}) {
+  selected,
+  selectedError,
+  staff,
+  clients,
+  clientFilter,
+  filterError,
+  projects,
+}: MessagesViewProps) {
+  const readOnly = useReadOnly();
   const [composeOpen, setComposeOpen] = useState(false);
-  const selected = messages.find((m) => m.id === selectedId) ?? null;
+  const [replyOpen, setReplyOpen] = useState(false);
 
   return (
     <div className="space-y-6">
@@ -47,11 +88,22 @@ export function MessagesView({
           <h1 className="text-3xl font-bold tracking-tight">Messages</h1>
           <p className="mt-1 text-muted-foreground">Your conversations with our team</p>
         </div>
-        <Button onClick={() => setComposeOpen(true)}>
-          <Plus aria-hidden />
-          New Message
-        </Button>
+        {readOnly ? null : (
+          <Button onClick={() => setComposeOpen(true)}>
+            <Plus aria-hidden />
+            New Message
+          </Button>
+        )}
       </div>
+
+      {staff ? (
+        <ClientFilter
+          label="Filter messages"
+          clients={clients}
+          selected={clientFilter}
+          error={filterError}
+        />
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Card>
@@ -60,7 +112,7 @@ export function MessagesView({
               Inbox
             </CardTitle>
           </CardHeader>
-          <CardContent>
+          <CardContent className="space-y-4">
             {messages.length === 0 ? (
               <div className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
                 <Inbox className="size-10" aria-hidden />
@@ -72,6 +124,7 @@ export function MessagesView({
                   <li key={m.id}>
                     <MessageListItem
                       message={m}
+                      origin={origin(m, staff)}
                       selected={m.id === selectedId}
                       unread={!m.isRead}
                     />
@@ -79,6 +132,7 @@ export function MessagesView({
                 ))}
               </ul>
             )}
+            <LoadMore next={next} label="Load more messages" />
           </CardContent>
         </Card>
 
@@ -93,7 +147,24 @@ export function MessagesView({
               <article aria-label="Selected message" className="space-y-4">
                 <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
                   <dt className="font-medium text-muted-foreground">From</dt>
-                  <dd>{selected.senderName || "Unknown"}</dd>
+                  <dd>
+                    {selected.senderName || "Unknown"}
+                    {selected.fromAgency ? (
+                      <span className="text-muted-foreground"> ({site.name})</span>
+                    ) : null}
+                  </dd>
+                  {staff ? (
+                    <>
+                      <dt className="font-medium text-muted-foreground">Client</dt>
+                      <dd>{selected.clientName}</dd>
+                    </>
+                  ) : null}
+                  {selected.projectTitle ? (
+                    <>
+                      <dt className="font-medium text-muted-foreground">Project</dt>
+                      <dd>{selected.projectTitle}</dd>
+                    </>
+                  ) : null}
                   <dt className="font-medium text-muted-foreground">Subject</dt>
                   <dd>{selected.subject}</dd>
                   <dt className="font-medium text-muted-foreground">Date</dt>
@@ -106,33 +177,69 @@ export function MessagesView({
                 <div className="whitespace-pre-wrap break-words rounded-md border bg-muted/40 p-4">
                   {selected.content}
                 </div>
+                {readOnly ? null : (
+                  <Button variant="outline" onClick={() => setReplyOpen(true)}>
+                    <Reply aria-hidden />
+                    Reply
+                  </Button>
+                )}
               </article>
             ) : (
               <p className="py-8 text-center text-muted-foreground">
-                Select a message to view details
+                {selectedError ?? "Select a message to view details"}
               </p>
             )}
           </CardContent>
         </Card>
       </div>
 
-      <ComposeDialog open={composeOpen} onOpenChange={setComposeOpen} />
+      {readOnly ? null : (
+        <>
+          <ComposeDialog
+            open={composeOpen}
+            onOpenChange={setComposeOpen}
+            staff={staff}
+            clients={clients}
+            defaultClient={clientFilter}
+            projects={projects}
+          />
+          {selected ? (
+            <ReplyDialog
+              key={selected.id}
+              message={selected}
+              staff={staff}
+              open={replyOpen}
+              onOpenChange={setReplyOpen}
+            />
+          ) : null}
+        </>
+      )}
     </div>
   );
 }
 
+/**
+ * One message in the list: a GET form naming it (`?id=`, keeping the filter and the page), so
+ * it opens without JavaScript and while viewing as a client; the page's loader reads it.
+ */
 function MessageListItem({
   message,
+  origin,
   selected,
   unread,
 }: {
   message: MessageItem;
+  origin: string | null;
   selected: boolean;
   unread: boolean;
 }) {
+  const [params] = useSearchParams();
   return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value="open" />
+    <Form method="get" preventScrollReset>
+      {["client", "cursor"].map((name) => {
+        const value = params.get(name);
+        return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
+      })}
       <input type="hidden" name="id" value={message.id} />
       <button
         type="submit"
@@ -144,7 +251,10 @@ function MessageListItem({
         )}
       >
         <span className="flex items-center justify-between gap-2">
-          <span className="truncate text-sm">{message.senderName || "Unknown"}</span>
+          <span className="min-w-0 truncate text-sm">
+            {message.senderName || "Unknown"}
+            {origin ? <span className="font-normal text-muted-foreground"> · {origin}</span> : null}
+          </span>
           <span className="flex shrink-0 items-center gap-2">
             {unread ? <Badge>New</Badge> : null}
             <time
@@ -165,35 +275,70 @@ function MessageListItem({
   );
 }
 
-function ComposeDialog({
+/** The 'Project' choices of the client chosen in the New Message dialog. */
+function useProjectChoices(initialClient: string | null, initial: ProjectChoice[]) {
+  const fetcher = useFetcher<{ clientId: string | null; projects: ProjectChoice[] }>();
+  const [client, setClient] = useState(initialClient);
+  const choose = (clientId: string) => {
+    setClient(clientId || null);
+    if (clientId && clientId !== initialClient) {
+      fetcher.load(`/portal/project-choices?client=${encodeURIComponent(clientId)}`);
+    }
+  };
+  const projects =
+    client === initialClient
+      ? initial
+      : fetcher.data?.clientId === client
+        ? fetcher.data.projects
+        : [];
+  return { client, projects, choose, loading: fetcher.state !== "idle" };
+}
+
+/**
+ * A dialog that sends a message: its own fields, then 'Message *', then `after`. It closes and
+ * clears itself once sent.
+ */
+function SendDialog({
+  title,
+  description,
+  intent,
   open,
   onOpenChange,
+  onSent,
+  children,
+  after,
 }: {
+  title: string;
+  description: string;
+  intent: "send" | "reply";
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  onSent?: () => void;
+  children?: React.ReactNode;
+  after?: React.ReactNode;
 }) {
   const [formKey, setFormKey] = useState(0);
   const { fetcher, busy } = useFormOutcome({
     onSuccess: () => {
       onOpenChange(false);
       setFormKey((k) => k + 1);
+      onSent?.();
     },
   });
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>Send New Message</DialogTitle>
-          <DialogDescription>Create a new message (demo: sends to yourself)</DialogDescription>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <fetcher.Form method="post" className="space-y-4" key={formKey}>
-          <input type="hidden" name="intent" value="send" />
-          <Field label="Subject *">
-            <Input name="subject" required maxLength={200} />
-          </Field>
+          <input type="hidden" name="intent" value={intent} />
+          {children}
           <Field label="Message *">
             <Textarea name="content" rows={5} required maxLength={5000} />
           </Field>
+          {after}
           <DialogFormFooter
             submitLabel="Send"
             busyLabel="Sending..."
@@ -203,5 +348,96 @@ function ComposeDialog({
         </fetcher.Form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+function ComposeDialog({
+  open,
+  onOpenChange,
+  staff,
+  clients,
+  defaultClient,
+  projects: initialProjects,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  staff: boolean;
+  clients: ClientChoice[];
+  defaultClient: string | null;
+  projects: ProjectChoice[];
+}) {
+  const choices = useProjectChoices(staff ? defaultClient : null, initialProjects);
+  return (
+    <SendDialog
+      title="Send New Message"
+      description={
+        staff ? "Send a message to a client's contacts" : `Send a message to the ${site.name} team`
+      }
+      intent="send"
+      open={open}
+      onOpenChange={onOpenChange}
+      // The cleared form shows the first client again: offer its projects.
+      onSent={() => choices.choose(defaultClient ?? "")}
+      after={
+        <Field
+          label="Project"
+          optional
+          description={
+            staff && !choices.client ? "Choose the client first to pick one of its projects." : null
+          }
+        >
+          <NativeSelect name="projectId" defaultValue="" aria-busy={choices.loading}>
+            <option value="">No project</option>
+            {choices.projects.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      }
+    >
+      {staff ? (
+        <Field label="Client *">
+          <NativeSelect
+            name="clientId"
+            required
+            defaultValue={defaultClient ?? ""}
+            onChange={(event) => choices.choose(event.currentTarget.value)}
+          >
+            <ClientOptions clients={clients} none="Choose a client" />
+          </NativeSelect>
+        </Field>
+      ) : null}
+      <Field label="Subject *">
+        <Input name="subject" required maxLength={200} />
+      </Field>
+    </SendDialog>
+  );
+}
+
+/** 'Reply': to the message's client (or, from a contact, to the team), about the same project. */
+function ReplyDialog({
+  message,
+  staff,
+  open,
+  onOpenChange,
+}: {
+  message: MessageItem;
+  staff: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const to = staff ? `To ${message.clientName}` : `To the ${site.name} team`;
+  return (
+    <SendDialog
+      title="Reply"
+      description={`${to}: ${replySubject(message.subject)}`}
+      intent="reply"
+      open={open}
+      onOpenChange={onOpenChange}
+    >
+      <input type="hidden" name="id" value={message.id} />
+    </SendDialog>
   );
 }

@@ -1,5 +1,6 @@
-import { Calendar, FolderKanban, Pencil, Plus, Trash2 } from "lucide-react";
+import { Building2, Calendar, FolderKanban, Pencil, Plus, Trash2 } from "lucide-react";
 import { type RefObject, useId, useRef, useState } from "react";
+import { Link } from "react-router";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -23,6 +24,8 @@ import {
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { LoadMore } from "~/components/ui/load-more";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Progress } from "~/components/ui/progress";
 import {
   Select,
@@ -44,9 +47,12 @@ import {
   STATUS_LABELS,
 } from "~/lib/validation/portal";
 import { PriorityBadge, StatusBadge } from "./badges";
+import { type ClientChoice, ClientFilter, ClientOptions } from "./client-filter";
+import { useReadOnly } from "./use-portal-user";
 
 export interface ProjectItem {
   id: string;
+  clientName?: string | null;
   title: string;
   description: string | null;
   status: ProjectStatus;
@@ -55,7 +61,31 @@ export interface ProjectItem {
   createdAt: Date | string;
 }
 
-export function ProjectsView({ projects }: { projects: ProjectItem[] }) {
+export interface ProjectsViewProps {
+  projects: ProjectItem[];
+  /** The next page's cursor (app/lib/pagination.ts), or null. */
+  next: string | null;
+  /** Counts over every project shown by the filter, not only this page. */
+  counts: { total: number; active: number; completed: number };
+  /** Staff (an administrator over every client): client names, the filter, the Client field. */
+  staff: boolean;
+  clients: ClientChoice[];
+  clientFilter: string | null;
+  filterError: string | null;
+}
+
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+export function ProjectsView({
+  projects,
+  next,
+  counts,
+  staff,
+  clients,
+  clientFilter,
+  filterError,
+}: ProjectsViewProps) {
+  const readOnly = useReadOnly();
   const [editing, setEditing] = useState<ProjectItem | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<ProjectItem | null>(null);
@@ -77,25 +107,46 @@ export function ProjectsView({ projects }: { projects: ProjectItem[] }) {
           <h1 className="text-3xl font-bold tracking-tight">Projects</h1>
           <p className="mt-1 text-muted-foreground">Manage and track all your projects</p>
         </div>
-        <Button ref={newProjectRef} onClick={openCreate}>
-          <Plus aria-hidden />
-          New Project
-        </Button>
+        {readOnly ? null : (
+          <Button ref={newProjectRef} onClick={openCreate}>
+            <Plus aria-hidden />
+            New Project
+          </Button>
+        )}
       </div>
+
+      {staff ? (
+        <ClientFilter
+          label="Filter projects"
+          clients={clients}
+          selected={clientFilter}
+          error={filterError}
+        />
+      ) : null}
+
+      {counts.total > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {counted(counts.total, "project")} · {counts.active} active · {counts.completed} completed
+        </p>
+      ) : null}
 
       {projects.length === 0 ? (
         <Card className="flex flex-col items-center gap-4 p-12 text-center">
           <FolderKanban className="size-12 text-muted-foreground" aria-hidden />
           <div>
             <h2 className="text-lg font-semibold">No projects yet</h2>
-            <p className="text-muted-foreground">
-              Create your first project to start tracking it here.
-            </p>
+            {readOnly ? null : (
+              <p className="text-muted-foreground">
+                Create your first project to start tracking it here.
+              </p>
+            )}
           </div>
-          <Button onClick={openCreate}>
-            <Plus aria-hidden />
-            Create Project
-          </Button>
+          {readOnly ? null : (
+            <Button onClick={openCreate}>
+              <Plus aria-hidden />
+              Create Project
+            </Button>
+          )}
         </Card>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Projects">
@@ -103,56 +154,79 @@ export function ProjectsView({ projects }: { projects: ProjectItem[] }) {
             <li key={project.id}>
               <ProjectCard
                 project={project}
-                onEdit={() => openEdit(project)}
-                onDelete={() => setDeleting(project)}
+                showClient={staff}
+                onEdit={readOnly ? null : () => openEdit(project)}
+                onDelete={readOnly ? null : () => setDeleting(project)}
               />
             </li>
           ))}
         </ul>
       )}
 
-      <ProjectFormDialog
-        key={editing?.id ?? "new"}
-        open={formOpen}
-        onOpenChange={setFormOpen}
-        project={editing}
-      />
-      <DeleteProjectDialog
-        project={deleting}
-        onClose={() => setDeleting(null)}
-        fallbackFocusRef={newProjectRef}
-      />
+      <LoadMore next={next} label="Load more projects" />
+
+      {readOnly ? null : (
+        <>
+          <ProjectFormDialog
+            key={editing?.id ?? "new"}
+            open={formOpen}
+            onOpenChange={setFormOpen}
+            project={editing}
+            clients={staff ? clients : null}
+            defaultClient={clientFilter}
+          />
+          <DeleteProjectDialog
+            project={deleting}
+            onClose={() => setDeleting(null)}
+            fallbackFocusRef={newProjectRef}
+          />
+        </>
+      )}
     </div>
   );
 }
 
 function ProjectCard({
   project,
+  showClient,
   onEdit,
   onDelete,
 }: {
   project: ProjectItem;
-  onEdit: () => void;
-  onDelete: () => void;
+  showClient: boolean;
+  /** Null while the portal is read-only. */
+  onEdit: (() => void) | null;
+  onDelete: (() => void) | null;
 }) {
   return (
     <Card className="flex h-full flex-col">
       <CardHeader gap="roomy">
         <div className="flex items-start justify-between gap-2">
           <CardTitle as="h2" size="lg">
-            {project.title}
+            <Link to={`/portal/projects/${project.id}`} className="hover:underline">
+              {project.title}
+            </Link>
           </CardTitle>
-          <div className="flex shrink-0 gap-1">
-            <Button variant="ghost" size="icon-xs" onClick={onEdit}>
-              <Pencil aria-hidden />
-              <span className="sr-only">Edit {project.title}</span>
-            </Button>
-            <Button variant="ghost" size="icon-xs" onClick={onDelete}>
-              <Trash2 aria-hidden />
-              <span className="sr-only">Delete {project.title}</span>
-            </Button>
-          </div>
+          {onEdit && onDelete ? (
+            <div className="flex shrink-0 gap-1">
+              <Button variant="ghost" size="icon-xs" onClick={onEdit}>
+                <Pencil aria-hidden />
+                <span className="sr-only">Edit {project.title}</span>
+              </Button>
+              <Button variant="ghost" size="icon-xs" onClick={onDelete}>
+                <Trash2 aria-hidden />
+                <span className="sr-only">Delete {project.title}</span>
+              </Button>
+            </div>
+          ) : null}
         </div>
+        {showClient && project.clientName ? (
+          <p className="flex items-center gap-1 text-sm text-muted-foreground">
+            <Building2 className="size-3.5 shrink-0" aria-hidden />
+            <span className="sr-only">Client: </span>
+            {project.clientName}
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-2">
           <StatusBadge status={project.status} />
           <PriorityBadge priority={project.priority} />
@@ -182,10 +256,15 @@ function ProjectFormDialog({
   open,
   onOpenChange,
   project,
+  clients,
+  defaultClient,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   project: ProjectItem | null;
+  /** Staff name the client of a new project (null: a contact's is their own). */
+  clients: ClientChoice[] | null;
+  defaultClient: string | null;
 }) {
   const { fetcher, busy } = useFormOutcome({ onSuccess: () => onOpenChange(false) });
   const [progress, setProgress] = useState(project?.progress ?? 0);
@@ -205,6 +284,13 @@ function ProjectFormDialog({
         <fetcher.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value={project ? "update" : "create"} />
           {project ? <input type="hidden" name="id" value={project.id} /> : null}
+          {clients && !project ? (
+            <Field label="Client *">
+              <NativeSelect name="clientId" required defaultValue={defaultClient ?? ""}>
+                <ClientOptions clients={clients} none="Choose a client" />
+              </NativeSelect>
+            </Field>
+          ) : null}
           <Field label="Title *">
             <Input name="title" required maxLength={200} defaultValue={project?.title} />
           </Field>

@@ -11,7 +11,7 @@ import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "~/comp
 /**
  * The sidebar's pieces that only some screens show, loaded when first needed (sidebar.tsx):
  * the small screens' sheet, once it first opens, and the collapsed sidebar's tooltips. A
- * portal page that shows neither loads no dialog or tooltip code (decision 019).
+ * portal page that shows neither loads no dialog or tooltip code (decision 025).
  */
 export function SidebarSheet({
   side,

@@ -14,7 +14,7 @@ const SIDEBAR_WIDTH_MOBILE = "18rem";
 const SIDEBAR_WIDTH_ICON = "3rem";
 const SIDEBAR_KEYBOARD_SHORTCUT = "b";
 
-/** Loaded when first shown: small screens' sheet, collapsed icons' tooltips (decision 019). */
+/** Loaded when first shown: small screens' sheet, collapsed icons' tooltips (decision 025). */
 const SidebarSheet = React.lazy(() =>
   import("./sidebar-sheet").then((m) => ({ default: m.SidebarSheet })),
 );

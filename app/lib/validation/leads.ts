@@ -1,5 +1,5 @@
 import { packageNames } from "~/content/packages";
-import { todayInSouthAfrica } from "~/lib/dates";
+import { isCalendarDay, todayInSouthAfrica } from "~/lib/dates";
 import { hasNoLineBreak, isStorableText, notAllowed, oneLine } from "./text";
 import { z } from "./zod";
 
@@ -16,13 +16,7 @@ const email = z
   .trim()
   .pipe(z.email("Invalid email address").max(255, "Email must be less than 255 characters"));
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-/** A real calendar day as YYYY-MM-DD (2027-02-30 and 2027-04-31 are not). */
-const validDate = (v: string) => {
-  if (!isoDate.test(v)) return false;
-  const time = Date.parse(`${v}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === v;
-};
+const validDate = isCalendarDay;
 
 export const quoteSchema = z
   .object({

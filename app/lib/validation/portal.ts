@@ -68,6 +68,15 @@ export const messageSchema = z.object({
 });
 export type MessageInput = z.infer<typeof messageSchema>;
 
+/** The details panel's 'Reply': the text only (the subject is 'Re: …' of the message's). */
+export const replySchema = messageSchema.pick({ content: true });
+
+/** A reply's subject: 'Re: …' once (not 'Re: Re: …'), within the subject's 200 characters. */
+export function replySubject(subject: string) {
+  const trimmed = subject.trim();
+  return (/^re:/i.test(trimmed) ? trimmed : `Re: ${trimmed}`).slice(0, 200);
+}
+
 export const profileSchema = z.object({
   fullName: z
     .string()

@@ -2,20 +2,19 @@ import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
+import { AccountPrivacyNotice, NewPasswordField } from "~/components/auth/new-account";
 import { MarketingOptIn } from "~/components/marketing/marketing-opt-in";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { privacyNotice } from "~/content/privacy-notice";
 import { site } from "~/content/site";
 import { useCookieToast, useFormOutcome } from "~/hooks/use-form-outcome";
 import { type ActionResult, failed } from "~/lib/action-result";
 import { notify } from "~/lib/notify";
 import { authCodeSchema } from "~/lib/validation/account";
 import { signInSchema, signUpSchema } from "~/lib/validation/auth";
-import { PASSWORD_MIN } from "~/lib/validation/auth-values";
 import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy-values";
 import { firstIssue } from "~/lib/validation/zod";
 import { signIn, signUp } from "~/server/accounts/accounts.server";
@@ -325,27 +324,9 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                 defaultValue={actionData?.intent === "signup" ? values.email : undefined}
               />
             </Field>
-            <Field
-              id="signup-password"
-              label="Password"
-              description={`At least ${PASSWORD_MIN} characters.`}
-            >
-              <Input
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN}
-              />
-            </Field>
+            <NewPasswordField id="signup-password" />
             <MarketingOptIn id="signup-marketing" defaultChecked={values.marketing === "yes"} />
-            <p className="text-xs text-muted-foreground">
-              We use your details to run your portal account, as our{" "}
-              <Link to="/legal/privacy" className="underline underline-offset-4">
-                Privacy Policy
-              </Link>{" "}
-              (version {privacyNotice.version}) explains.
-            </p>
+            <AccountPrivacyNotice />
             {errorFor("signup")}
             <SubmitButton intent="signup" label="Sign Up" />
           </Form>

@@ -1,29 +1,107 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { data } from "react-router";
+import { FigureView } from "~/components/charts/figure-view";
+import { PeriodForm } from "~/components/portal/period-form";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import type { Figure } from "~/lib/analytics";
 import { portalMeta } from "~/lib/seo";
+import { periodSearch } from "~/lib/validation/period";
+import { loadAnalytics } from "~/server/analytics/analytics.server";
+import { now } from "~/server/clock.server";
 import { requireUser } from "~/server/portal/portal.server";
 import type { Route } from "./+types/analytics";
 
 export const meta: Route.MetaFunction = () => portalMeta("Analytics");
 
+// No live reload (decision 012): the figures summarise a period, and an administrator's tab
+// would recount them on every message and project change of every client.
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const ctx = await requireUser(request);
+  const result = await loadAnalytics(ctx, new URL(request.url).searchParams, now());
+  return data(result, { status: result.periodError ? 400 : 200 });
 }
 
-export default function Analytics() {
+const LEAD_FIGURES = [
+  "leads-by-week",
+  "quotes-by-package",
+  "lead-funnel",
+  "first-response",
+  "lead-sources",
+];
+
+export default function Analytics({ loaderData }: Route.ComponentProps) {
+  const { period, periodError, isAdmin, figures } = loaderData;
+  const search = periodSearch(period);
+  const csv = (id: string) => `/portal/analytics/csv/${id}?${search}`;
+  const headlines = Object.values(figures as Record<string, Figure>)
+    .map((f) => f.headline)
+    .filter((h): h is NonNullable<Figure["headline"]> => Boolean(h));
+  const show = (id: string, options: { tableOpen?: boolean } = {}) => {
+    const figure = (figures as Record<string, Figure>)[id];
+    return figure ? (
+      <FigureView key={id} figure={figure} csvHref={csv(id)} tableOpen={options.tableOpen} />
+    ) : null;
+  };
   return (
-    <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight">Analytics</h1>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Coming soon</CardTitle>
-          <CardDescription>
-            Analytics functionality is coming soon. We're building it and will let you know when it
-            is ready.
-          </CardDescription>
-        </CardHeader>
-        <CardContent />
-      </Card>
+    <div className="space-y-8">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Analytics</h1>
+        <p className="mt-1 text-muted-foreground">
+          {isAdmin
+            ? "How the pipeline and the delivery are doing, for the period you choose."
+            : "How your projects and conversations with us are going, for the period you choose."}
+        </p>
+      </div>
+
+      <PeriodForm period={period} error={periodError} />
+
+      {headlines.length > 0 ? (
+        <section aria-labelledby="at-a-glance">
+          <h2 id="at-a-glance" className="sr-only">
+            At a glance
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {headlines.map((h) => (
+              <Card key={h.label}>
+                <CardHeader className="pb-2">
+                  <CardTitle as="p" size="sm" className="text-muted-foreground">
+                    {h.label}
+                  </CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <p className="text-2xl font-bold tabular-nums">{h.value}</p>
+                </CardContent>
+              </Card>
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      {isAdmin ? (
+        <section aria-labelledby="leads-heading" className="space-y-4">
+          <h2 id="leads-heading" className="text-2xl font-semibold tracking-tight">
+            Leads
+          </h2>
+          <div className="grid gap-4 xl:grid-cols-2">
+            {show("leads-by-week")}
+            {show("quotes-by-package")}
+            {show("lead-funnel", { tableOpen: true })}
+            {show("first-response")}
+            {show("lead-sources", { tableOpen: true })}
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="work-heading" className="space-y-4">
+        <h2 id="work-heading" className="text-2xl font-semibold tracking-tight">
+          Work
+        </h2>
+        <div className="grid gap-4 xl:grid-cols-2">
+          {Object.keys(figures)
+            .filter((id) => !LEAD_FIGURES.includes(id))
+            .map((id) => show(id, { tableOpen: true }))}
+        </div>
+      </section>
     </div>
   );
 }

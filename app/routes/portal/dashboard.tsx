@@ -1,5 +1,6 @@
-import { CheckCircle2, FolderKanban, Mail, PlayCircle, ShieldCheck } from "lucide-react";
+import { Building2, CheckCircle2, FolderKanban, Mail, PlayCircle, ShieldCheck } from "lucide-react";
 import { PriorityBadge, StatusBadge } from "~/components/portal/badges";
+import { DeliverablesCards } from "~/components/portal/project/dashboard-cards";
 import { usePortalUser } from "~/components/portal/use-portal-user";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -7,6 +8,9 @@ import { Progress } from "~/components/ui/progress";
 import type { LiveHandle } from "~/lib/live-events";
 import { capitalise, greetingName } from "~/lib/names";
 import { portalMeta } from "~/lib/seo";
+import { cn } from "~/lib/utils";
+import { dashboardDeliverables } from "~/server/deliverables/project-page.server";
+import { countClients } from "~/server/portal/dashboard.server";
 import { unreadCount } from "~/server/portal/messages.server";
 import { requireUser } from "~/server/portal/portal.server";
 import { listProjects, projectCounts } from "~/server/portal/projects.server";
@@ -15,26 +19,42 @@ import type { Route } from "./+types/dashboard";
 export const meta: Route.MetaFunction = () => portalMeta("Dashboard");
 
 /** Live updates reload this page when these change (decision 012). */
-export const handle: LiveHandle = { live: ["projects", "messages"] };
+export const handle: LiveHandle = {
+  live: ["projects", "messages", "files", "milestones", "approvals"],
+};
 
+/**
+ * What the person can see: a contact's client's projects and their own unread messages; every
+ * client's for an administrator, who also sees how many clients there are.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, scope, user } = await requireUser(request);
-  const [recent, counts, unread] = await Promise.all([
+  const staff = scope.kind === "all";
+  const [recent, counts, unread, clients] = await Promise.all([
     listProjects(db, scope, { limit: 5 }),
     projectCounts(db, scope),
     unreadCount(db, scope, user.id),
+    staff ? countClients(db) : null,
   ]);
-  return { recent: recent.rows, counts, unread };
+  const deliverables = await dashboardDeliverables(db, scope);
+  return {
+    recent: recent.rows.map((p) => ({ ...p, clientName: staff ? p.clientName : null })),
+    counts,
+    unread,
+    clients,
+    deliverables,
+  };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const user = usePortalUser();
-  const { recent, counts, unread } = loaderData;
+  const { recent, counts, unread, clients } = loaderData;
   const cards = [
     { title: "Total Projects", value: counts.total, icon: FolderKanban },
     { title: "Active Projects", value: counts.active, icon: PlayCircle },
     { title: "Completed", value: counts.completed, icon: CheckCircle2 },
     { title: "Unread Messages", value: unread, icon: Mail },
+    ...(clients === null ? [] : [{ title: "Clients", value: clients, icon: Building2 }]),
   ];
   return (
     <div className="space-y-8">
@@ -58,7 +78,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Summary">
+      <ul
+        className={cn(
+          "grid gap-4 sm:grid-cols-2",
+          cards.length > 4 ? "lg:grid-cols-3 xl:grid-cols-5" : "lg:grid-cols-4",
+        )}
+        aria-label="Summary"
+      >
         {cards.map(({ title, value, icon: Icon }) => (
           <li key={title}>
             <Card>
@@ -90,7 +116,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               {recent.map((p) => (
                 <li key={p.id} className="rounded-lg border p-4">
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <h3 className="font-semibold">{p.title}</h3>
+                    <div className="min-w-0">
+                      <h3 className="font-semibold">{p.title}</h3>
+                      {p.clientName ? (
+                        <p className="text-sm text-muted-foreground">{p.clientName}</p>
+                      ) : null}
+                    </div>
                     <div className="flex gap-2">
                       <StatusBadge status={p.status} />
                       <PriorityBadge priority={p.priority} />
@@ -115,6 +146,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </CardContent>
       </Card>
+
+      <DeliverablesCards {...loaderData.deliverables} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { NavigationProgress } from "~/components/navigation-progress";
 import { AppSidebar } from "~/components/portal/app-sidebar";
 import { useLiveUpdates } from "~/components/portal/live-updates";
 import { PortalHeader } from "~/components/portal/portal-header";
+import { ViewingAsBanner } from "~/components/portal/viewing-as-banner";
 import { RouteError } from "~/components/route-error";
 import { LazyToaster } from "~/components/ui/lazy-toaster";
 import { SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
@@ -30,7 +31,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, user, headers, deletionCancelled } = await requireUser(request);
+  const { db, user, headers, viewingAs, readOnly, deletionCancelled } = await requireUser(request);
   const { toast: cookieToast, clearHeader } = await readToast(request);
   // Signing in cancelled a pending account deletion: say so, once.
   const cancelled = deletionCancelled && (await takeDeletionCancelledNotice(db, user.id));
@@ -44,6 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       user,
       toast,
       sidebarOpen: parseSidebarCookie(request.headers.get("cookie")),
+      /** An administrator viewing as a client: whose portal this is, and nothing is written. */
+      viewingAs: viewingAs ? { name: viewingAs.name } : null,
+      readOnly,
     },
     { headers: responseHeaders },
   );
@@ -59,8 +63,9 @@ type LayoutData = Awaited<ReturnType<typeof loader>>["data"];
 function PortalShell({
   user,
   sidebarOpen,
+  viewingAs,
   children,
-}: Pick<LayoutData, "user" | "sidebarOpen"> & { children: React.ReactNode }) {
+}: Pick<LayoutData, "user" | "sidebarOpen" | "viewingAs"> & { children: React.ReactNode }) {
   return (
     <>
       <SidebarProvider defaultOpen={sidebarOpen}>
@@ -71,9 +76,11 @@ function PortalShell({
         >
           Skip to content
         </a>
-        <AppSidebar isAdmin={user.role === "admin"} />
+        {/* Viewing as a client shows the client's portal: no staff entries. */}
+        <AppSidebar isAdmin={user.role === "admin" && !viewingAs} />
         <SidebarInset>
           <PortalHeader email={user.email} fullName={user.fullName} />
+          {viewingAs ? <ViewingAsBanner clientName={viewingAs.name} /> : null}
           <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
             {children}
           </main>
@@ -85,11 +92,11 @@ function PortalShell({
 }
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
-  const { user, toast, sidebarOpen } = loaderData;
+  const { user, toast, sidebarOpen, viewingAs } = loaderData;
   useCookieToast(toast);
   useLiveUpdates();
   return (
-    <PortalShell user={user} sidebarOpen={sidebarOpen}>
+    <PortalShell user={user} sidebarOpen={sidebarOpen} viewingAs={viewingAs}>
       <Outlet />
     </PortalShell>
   );
@@ -102,7 +109,11 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   if (!loaderData) return <RouteError error={error} area="site" />;
   return (
-    <PortalShell user={loaderData.user} sidebarOpen={loaderData.sidebarOpen}>
+    <PortalShell
+      user={loaderData.user}
+      sidebarOpen={loaderData.sidebarOpen}
+      viewingAs={loaderData.viewingAs}
+    >
       <RouteError error={error} area="portal" />
     </PortalShell>
   );

@@ -1,9 +1,10 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Building2 } from "lucide-react";
 import { Link } from "react-router";
 import { EraseLeadCard } from "~/components/portal/erase-lead-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { failed, succeeded } from "~/lib/action-result";
@@ -14,10 +15,14 @@ import { leadStatusSchema } from "~/lib/validation/lead-status";
 import { LEAD_STATUSES } from "~/lib/validation/lead-values";
 import { idSchema } from "~/lib/validation/portal";
 import { ERASE_LEAD_INTENT } from "~/lib/validation/privacy-values";
+import { now } from "~/server/clock.server";
+import { convertLead } from "~/server/leads/conversion.server";
 import { getLead, setLeadStatus } from "~/server/leads/leads.server";
-import { readForm, requireAdmin } from "~/server/portal/portal.server";
+import { findClient } from "~/server/portal/clients.server";
+import { assertCanWrite, readForm, requireAdmin } from "~/server/portal/portal.server";
 import { eraseLeadAction } from "~/server/privacy/privacy-forms.server";
 import { notFound } from "~/server/refuse.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/lead";
 
 export const meta: Route.MetaFunction = () => portalMeta("Lead");
@@ -27,18 +32,37 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = idSchema.safeParse(params.id);
   const lead = id.success ? await getLead(db, id.data) : null;
   if (!lead) throw notFound("Lead not found");
-  return { lead };
+  const client = lead.clientId ? await findClient(db, lead.clientId) : null;
+  return { lead, client };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { db } = await requireAdmin(request);
+  const ctx = await requireAdmin(request);
+  assertCanWrite(ctx);
+  const { db } = ctx;
   const id = idSchema.safeParse(params.id);
   if (!id.success) return failed(404, "Lead not found");
   const form = await readForm(request);
   if (form.intent === ERASE_LEAD_INTENT) return eraseLeadAction(db, id.data);
+  if (form.intent === "convert") {
+    const converted = await convertLead(
+      db,
+      { id: ctx.user.id, name: ctx.user.fullName },
+      id.data,
+      now(),
+    );
+    if (!converted.ok) return failed(converted.status, converted.message, { intent: "convert" });
+    return redirectWithToast(`/portal/clients/${converted.clientId}`, {
+      type: "success",
+      title: "Success",
+      description: converted.projectId
+        ? "Lead converted: client, invitation and first project created"
+        : "Lead converted: client created and invitation sent",
+    });
+  }
   const parsed = leadStatusSchema.safeParse(form);
   if (!parsed.success) return failed(400, "Choose a valid status");
-  const updated = await setLeadStatus(db, id.data, parsed.data.status);
+  const updated = await setLeadStatus(db, id.data, parsed.data.status, { actorId: ctx.user.id });
   if (!updated.ok) return failed(updated.status, updated.message);
   return succeeded(`Lead marked as ${parsed.data.status}`);
 }
@@ -51,7 +75,7 @@ const KIND_LABELS = {
 
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
   const { fetcher, busy } = useFormOutcome();
-  const { lead } = loaderData;
+  const { lead, client } = loaderData;
   const rows: [string, string | null][] = [
     ["Type", KIND_LABELS[lead.kind]],
     ["Received", formatDateTime(lead.createdAt)],
@@ -63,6 +87,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
       lead.kind === "quote" ? lead.packageName : lead.company,
     ],
     ["Address", lead.address],
+    ["Sent from", lead.sourcePath],
     ["Project start", lead.startDate ? formatDate(lead.startDate) : null],
     ["Project finish", lead.finishDate ? formatDate(lead.finishDate) : null],
     [
@@ -141,7 +166,61 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
           </fetcher.Form>
         </CardContent>
       </Card>
+      <ClientCard
+        client={client}
+        kind={lead.kind}
+        converted={lead.clientId !== null}
+        hasCompany={Boolean(lead.company?.trim())}
+      />
       <EraseLeadCard name={lead.name} />
     </div>
+  );
+}
+
+function ClientCard({
+  client,
+  kind,
+  converted,
+  hasCompany,
+}: {
+  client: { id: string; name: string } | null;
+  kind: "contact" | "quote" | "chat";
+  converted: boolean;
+  hasCompany: boolean;
+}) {
+  const { fetcher, inline, busy } = useFormOutcome({ intent: "convert", redirects: true });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Client</CardTitle>
+        <CardDescription>
+          {converted
+            ? "This lead became a client."
+            : `Converting creates a client named after ${hasCompany ? "the company" : "the person"}, invites the lead's e-mail address as its first contact${kind === "quote" ? ", creates its first project from the quote" : ""} and marks the lead as won.`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {client ? (
+          <Link
+            to={`/portal/clients/${client.id}`}
+            className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+          >
+            <Building2 className="size-4" aria-hidden />
+            {client.name}
+          </Link>
+        ) : converted ? (
+          <p className="text-sm text-muted-foreground">The client has since been removed.</p>
+        ) : (
+          <fetcher.Form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="convert" />
+            <FormResult result={inline} />
+            <Button type="submit" disabled={busy}>
+              <Building2 aria-hidden />
+              {busy ? "Converting..." : "Convert to client"}
+            </Button>
+          </fetcher.Form>
+        )}
+      </CardContent>
+    </Card>
   );
 }

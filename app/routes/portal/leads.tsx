@@ -1,7 +1,7 @@
 import { data, Link, useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { LoadMore } from "~/components/ui/load-more";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -111,10 +111,8 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       </p>
 
       {leads.length === 0 ? (
-        <Card>
-          <CardContent className="p-8 text-center text-muted-foreground">
-            No leads found.
-          </CardContent>
+        <Card className="p-8 text-center">
+          <p className="text-muted-foreground">No leads found.</p>
         </Card>
       ) : (
         <div className="overflow-x-auto rounded-lg border">

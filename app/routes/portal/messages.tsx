@@ -1,13 +1,23 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { MessagesView } from "~/components/portal/messages-view";
 import { failed, succeeded } from "~/lib/action-result";
 import type { LiveHandle } from "~/lib/live-events";
 import { decodeCursor } from "~/lib/pagination";
+import { clientFilterError } from "~/lib/portal-text";
 import { portalMeta } from "~/lib/seo";
-import { idSchema, messageSchema } from "~/lib/validation/portal";
+import { idSchema, messageSchema, replySchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
-import { listMessages, markRead, sendMessage } from "~/server/portal/messages.server";
+import { listClientChoices, readClientFilter } from "~/server/portal/client-choices.server";
+import {
+  getMessage,
+  listMessages,
+  MESSAGE_NOT_FOUND,
+  markRead,
+  replyToMessage,
+  sendMessage,
+} from "~/server/portal/messages.server";
 import { assertCanWrite, readForm, requireUser } from "~/server/portal/portal.server";
+import { listProjectChoices } from "~/server/portal/projects.server";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => portalMeta("Messages");
@@ -15,42 +25,88 @@ export const meta: Route.MetaFunction = () => portalMeta("Messages");
 /** Live updates reload this page when these change (decision 012). */
 export const handle: LiveHandle = { live: ["messages"] };
 
+/**
+ * The inbox (a page at a time, newest first) and the message chosen with `?id=`, wherever it
+ * falls in the list. Opening a message reads it for this person (not while viewing as a client).
+ * Administrators see every client's messages and may filter by client (`?client=`).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, scope, user } = await requireUser(request);
+  const { db, scope, user, clientId, readOnly } = await requireUser(request);
   const url = new URL(request.url);
-  const selected = url.searchParams.get("id");
-  const page = await listMessages(db, scope, user.id, {
-    cursor: decodeCursor(url.searchParams.get("cursor")),
-  });
-  return {
-    messages: page.rows,
-    next: page.next,
-    userId: user.id,
-    selectedId: page.rows.some((m) => m.id === selected) ? selected : null,
-  };
+  const staff = scope.kind === "all";
+  const filter = await readClientFilter(db, scope, url.searchParams.get("client"));
+  const [page, clients] = await Promise.all([
+    listMessages(db, scope, user.id, {
+      clientId: filter.clientId,
+      cursor: decodeCursor(url.searchParams.get("cursor")),
+    }),
+    staff ? listClientChoices(db) : [],
+  ]);
+  let rows = page.rows;
+  const wanted = url.searchParams.get("id");
+  let selected = wanted
+    ? (rows.find((m) => m.id === wanted) ?? (await getMessage(db, scope, user.id, wanted)))
+    : null;
+  if (selected && !selected.isRead && !readOnly) {
+    await markRead(db, scope, user.id, selected.id);
+    const id = selected.id;
+    selected = { ...selected, isRead: true };
+    rows = rows.map((m) => (m.id === id ? { ...m, isRead: true } : m));
+  }
+  // The New Message dialog's 'Project' choices: the client's projects (staff: the filtered
+  // client's; choosing another client loads its own from /portal/project-choices).
+  const composeClient = staff ? filter.clientId : clientId;
+  const projects = composeClient ? await listProjectChoices(db, scope, composeClient) : [];
+  const missing = wanted !== null && selected === null;
+  return data(
+    {
+      messages: rows,
+      next: page.next,
+      userId: user.id,
+      selectedId: selected?.id ?? null,
+      selected,
+      selectedError: missing ? MESSAGE_NOT_FOUND : null,
+      staff,
+      clients,
+      clientFilter: filter.clientId,
+      filterError: filter.invalid ? clientFilterError("messages") : null,
+      projects,
+    },
+    { status: filter.invalid ? 400 : missing ? 404 : 200 },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const ctx = await requireUser(request);
   assertCanWrite(ctx);
   const { db, scope, user, isAdmin } = ctx;
+  const sender = { id: user.id, scope, isAdmin };
   const form = await readForm(request);
 
   if (form.intent === "send") {
     const parsed = messageSchema.safeParse(form);
     if (!parsed.success) return failed(400, firstIssue(parsed.error).message);
-    const sent = await sendMessage(
-      db,
-      { id: user.id, scope, isAdmin },
-      { ...parsed.data, clientId: form.clientId, projectId: form.projectId },
-    );
+    // A contact's client is their own: a `clientId` they send is ignored (sendMessage).
+    const sent = await sendMessage(db, sender, {
+      ...parsed.data,
+      clientId: form.clientId,
+      projectId: form.projectId,
+    });
+    if (!sent.ok) return failed(sent.status, sent.message);
+    return succeeded("Message sent successfully");
+  }
+
+  if (form.intent === "reply") {
+    const parsed = replySchema.safeParse(form);
+    if (!parsed.success) return failed(400, firstIssue(parsed.error).message);
+    const sent = await replyToMessage(db, sender, form.id, parsed.data.content);
     if (!sent.ok) return failed(sent.status, sent.message);
     return succeeded("Message sent successfully");
   }
 
   if (form.intent === "open") {
     const id = idSchema.safeParse(form.id);
-    if (!id.success) return failed(404, "Message not found");
+    if (!id.success) return failed(404, MESSAGE_NOT_FOUND);
     // Marks read for this person only; a sender's own message is already read for them.
     await markRead(db, scope, user.id, id.data);
     return redirect(`/portal/messages?id=${id.data}`);

@@ -1,15 +1,19 @@
+import { data } from "react-router";
 import { ProjectsView } from "~/components/portal/projects-view";
 import { failed, succeeded } from "~/lib/action-result";
 import type { LiveHandle } from "~/lib/live-events";
 import { decodeCursor } from "~/lib/pagination";
+import { clientFilterError } from "~/lib/portal-text";
 import { portalMeta } from "~/lib/seo";
 import { projectSchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
+import { listClientChoices, readClientFilter } from "~/server/portal/client-choices.server";
 import { assertCanWrite, readForm, requireUser } from "~/server/portal/portal.server";
 import {
   createProject,
   deleteProject,
   listProjects,
+  projectCounts,
   updateProject,
 } from "~/server/portal/projects.server";
 import type { Route } from "./+types/projects";
@@ -19,13 +23,35 @@ export const meta: Route.MetaFunction = () => portalMeta("Projects");
 /** Live updates reload this page when these change (decision 012). */
 export const handle: LiveHandle = { live: ["projects"] };
 
+/**
+ * The projects the person may see, a page at a time. Administrators see every client's, with
+ * the client's name, and may filter by client (`?client=`; a bad one: all shown, with a 400).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, scope } = await requireUser(request);
   const url = new URL(request.url);
-  const page = await listProjects(db, scope, {
-    cursor: decodeCursor(url.searchParams.get("cursor")),
-  });
-  return { projects: page.rows, next: page.next };
+  const staff = scope.kind === "all";
+  const filter = await readClientFilter(db, scope, url.searchParams.get("client"));
+  const [page, counts, clients] = await Promise.all([
+    listProjects(db, scope, {
+      clientId: filter.clientId,
+      cursor: decodeCursor(url.searchParams.get("cursor")),
+    }),
+    projectCounts(db, scope, { clientId: filter.clientId }),
+    staff ? listClientChoices(db) : [],
+  ]);
+  return data(
+    {
+      projects: page.rows,
+      next: page.next,
+      counts,
+      staff,
+      clients,
+      clientFilter: filter.clientId,
+      filterError: filter.invalid ? clientFilterError("projects") : null,
+    },
+    { status: filter.invalid ? 400 : 200 },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -61,5 +87,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
-  return <ProjectsView projects={loaderData.projects} />;
+  return <ProjectsView {...loaderData} />;
 }

@@ -1,29 +1,112 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { data, Link } from "react-router";
+import { StatusBadge } from "~/components/portal/badges";
+import { PeriodForm } from "~/components/portal/period-form";
+import { Card, CardContent } from "~/components/ui/card";
+import { LoadMore } from "~/components/ui/load-more";
+import type { LiveHandle } from "~/lib/live-events";
+import { decodeCursor } from "~/lib/pagination";
 import { portalMeta } from "~/lib/seo";
+import { periodFromSearch, periodSearch } from "~/lib/validation/period";
+import { now } from "~/server/clock.server";
 import { requireUser } from "~/server/portal/portal.server";
+import { listProjects } from "~/server/portal/projects.server";
 import type { Route } from "./+types/reports";
 
 export const meta: Route.MetaFunction = () => portalMeta("Reports");
 
+export const handle: LiveHandle = { live: ["projects"] };
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const { db, scope, isAdmin, viewingAs } = await requireUser(request);
+  const url = new URL(request.url);
+  const { period, error } = periodFromSearch(url.searchParams, now());
+  const page = await listProjects(db, scope, {
+    cursor: decodeCursor(url.searchParams.get("cursor")),
+  });
+  return data(
+    {
+      period,
+      periodError: error,
+      showClient: isAdmin && !viewingAs,
+      next: page.next,
+      projects: page.rows.map((p) => ({
+        id: p.id,
+        title: p.title,
+        clientName: p.clientName,
+        status: p.status,
+        progress: p.progress,
+      })),
+    },
+    { status: error ? 400 : 200 },
+  );
 }
 
-export default function Reports() {
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { period, periodError, projects, next, showClient } = loaderData;
+  const search = periodSearch(period);
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight">Reports</h1>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Coming soon</CardTitle>
-          <CardDescription>
-            Reports functionality is coming soon. We're building it and will let you know when it is
-            ready.
-          </CardDescription>
-        </CardHeader>
-        <CardContent />
-      </Card>
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Reports</h1>
+        <p className="mt-1 text-muted-foreground">
+          A report for each project: status, progress over time, milestones, approvals, files and
+          messages for the period you choose, to read here, print or download as a PDF.
+        </p>
+      </div>
+      <PeriodForm period={period} error={periodError} />
+      {projects.length === 0 ? (
+        <Card>
+          <CardContent className="p-8 text-center text-muted-foreground">
+            No projects yet. A report appears here for each project as soon as it is created in
+            Projects.
+          </CardContent>
+        </Card>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Project reports, newest project first</caption>
+            <thead className="bg-muted/50">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Project
+                </th>
+                {showClient ? (
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Client
+                  </th>
+                ) : null}
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  Progress
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {projects.map((p) => (
+                <tr key={p.id} className="border-t">
+                  <th scope="row" className="px-4 py-3 font-normal">
+                    <Link
+                      to={`/portal/reports/${p.id}?${search}`}
+                      className="font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      {p.title}
+                      <span className="sr-only"> report</span>
+                    </Link>
+                  </th>
+                  {showClient ? <td className="px-4 py-3">{p.clientName}</td> : null}
+                  <td className="px-4 py-3">
+                    <StatusBadge status={p.status} />
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">{p.progress}%</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <LoadMore next={next} />
     </div>
   );
 }

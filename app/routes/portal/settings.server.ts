@@ -4,6 +4,7 @@
  * intent, so the page shows the answer by the form that was sent.
  */
 import { failed, succeeded } from "~/lib/action-result";
+import { NO_PERMISSION } from "~/lib/portal-text";
 import {
   authCodeSchema,
   changeEmailSchema,
@@ -18,6 +19,7 @@ import {
   type TotpSetupView,
   type TwoFactorStep,
 } from "~/lib/validation/account";
+import { clientNameSchema, messageMailSchema } from "~/lib/validation/clients";
 import { profileSchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
 import { changePassword, requestEmailChange } from "~/server/accounts/accounts.server";
@@ -34,8 +36,9 @@ import {
   twoFactorFlashCookie,
 } from "~/server/accounts/two-factor.server";
 import { emailChangeNoticeMail, queueAccountMail } from "~/server/email/account-mail.server";
-import type { PortalContext } from "~/server/portal/portal.server";
-import { updateFullName } from "~/server/portal/profiles.server";
+import { renameClient } from "~/server/portal/clients.server";
+import { assertCanWrite, type PortalContext } from "~/server/portal/portal.server";
+import { setMessageMail, updateFullName } from "~/server/portal/profiles.server";
 import { deleteAccountAction } from "~/server/privacy/privacy-forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -45,6 +48,9 @@ type Answer =
   | ReturnType<typeof failed<{ intent: string }>>
   | Response;
 type Handler = (ctx: PortalContext, form: Form, request: Request) => Promise<Answer>;
+
+export const ADMINS_ALWAYS_MAILED =
+  "Administrators are always e-mailed about new messages from clients.";
 
 export function done(intent: string, success: string) {
   return succeeded(success, { intent });
@@ -165,6 +171,37 @@ const handlers: Record<string, Handler> = {
     if (!parsed.success) return fail("profile", firstIssue(parsed.error).message, 400);
     await updateFullName(db, user.id, parsed.data.fullName);
     return done("profile", "Profile updated successfully");
+  },
+
+  async "company-name"(ctx, form) {
+    assertCanWrite(ctx);
+    // Administrators rename a client on its page (Clients).
+    if (ctx.isAdmin || !ctx.clientId) return fail("company-name", NO_PERMISSION, 403);
+    const parsed = clientNameSchema.safeParse(form);
+    if (!parsed.success) return fail("company-name", firstIssue(parsed.error).message, 400);
+    const renamed = await renameClient(
+      ctx.db,
+      ctx.scope,
+      ctx.user.id,
+      ctx.clientId,
+      parsed.data.name,
+    );
+    if (!renamed.ok) return fail("company-name", renamed.message, renamed.status);
+    return done("company-name", "Company name updated successfully");
+  },
+
+  async "message-mail"(ctx, form) {
+    assertCanWrite(ctx);
+    if (ctx.isAdmin) return fail("message-mail", ADMINS_ALWAYS_MAILED, 403);
+    const parsed = messageMailSchema.safeParse(form);
+    if (!parsed.success) return fail("message-mail", firstIssue(parsed.error).message, 400);
+    await setMessageMail(ctx.db, ctx.user.id, parsed.data.messageMail);
+    return done(
+      "message-mail",
+      parsed.data.messageMail
+        ? "You'll get an e-mail when a new message arrives"
+        : "You won't get e-mails about new messages",
+    );
   },
 
   async "change-password"({ db, user, sessionId }, form, request) {

@@ -1,5 +1,7 @@
 import { data } from "react-router";
+import { CompanyCard } from "~/components/portal/settings/company-card";
 import { EmailCard } from "~/components/portal/settings/email-card";
+import { NotificationsCard } from "~/components/portal/settings/notifications-card";
 import { PasskeysCard } from "~/components/portal/settings/passkeys-card";
 import { PasswordCard } from "~/components/portal/settings/password-card";
 import { AccountDeletionsCard, PrivacyCard } from "~/components/portal/settings/privacy-card";
@@ -29,7 +31,7 @@ import { settingsAction } from "./settings.server";
 export const meta: Route.MetaFunction = () => portalMeta("Settings");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, user, sessionId } = await requireUser(request);
+  const { db, user, sessionId, isAdmin, viewingAs } = await requireUser(request);
   const flash = await readTwoFactorFlash(db, request, user.id);
   const query = new URL(request.url).searchParams;
   const emailChange: "changed" | "invalid" | null =
@@ -44,6 +46,15 @@ export async function loader({ request }: Route.LoaderArgs) {
       twoFactorRequired: policy ? blockedByPolicy(user, policy) : false,
       securityPolicy: policy,
       accountDeletions: user.role === "admin" ? await listAccountDeletions(db) : null,
+      // A contact renames their own client; an administrator only sees it while viewing as one
+      // (where writing is refused anyway).
+      company: viewingAs
+        ? { name: viewingAs.name }
+        : !isAdmin && user.clientName
+          ? { name: user.clientName }
+          : null,
+      // Contacts may turn message e-mails off; administrators are always mailed (decision 023).
+      messageMail: isAdmin ? null : user.messageMail,
       twoFactorNotice: flash.notice,
       emailChange,
       backupCodes: showCodes ? await backupCodesFor(user.id) : null,
@@ -72,6 +83,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       {loaderData.twoFactorRequired ? <TwoFactorRequiredAlert /> : null}
       {loaderData.twoFactorRequired ? twoFactor : null}
       <ProfileCard />
+      {loaderData.company ? <CompanyCard name={loaderData.company.name} /> : null}
+      {loaderData.messageMail === null ? null : (
+        <NotificationsCard messageMail={loaderData.messageMail} />
+      )}
       <EmailCard result={loaderData.emailChange} />
       <PasswordCard />
       {loaderData.twoFactorRequired ? null : twoFactor}

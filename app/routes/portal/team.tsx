@@ -1,28 +1,185 @@
-import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ShieldCheck, UserMinus } from "lucide-react";
+import { useState } from "react";
+import { InviteButton, PendingInvitations } from "~/components/portal/invitations";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FormResult } from "~/components/ui/form-result";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
+import { failed, succeeded } from "~/lib/action-result";
+import { formatDate } from "~/lib/dates";
 import { portalMeta } from "~/lib/seo";
-import { requireAdmin } from "~/server/portal/portal.server";
+import { now } from "~/server/clock.server";
+import { listOpenInvitations } from "~/server/portal/invitations.server";
+import { assertCanWrite, readForm, requireAdmin } from "~/server/portal/portal.server";
+import { listTeam, removeAdministrator } from "~/server/portal/team.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/team";
+import { invitationAction, isInvitationIntent } from "./invitation-actions.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Team");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+  const { db, user } = await requireAdmin(request);
+  return {
+    me: user.id,
+    team: await listTeam(db),
+    invitations: await listOpenInvitations(db, null, now()),
+  };
 }
 
-export default function Team() {
+export async function action({ request }: Route.ActionArgs) {
+  const ctx = await requireAdmin(request);
+  assertCanWrite(ctx);
+  const form = await readForm(request);
+  if (isInvitationIntent(form.intent)) return invitationAction(ctx, form, { clientId: null });
+  if (form.intent === "remove-admin") {
+    const userId = form.userId && form.userId.length <= 100 ? form.userId : "";
+    const removed = await removeAdministrator(ctx.db, userId);
+    if (!removed.ok) return failed(removed.status, removed.message, { intent: "remove-admin" });
+    if (userId === ctx.user.id) {
+      // Their own role: the Team page is no longer theirs to see.
+      return redirectWithToast("/portal", {
+        type: "success",
+        title: "Success",
+        description: "You are no longer an administrator",
+      });
+    }
+    return succeeded("Administrator role removed", { intent: "remove-admin" });
+  }
+  return failed(400, "Unknown action");
+}
+
+interface Member {
+  id: string;
+  name: string | null;
+  email: string;
+  since: Date | string;
+  twoFactorEnabled: boolean;
+}
+
+export default function Team({ loaderData }: Route.ComponentProps) {
+  const { team, invitations, me } = loaderData;
+  const [removing, setRemoving] = useState<Member | null>(null);
   return (
-    <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight">Team Management</h1>
+    <div className="max-w-4xl space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Team Management</h1>
+          <p className="mt-1 text-muted-foreground">
+            The agency's team: administrators see and work on every client.
+          </p>
+        </div>
+        <InviteButton
+          label="Invite team member"
+          title="Invite team member"
+          description="They get an e-mail with a link to join the team as an administrator."
+        />
+      </div>
+
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Coming soon</CardTitle>
+          <CardTitle as="h2">Team</CardTitle>
           <CardDescription>
-            Team management functionality is coming soon: invite colleagues, assign roles and manage
-            access.
+            {team.length === 1 ? "1 administrator" : `${team.length} administrators`}
           </CardDescription>
         </CardHeader>
+        <CardContent>
+          <ul className="divide-y" aria-label="Team">
+            {team.map((member) => (
+              <li
+                key={member.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+              >
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    <span className="break-words">{member.name ?? member.email}</span>
+                    {member.id === me ? <Badge variant="secondary">You</Badge> : null}
+                    {member.twoFactorEnabled ? (
+                      <Badge variant="outline">
+                        <ShieldCheck className="mr-1 size-3" aria-hidden />
+                        Two-factor on
+                      </Badge>
+                    ) : null}
+                  </p>
+                  <p className="break-all text-sm text-muted-foreground">
+                    {member.email} · administrator since {formatDate(member.since)}
+                  </p>
+                </div>
+                <Button variant="outline" size="sm" onClick={() => setRemoving(member)}>
+                  <UserMinus aria-hidden />
+                  Remove administrator role
+                  <span className="sr-only"> of {member.name ?? member.email}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <RemoveResult />
+        </CardContent>
       </Card>
+
+      <PendingInvitations invitations={invitations} empty="No pending team invitations." />
+
+      <RemoveAdminDialog member={removing} me={me} onClose={() => setRemoving(null)} />
     </div>
+  );
+}
+
+/** The answer of a removal posted without JavaScript. */
+function RemoveResult() {
+  const { inline } = useFormOutcome({ intent: "remove-admin" });
+  return <FormResult result={inline} className="mt-3" />;
+}
+
+function RemoveAdminDialog({
+  member,
+  me,
+  onClose,
+}: {
+  member: Member | null;
+  me: string;
+  onClose: () => void;
+}) {
+  const { fetcher, busy } = useFormOutcome({
+    intent: "remove-admin",
+    redirects: member?.id === me,
+    onSuccess: onClose,
+  });
+  const who = member?.id === me ? "yourself" : (member?.name ?? member?.email);
+  return (
+    <AlertDialog open={member !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Remove administrator role?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {`This removes the administrator role from ${who}. They keep their account, but no longer see the agency's clients, leads or team.`}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            disabled={busy}
+            onClick={(event) => {
+              event.preventDefault();
+              if (!member) return;
+              fetcher.submit({ intent: "remove-admin", userId: member.id }, { method: "post" });
+            }}
+          >
+            {busy ? "Removing..." : "Remove role"}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

@@ -1,16 +1,8 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import {
-  clients,
-  invitations,
-  messages,
-  profiles,
-  projects,
-  type Role,
-  user,
-  userRoles,
-} from "../db/schema.server";
+import { profiles, type Role, user, userRoles } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
+import { removeClientIfUnused } from "../portal/clients.server";
 
 /**
  * Grant a role. An administrator is agency staff, not a client's contact (decision 018): they
@@ -18,32 +10,28 @@ import { type Outcome, refused } from "../outcome.server";
  * such as the one their own sign-up made) goes.
  */
 export async function grantRole(db: Database, userId: string, role: Role) {
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(userRoles)
-      .values({ userId, role })
-      .onConflictDoUpdate({ target: userRoles.userId, set: { role } });
-    const [profile] = await tx
-      .select({ clientId: profiles.clientId })
-      .from(profiles)
-      .where(eq(profiles.id, userId))
-      .for("update");
-    const clientId = profile?.clientId;
-    if (!clientId) return;
-    await tx.update(profiles).set({ clientId: null }).where(eq(profiles.id, userId));
-    await tx
-      .delete(clients)
-      .where(
-        and(
-          eq(clients.id, clientId),
-          sql`not exists (select 1 from ${profiles} where ${profiles.clientId} = ${clientId})`,
-          sql`not exists (select 1 from ${projects} where ${projects.clientId} = ${clientId})`,
-          sql`not exists (select 1 from ${messages} where ${messages.clientId} = ${clientId})`,
-          sql`not exists (select 1 from ${invitations} where ${invitations.clientId} = ${clientId})`,
-          isNull(clients.leadId),
-        ),
-      );
-  });
+  await db.transaction((tx) => grantRoleIn(tx, userId, role));
+}
+
+/** `grantRole` inside a caller's transaction (accepting an invitation to the team). */
+export async function grantRoleIn(
+  tx: Pick<Database, "insert" | "update" | "delete" | "select">,
+  userId: string,
+  role: Role,
+) {
+  await tx
+    .insert(userRoles)
+    .values({ userId, role })
+    .onConflictDoUpdate({ target: userRoles.userId, set: { role } });
+  const [profile] = await tx
+    .select({ clientId: profiles.clientId })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .for("update");
+  const clientId = profile?.clientId;
+  if (!clientId) return;
+  await tx.update(profiles).set({ clientId: null }).where(eq(profiles.id, userId));
+  await removeClientIfUnused(tx, clientId);
 }
 
 export async function getRole(db: Database, userId: string): Promise<Role | null> {

@@ -18,6 +18,7 @@ const SOME_ID = sql`'00000000-0000-0000-0000-000000000001'::uuid`;
 
 /** A paged list: its table and the condition that narrows it (a scope, a filter). */
 const lists: { name: string; table: string; where: SQL }[] = [
+  { name: "every client", table: "clients", where: sql`true` },
   { name: "every project", table: "projects", where: sql`true` },
   { name: "a client's projects", table: "projects", where: sql`client_id = ${SOME_ID}` },
   { name: "every message", table: "messages", where: sql`true` },

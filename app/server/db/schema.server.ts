@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -12,13 +13,20 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import type { ChatTurn } from "../../lib/assistant/conversation";
+import type { MilestoneStatus, ReviewDecision } from "../../lib/validation/deliverables";
 import type { LeadKind, LeadStatus } from "../../lib/validation/lead-status";
 import type { ProjectPriority, ProjectStatus } from "../../lib/validation/portal";
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+/**
+ * Milliseconds, as a JavaScript Date holds them: lists are keyset-paged on (created_at, id) with
+ * the cursor in a Date, so a stored microsecond would let rows fall between pages (decision 022).
+ */
+const createdAt = () =>
+  timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })
     .notNull()
@@ -155,11 +163,15 @@ export const clients = pgTable(
     name: text("name").notNull(),
     /** The lead it was converted from, if any. */
     leadId: uuid("lead_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
+    // Milliseconds, as a JavaScript Date holds them: the Clients list's cursor is then exact
+    // (with microseconds, rows made in one transaction would fall between two pages).
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("clients_name_idx").on(t.name),
+    // The Clients list, newest first (keyset paging; scanned backwards, branch clients).
+    index("clients_created_idx").on(t.createdAt, t.id),
     check("clients_name_check", sql`length(${t.name}) between 1 and 200`),
   ],
 );
@@ -229,6 +241,11 @@ export const projects = pgTable(
     status: text("status").$type<ProjectStatus>().notNull().default("active"),
     priority: text("priority").$type<ProjectPriority>().notNull().default("medium"),
     progress: integer("progress").notNull().default(0),
+    /** Planned start and finish (a converted quote's dates); shown nowhere yet. */
+    startDate: date("start_date"),
+    dueDate: date("due_date"),
+    /** The progress is set from the milestones (the share done), not by hand (deliverables). */
+    progressFromMilestones: boolean("progress_from_milestones").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -311,6 +328,8 @@ export const invitations = pgTable(
     clientId: uuid("client_id").references(() => clients.id, { onDelete: "cascade" }),
     invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /** When its link was last mailed (created or resent): rate limits and the pending list. */
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     acceptedBy: text("accepted_by").references(() => user.id, { onDelete: "set null" }),
@@ -319,6 +338,9 @@ export const invitations = pgTable(
   (t) => [
     index("invitations_client_idx").on(t.clientId, t.createdAt),
     index("invitations_email_idx").on(t.email),
+    index("invitations_invited_by_sent_idx").on(t.invitedBy, t.sentAt),
+    check("invitations_name_check", sql`length(${t.name}) between 1 and 100`),
+    check("invitations_email_check", sql`length(${t.email}) between 3 and 255`),
   ],
 );
 
@@ -381,6 +403,10 @@ export const leads = pgTable(
       onDelete: "set null",
     }),
     ipAddress: text("ip_address"),
+    /** The site page the form was on ("/pricing"); null when unknown (the JSON endpoint). */
+    sourcePath: text("source_path"),
+    /** When its status first changed (lead_events keeps every change): Analytics' first response. */
+    firstStatusChangeAt: timestamp("first_status_change_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -502,6 +528,223 @@ export const jobRuns = pgTable("job_runs", {
   lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
   lastResult: text("last_result"),
 });
+
+// ---------------------------------------------------------------------------
+// deliverables: a project's files (decision 018), milestones and reviews
+// ---------------------------------------------------------------------------
+
+/** Binary data: Buffer from node-postgres, Uint8Array from PGlite; either goes in. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+/**
+ * A project's file: a name (unique in the project, case aside) with one or more ready versions.
+ * The row appears only when its first version is complete.
+ */
+export const projectFiles = pgTable(
+  "project_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** The latest version's name. */
+    name: text("name").notNull(),
+    /** The name in lower case: a new upload of the same name is a new version. */
+    nameKey: text("name_key").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("project_files_name_idx").on(t.projectId, t.nameKey),
+    index("project_files_client_idx").on(t.clientId),
+  ],
+);
+
+export const FILE_VERSION_STATES = ["pending", "ready"] as const;
+export type FileVersionState = (typeof FILE_VERSION_STATES)[number];
+
+/**
+ * One upload of a file. 'pending' while its chunks arrive (never listed; `leaseUntil` is renewed
+ * with every chunk, and a pending row past it is an abandoned upload the cleanup removes), then
+ * 'ready' with its file, number, size, type and hash, in one transaction.
+ */
+export const fileVersions = pgTable(
+  "file_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    fileId: uuid("file_id").references(() => projectFiles.id, { onDelete: "cascade" }),
+    number: integer("number"),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: bigint("size", { mode: "number" }).notNull().default(0),
+    sha256: text("sha256"),
+    uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+    state: text("state").$type<FileVersionState>().notNull().default("pending"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("file_versions_number_idx").on(t.fileId, t.number),
+    index("file_versions_project_idx").on(t.projectId, t.state),
+    index("file_versions_lease_idx").on(t.state, t.leaseUntil),
+    check("file_versions_state_check", sql`${t.state} in ('pending', 'ready')`),
+    check(
+      "file_versions_ready_check",
+      sql`${t.state} = 'pending' or (${t.fileId} is not null and ${t.number} is not null)`,
+    ),
+  ],
+);
+
+/** A version's content in pieces of FILE_CHUNK_BYTES (the last one shorter), in `seq` order. */
+export const fileChunks = pgTable(
+  "file_chunks",
+  {
+    versionId: uuid("version_id")
+      .notNull()
+      .references(() => fileVersions.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.seq] })],
+);
+
+export type { MilestoneStatus };
+
+/** A project's milestone; administrators order them (`position`, smallest first). */
+export const milestones = pgTable(
+  "milestones",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    dueDate: date("due_date").notNull(),
+    status: text("status").$type<MilestoneStatus>().notNull().default("planned"),
+    position: integer("position").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("milestones_project_idx").on(t.projectId, t.position),
+    index("milestones_client_idx").on(t.clientId),
+    check("milestones_status_check", sql`${t.status} in ('planned', 'in-progress', 'done')`),
+    check("milestones_title_check", sql`length(${t.title}) between 1 and 200`),
+  ],
+);
+
+/** What a review was about, as it was when an administrator marked it 'Ready for review'. */
+export type ReviewSubject =
+  | { kind: "file"; fileId: string; fileName: string; version: number }
+  | {
+      kind: "milestone";
+      title: string;
+      status: MilestoneStatus;
+      dueDate: string;
+      description: string | null;
+    };
+
+/**
+ * 'Ready for review' on a file version or a milestone. `subject` records exactly what was put
+ * up; the target columns go null if it is deleted later, the record stays.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    fileVersionId: uuid("file_version_id").references(() => fileVersions.id, {
+      onDelete: "set null",
+    }),
+    milestoneId: uuid("milestone_id").references(() => milestones.id, { onDelete: "set null" }),
+    subject: jsonb("subject").$type<ReviewSubject>().notNull(),
+    requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reviews_project_idx").on(t.projectId, t.createdAt),
+    index("reviews_client_idx").on(t.clientId, t.createdAt),
+    index("reviews_file_version_idx").on(t.fileVersionId),
+    index("reviews_milestone_idx").on(t.milestoneId),
+  ],
+);
+
+export type { ReviewDecision };
+
+/**
+ * A contact's answer to a review: one per review (its key), written once and never updated —
+ * the product has no code path that changes it, and a second answer hits the key.
+ */
+export const reviewAnswers = pgTable(
+  "review_answers",
+  {
+    reviewId: uuid("review_id")
+      .primaryKey()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    decision: text("decision").$type<ReviewDecision>().notNull(),
+    comment: text("comment"),
+    answeredBy: text("answered_by").references(() => user.id, { onDelete: "set null" }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("review_answers_decision_check", sql`${t.decision} in ('approved', 'changes-requested')`),
+    check(
+      "review_answers_comment_check",
+      sql`${t.decision} = 'approved' or length(trim(${t.comment})) > 0`,
+    ),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// reports: lead status history (Analytics' funnel timing)
+// ---------------------------------------------------------------------------
+
+/**
+ * Every change of a lead's status, kept from now on: who moved it from what to what, and when.
+ * Analytics reads the first one per lead (time to first status change). Goes with its lead.
+ */
+export const leadEvents = pgTable(
+  "lead_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status").$type<LeadStatus>().notNull(),
+    toStatus: text("to_status").$type<LeadStatus>().notNull(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("lead_events_lead_created_idx").on(t.leadId, t.createdAt),
+    check(
+      "lead_events_status_check",
+      sql`${t.fromStatus} in ('new', 'contacted', 'won', 'lost') and ${t.toStatus} in ('new', 'contacted', 'won', 'lost')`,
+    ),
+  ],
+);
 
 // ---------------------------------------------------------------------------
 // speed: relations for better-auth's joined reads (`advanced.database.joins`): a session and

@@ -83,6 +83,7 @@ export async function submitChatLead(
         consentNotice: CONSENT_NOTICE,
         privacyNoticeVersion: privacyNotice.version,
         ipAddress: options.ip,
+        sourcePath: options.sourcePath ?? null,
       })
       .returning({ id: leads.id });
     const id = row?.id as string;

@@ -12,6 +12,7 @@ import { wakeOutbox } from "../email/outbox.server";
 import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
 import { recordMarketingConsent } from "../privacy/privacy.server";
+import { leadSourcePath, recordLeadStatusChange } from "./lead-history.server";
 
 export const CONSENT_NOTICE = "lead-form-notice-2025-v1";
 export const RATE_LIMITED_MESSAGE =
@@ -74,6 +75,8 @@ export interface SubmitOptions {
   honeypot?: string | null;
   /** The sender ticked the marketing e-mail box (POPIA section 69). */
   marketingOptIn?: boolean;
+  /** The site page the form was on (Analytics: where leads come from). */
+  sourcePath?: string | null;
 }
 
 export type SubmitResult = Outcome<{ leadId: string | null }>;
@@ -222,6 +225,7 @@ export async function submitLead(
         consentNotice: CONSENT_NOTICE,
         privacyNoticeVersion: privacyNotice.version,
         ipAddress: options.ip,
+        sourcePath: options.sourcePath ?? null,
       })
       .returning({ id: leads.id });
     const id = row?.id as string;
@@ -332,23 +336,50 @@ export async function getLead(db: Database, id: string): Promise<Lead | null> {
   return row ?? null;
 }
 
+/**
+ * Move a lead to `status`, keeping the change in its history (`lead_events`) when it is one.
+ * `actorId`: who moved it; `now`: when (default: the database's clock, as the lead's own
+ * `createdAt`, so the time to a first change never mixes two clocks).
+ */
 export async function setLeadStatus(
   db: Database,
   id: string,
   status: LeadStatus,
+  by: { actorId?: string | null; now?: Date } = {},
 ): Promise<Outcome> {
-  const rows = await db
-    .update(leads)
-    .set({ status })
-    .where(eq(leads.id, id))
-    .returning({ id: leads.id });
-  return rows.length > 0 ? { ok: true } : refused(404, "Lead not found");
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: leads.status })
+      .from(leads)
+      .where(eq(leads.id, id))
+      .for("update");
+    if (!before) return refused(404, "Lead not found");
+    if (before.status === status) return { ok: true };
+    const at = by.now ?? sql`now()`; // one transaction: the event's default now() is the same
+    await tx
+      .update(leads)
+      .set({ status, firstStatusChangeAt: sql`coalesce(${leads.firstStatusChangeAt}, ${at})` })
+      .where(eq(leads.id, id));
+    await recordLeadStatusChange(tx, {
+      leadId: id,
+      from: before.status,
+      to: status,
+      actorId: by.actorId ?? null,
+      now: by.now,
+    });
+    return { ok: true };
+  });
 }
 
 /** Submission options from the request and the settings. */
 export function submitOptionsFor(
   request: Request,
-  settings: { LEADS_TO: string; LEAD_RATE_LIMIT_IP: number; LEAD_RATE_LIMIT_EMAIL: number },
+  settings: {
+    LEADS_TO: string;
+    LEAD_RATE_LIMIT_IP: number;
+    LEAD_RATE_LIMIT_EMAIL: number;
+    BASE_URL?: string;
+  },
   honeypot?: string | null,
   marketingOptIn = false,
 ): SubmitOptions {
@@ -358,5 +389,6 @@ export function submitOptionsFor(
     limits: { perIp: settings.LEAD_RATE_LIMIT_IP, perEmail: settings.LEAD_RATE_LIMIT_EMAIL },
     honeypot,
     marketingOptIn,
+    sourcePath: leadSourcePath(request, settings.BASE_URL),
   };
 }

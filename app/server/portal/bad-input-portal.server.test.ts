@@ -31,7 +31,15 @@ import {
   tainted,
 } from "~/test/fuzz.server";
 import { createHarness, formRequest, type Harness, run } from "~/test/harness.server";
-import { leads, messageReads, messages, profiles, projects, user } from "../db/schema.server";
+import {
+  emailOutbox,
+  leads,
+  messageReads,
+  messages,
+  profiles,
+  projects,
+  user,
+} from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { submitLead } from "../leads/leads.server";
 
@@ -125,9 +133,9 @@ describe(`bad input on the portal (${testDatabaseKind()})`, { timeout: 120_000 }
     expect(written, "writes that reached the database").toBeGreaterThan(2);
   });
 
-  it("messages: sends and opens stay the actor's own, refusals change nothing", async () => {
+  it("messages: sends, replies and opens stay the actor's own, refusals change nothing", async () => {
     const fields = {
-      intent: fc.constantFrom("send", "open"),
+      intent: fc.constantFrom("send", "open", "reply"),
       subject: validOrTainted(60),
       content: validOrTainted(200),
       recipientId: fc.oneof(
@@ -140,7 +148,19 @@ describe(`bad input on the portal (${testDatabaseKind()})`, { timeout: 120_000 }
         { weight: 1, arbitrary: fc.uuid() },
         { weight: 1, arbitrary: nastyString },
       ),
+      // An administrator names the client; a contact's is ignored. A project is optional.
+      clientId: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom("$aliceClient", "$bobClient", "") },
+        { weight: 1, arbitrary: fc.uuid() },
+        { weight: 1, arbitrary: nastyString },
+      ),
+      projectId: fc.oneof(
+        { weight: 3, arbitrary: fc.constant("") },
+        { weight: 1, arbitrary: fc.uuid() },
+        { weight: 1, arbitrary: nastyString },
+      ),
     };
+    const outbox = async () => (await h.handle.db.select().from(emailOutbox)).length;
     const messageOf = async (who: Someone) => {
       const [row] = await h.handle.db
         .select()
@@ -172,9 +192,12 @@ describe(`bad input on the portal (${testDatabaseKind()})`, { timeout: 120_000 }
             $other: bob.id,
             $mine: await messageOf(actor === admin ? alice : actor),
             $theirs: await messageOf(bob),
+            $aliceClient: alice.clientId,
+            $bobClient: bob.clientId,
           };
           const entries = resolve(raw, ids);
           const before = await snapshotMessages();
+          const mailsBefore = await outbox();
           const res = await run(
             messagesAction,
             formPost("/portal/messages", entries, how, { cookie: actor.cookie }),
@@ -182,12 +205,14 @@ describe(`bad input on the portal (${testDatabaseKind()})`, { timeout: 120_000 }
           const { status } = await checkAnswer(res);
           const after = await snapshotMessages();
           const intent = readFormValue(entries, "intent", how);
-          if (status === 200 && intent === "send") {
+          if (status === 200 && (intent === "send" || intent === "reply")) {
             expect(after).toHaveLength(before.length + 1);
             const added = after.filter((m) => !before.some((b) => b.id === m.id));
             expect(added).toHaveLength(1);
             expect(added[0]?.senderId).toBe(actor.id);
+            expect(added[0]?.fromAgency).toBe(actor === admin);
             if (actor === alice) expect(added[0]?.clientId).toBe(alice.clientId);
+            if (intent === "reply") expect(added[0]?.subject).toMatch(/^Re: /i);
             sent++;
           } else if (status === 302 && intent === "open") {
             // Opening marks read for the person only (message_reads); messages never change.
@@ -196,6 +221,8 @@ describe(`bad input on the portal (${testDatabaseKind()})`, { timeout: 120_000 }
             expect(reads.every((r) => r.userId !== bob.id)).toBe(true);
           } else {
             expect(after).toEqual(before);
+            // Nothing half-written: no mail about a message that was not sent.
+            expect(await outbox()).toBe(mailsBefore);
           }
         },
       ),
@@ -297,8 +324,10 @@ describe(`bad input on the portal (${testDatabaseKind()})`, { timeout: 120_000 }
       .select({ id: messages.id })
       .from(messages)
       .where(eq(messages.clientId, alice.clientId));
+    // A contact's `client` filter is ignored (their scope is their client); a bad cursor is
+    // the first page.
     const query = queryString(
-      ["id", "tab", "kind"],
+      ["id", "tab", "kind", "client", "cursor"],
       fc.oneof(fc.constant(mine?.id ?? ""), fc.uuid(), nastyString),
     );
     const loaders = [messagesLoader, projectsLoader, dashboardLoader, teamLoader, settingsLoader];
@@ -307,15 +336,49 @@ describe(`bad input on the portal (${testDatabaseKind()})`, { timeout: 120_000 }
         const loader = loaders[i] as (typeof loaders)[number];
         const res = await run(loader, getWithQuery("/portal/x", q, alice.cookie));
         const { status, body } = await checkAnswer(res, { requireMessage: false });
-        expect([200, 403]).toContain(status);
         if (loader === messagesLoader) {
+          // A message that is not the person's to see is 'Message not found' (404).
           const selected = new URLSearchParams(q).get("id");
-          expect((body as { selectedId: string | null }).selectedId).toBe(
-            selected === mine?.id ? selected : null,
-          );
-        }
+          const found = selected === null || selected === mine?.id;
+          expect(status).toBe(found ? 200 : 404);
+          expect(body).toMatchObject({
+            selectedId: selected === mine?.id ? selected : null,
+            selectedError: found ? null : "Message not found",
+          });
+        } else expect([200, 403]).toContain(status);
       }),
       runs(50),
+    );
+  });
+
+  it("projects, messages (admin): any client filter lists every client's or one's, or answers 400 with the filter message", async () => {
+    const query = queryString(
+      ["client", "cursor"],
+      fc.oneof(fc.constant(alice.clientId), fc.constant(""), fc.uuid(), nastyString),
+    );
+    await fc.assert(
+      fc.asyncProperty(query, fc.constantFrom("projects", "messages"), async (q, what) => {
+        const loader = what === "projects" ? projectsLoader : messagesLoader;
+        const res = await run(loader, getWithQuery(`/portal/${what}`, q, admin.cookie));
+        const { status, body } = await checkAnswer(res, { requireMessage: false });
+        const params = new URLSearchParams(q);
+        const client = params.get("client");
+        const b = body as { filterError: string | null; clientFilter: string | null };
+        if (what === "messages" && params.get("id")) {
+          // A message named in the URL that is not one to open is 'Message not found'.
+          expect(status).toBe(404);
+        } else if (client && client !== alice.clientId) {
+          expect(status).toBe(400);
+          expect(b.filterError).toBe(
+            `That client was not found, so every client's ${what} are shown.`,
+          );
+          expect(b.clientFilter).toBeNull();
+        } else {
+          expect(status).toBe(200);
+          expect(b.clientFilter).toBe(client || null);
+        }
+      }),
+      runs(40),
     );
   });
 

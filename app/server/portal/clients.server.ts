@@ -2,10 +2,22 @@
  * Clients: the companies the agency works for (decision 018). Each contact (a customer account)
  * belongs to exactly one; self sign-up creates one named after the person.
  */
-import { eq } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
 import type { Database } from "../db/client.server";
-import { clients, profiles } from "../db/schema.server";
-import { parseId } from "./scope.server";
+import {
+  clients,
+  invitations,
+  leads,
+  messages,
+  profiles,
+  projects,
+  user,
+} from "../db/schema.server";
+import { type Outcome, refused } from "../outcome.server";
+import { afterCursor } from "../pagination.server";
+import { publishChange } from "./events.server";
+import { parseId, type Scope, scopeWhere } from "./scope.server";
 
 type Executor = Pick<Database, "insert" | "update" | "select">;
 
@@ -59,4 +71,213 @@ export async function findClient(
     .where(eq(clients.id, id))
     .limit(1);
   return row ?? null;
+}
+
+// --- Administrators: the Clients list and a client's page (branch clients, decision 022) -----
+
+/**
+ * Remove a client nothing hangs off any more (no contact, project, message, invitation or
+ * lead), such as the one a person's own sign-up made before they joined another client.
+ */
+export async function removeClientIfUnused(tx: Pick<Database, "delete">, clientId: string) {
+  await tx
+    .delete(clients)
+    .where(
+      and(
+        eq(clients.id, clientId),
+        sql`not exists (select 1 from ${profiles} where ${profiles.clientId} = ${clientId})`,
+        sql`not exists (select 1 from ${projects} where ${projects.clientId} = ${clientId})`,
+        sql`not exists (select 1 from ${messages} where ${messages.clientId} = ${clientId})`,
+        sql`not exists (select 1 from ${invitations} where ${invitations.clientId} = ${clientId})`,
+        isNull(clients.leadId),
+      ),
+    );
+}
+
+export interface ContactSummary {
+  id: string;
+  name: string | null;
+  email: string;
+}
+
+export interface ClientListRow {
+  id: string;
+  name: string;
+  createdAt: Date;
+  /** The first few contacts (oldest first); `contactCount` says how many there are. */
+  contacts: ContactSummary[];
+  contactCount: number;
+  /** Active or on hold. */
+  openProjects: number;
+  /** Messages of the client the administrator looking has not read. */
+  unreadMessages: number;
+  /** The newest activity on the client's record, else when it was added. */
+  lastActivityAt: Date;
+}
+
+export const CONTACTS_SHOWN = 5;
+
+/** `%text%` for ILIKE, with the pattern characters in the text taken literally. */
+function containsPattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Every client, newest first, one page, with its contacts and figures computed in SQL for the
+ * page's rows only (each through an index on client_id). `q` matches the client's name or a
+ * contact's name or e-mail address.
+ */
+export async function listClients(
+  db: Database,
+  viewerId: string,
+  options: { q?: string; cursor?: Cursor | null; limit?: number } = {},
+): Promise<Page<ClientListRow>> {
+  const limit = options.limit ?? PAGE_SIZE;
+  const q = options.q?.trim();
+  const pattern = q ? containsPattern(q) : null;
+  const matches = pattern
+    ? or(
+        ilike(clients.name, pattern),
+        inArray(
+          clients.id,
+          db
+            .select({ id: sql<string>`${profiles.clientId}` })
+            .from(profiles)
+            .innerJoin(user, eq(user.id, profiles.id))
+            .where(
+              and(
+                isNotNull(profiles.clientId),
+                or(ilike(user.email, pattern), ilike(profiles.fullName, pattern)),
+              ),
+            ),
+        ),
+      )
+    : undefined;
+  const rows = await db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      createdAt: clients.createdAt,
+      // Written out with qualified names: inside a select list Drizzle names columns bare, and
+      // "id" would be ambiguous in these correlated subqueries.
+      contacts: sql<ContactSummary[]>`(
+        select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'email', c.email)
+                                 order by c.joined, c.id), '[]'::json)
+          from (select u.id, p.full_name as name, u.email, p.created_at as joined
+                  from profiles p join "user" u on u.id = p.id
+                 where p.client_id = "clients"."id"
+                 order by p.created_at, p.id
+                 limit ${CONTACTS_SHOWN}) c)`,
+      contactCount:
+        sql<number>`(select count(*) from profiles p where p.client_id = "clients"."id")`.mapWith(
+          Number,
+        ),
+      openProjects: sql<number>`(select count(*) from projects pr
+        where pr.client_id = "clients"."id" and pr.status in ('active', 'on-hold'))`.mapWith(
+        Number,
+      ),
+      unreadMessages: sql<number>`(select count(*) from messages m
+        where m.client_id = "clients"."id"
+          and m.sender_id is distinct from ${viewerId}
+          and not exists (select 1 from message_reads r
+                           where r.message_id = m.id and r.user_id = ${viewerId}))`.mapWith(Number),
+      lastActivityAt: sql<Date>`coalesce((select max(a.created_at) from activity a
+        where a.client_id = "clients"."id"), "clients"."created_at")`.mapWith(
+        (v: string | Date) => new Date(v),
+      ),
+    })
+    .from(clients)
+    .where(and(matches, afterCursor(options.cursor ?? null, clients.createdAt, clients.id)))
+    .orderBy(desc(clients.createdAt), desc(clients.id))
+    .limit(limit + 1);
+  return toPage(rows, limit);
+}
+
+/** Add a client ('New client'), for an administrator. */
+export async function addClient(
+  db: Database,
+  actorId: string,
+  name: string,
+): Promise<Outcome<{ client: { id: string; name: string } }>> {
+  const client = await createClient(db, name);
+  publishChange("clients", { clientIds: [client.id] }, actorId);
+  return { ok: true, client };
+}
+
+/**
+ * Rename a client the scope may see: an administrator any client (on its page), a contact their
+ * own (Settings → 'Company name').
+ */
+export async function renameClient(
+  db: Database,
+  scope: Scope,
+  actorId: string,
+  clientId: unknown,
+  name: string,
+): Promise<Outcome<{ client: { id: string; name: string } }>> {
+  const id = parseId(clientId);
+  if (!id) return refused(404, CLIENT_NOT_FOUND);
+  const [row] = await db
+    .update(clients)
+    .set({ name: name.trim().slice(0, 200) })
+    .where(and(eq(clients.id, id), scopeWhere(scope, clients.id)))
+    .returning({ id: clients.id, name: clients.name });
+  if (!row) return refused(404, CLIENT_NOT_FOUND);
+  publishChange("clients", { clientIds: [row.id] }, actorId);
+  return { ok: true, client: row };
+}
+
+export const CLIENT_NOT_FOUND = "Client not found";
+
+export interface ClientContact extends ContactSummary {
+  joinedAt: Date;
+}
+
+export interface ClientDetail {
+  id: string;
+  name: string;
+  createdAt: Date;
+  lead: { id: string; name: string } | null;
+  contacts: ClientContact[];
+}
+
+/** A client's page: its name, contacts and the lead it came from (administrators). */
+export async function getClientDetail(
+  db: Database,
+  clientId: unknown,
+): Promise<ClientDetail | null> {
+  const id = parseId(clientId);
+  if (!id) return null;
+  const [client] = await db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      createdAt: clients.createdAt,
+      leadId: leads.id,
+      leadName: leads.name,
+    })
+    .from(clients)
+    .leftJoin(leads, eq(leads.id, clients.leadId))
+    .where(eq(clients.id, id))
+    .limit(1);
+  if (!client) return null;
+  const contacts = await db
+    .select({
+      id: user.id,
+      name: profiles.fullName,
+      email: user.email,
+      joinedAt: profiles.createdAt,
+    })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
+    .where(eq(profiles.clientId, id))
+    .orderBy(asc(profiles.createdAt), asc(profiles.id))
+    .limit(500);
+  return {
+    id: client.id,
+    name: client.name,
+    createdAt: client.createdAt,
+    lead: client.leadId && client.leadName ? { id: client.leadId, name: client.leadName } : null,
+    contacts,
+  };
 }

@@ -5,14 +5,16 @@
  */
 import { and, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
-import type { MessageInput } from "~/lib/validation/portal";
+import { type MessageInput, replySubject } from "~/lib/validation/portal";
 import type { Database } from "../db/client.server";
 import { clients, messageReads, messages, profiles, projects } from "../db/schema.server";
+import { wakeOutbox } from "../email/outbox.server";
 import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
 import { recordActivity } from "./activity.server";
 import { publishChange } from "./events.server";
-import { parseId, type Scope, scopeWhere } from "./scope.server";
+import { queueMessageMail } from "./message-mail.server";
+import { PROJECT_NOT_FOUND, parseId, type Scope, scopeWhere } from "./scope.server";
 
 export interface MessageRow {
   id: string;
@@ -42,15 +44,8 @@ export interface MessageListOptions {
   limit?: number;
 }
 
-/** The messages the scope may see, newest first, with sender, client and project names. */
-export async function listMessages(
-  db: Database,
-  scope: Scope,
-  userId: string,
-  options: MessageListOptions = {},
-): Promise<Page<MessageRow>> {
-  const limit = options.limit ?? PAGE_SIZE;
-  const rows = await db
+function selectMessages(db: Database, userId: string) {
+  return db
     .select({
       id: messages.id,
       clientId: messages.clientId,
@@ -68,7 +63,18 @@ export async function listMessages(
     .from(messages)
     .innerJoin(clients, eq(clients.id, messages.clientId))
     .leftJoin(projects, eq(projects.id, messages.projectId))
-    .leftJoin(profiles, eq(profiles.id, messages.senderId))
+    .leftJoin(profiles, eq(profiles.id, messages.senderId));
+}
+
+/** The messages the scope may see, newest first, with sender, client and project names. */
+export async function listMessages(
+  db: Database,
+  scope: Scope,
+  userId: string,
+  options: MessageListOptions = {},
+): Promise<Page<MessageRow>> {
+  const limit = options.limit ?? PAGE_SIZE;
+  const rows = await selectMessages(db, userId)
     .where(
       and(
         scopeWhere(scope, messages.clientId),
@@ -79,6 +85,24 @@ export async function listMessages(
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit + 1);
   return toPage(rows as MessageRow[], limit);
+}
+
+/**
+ * One message the scope may see (wherever it falls in the list: a link in a mail opens it), or
+ * null for an unknown, malformed or other client's id.
+ */
+export async function getMessage(
+  db: Database,
+  scope: Scope,
+  userId: string,
+  messageId: unknown,
+): Promise<MessageRow | null> {
+  const id = parseId(messageId);
+  if (!id) return null;
+  const [row] = await selectMessages(db, userId)
+    .where(and(eq(messages.id, id), scopeWhere(scope, messages.clientId)))
+    .limit(1);
+  return (row as MessageRow | undefined) ?? null;
 }
 
 /** Messages the scope may see that this person has not read. */
@@ -97,9 +121,13 @@ export interface Sender {
   isAdmin: boolean;
 }
 
+export const MESSAGE_NOT_FOUND = "Message not found";
+const CHOOSE_CLIENT = "Choose a client";
+
 /**
  * Send a message: a contact's goes to the agency team, an administrator's to the client named.
- * `projectId`, when given, must be one of that client's projects.
+ * `projectId`, when given, must be one of that client's projects. The other side is mailed
+ * (decision 023) in the same transaction.
  */
 export async function sendMessage(
   db: Database,
@@ -107,7 +135,7 @@ export async function sendMessage(
   input: MessageInput & { clientId?: string | null; projectId?: string | null },
 ): Promise<Outcome<{ id: string; clientId: string }>> {
   const clientId = sender.scope.kind === "client" ? sender.scope.clientId : parseId(input.clientId);
-  if (!clientId) return refused(400, "Choose a client");
+  if (!clientId) return refused(400, CHOOSE_CLIENT);
   let projectId: string | null = null;
   if (input.projectId) {
     projectId = parseId(input.projectId);
@@ -117,11 +145,11 @@ export async function sendMessage(
           .from(projects)
           .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)))
       : [];
-    if (!project) return refused(404, "Project not found");
+    if (!project) return refused(404, PROJECT_NOT_FOUND);
   }
   const sent = await db.transaction(async (tx) => {
     const [client] = await tx
-      .select({ id: clients.id })
+      .select({ id: clients.id, name: clients.name })
       .from(clients)
       .where(eq(clients.id, clientId))
       .limit(1);
@@ -145,11 +173,56 @@ export async function sendMessage(
       kind: "message.sent",
       data: { messageId: id, subject: input.subject },
     });
-    return id;
+    const [me] = await tx
+      .select({ name: profiles.fullName })
+      .from(profiles)
+      .where(eq(profiles.id, sender.id));
+    const mailed = await queueMessageMail(tx, {
+      id,
+      clientId,
+      clientName: client.name,
+      senderId: sender.id,
+      senderName: me?.name ?? null,
+      fromAgency: sender.isAdmin,
+      subject: input.subject,
+    });
+    return { id, mailed };
   });
-  if (!sent) return refused(400, "Choose a client");
+  if (!sent) return refused(400, CHOOSE_CLIENT);
+  if (sent.mailed > 0) wakeOutbox();
   publishChange("messages", { clientIds: [clientId] }, sender.id);
-  return { ok: true, id: sent, clientId };
+  return { ok: true, id: sent.id, clientId };
+}
+
+/**
+ * Reply to a message the scope may see: to its client (from the team, or from a contact to
+ * the team), about the same project, with the subject 'Re: …'.
+ */
+export async function replyToMessage(
+  db: Database,
+  sender: Sender,
+  messageId: unknown,
+  content: string,
+): Promise<Outcome<{ id: string; clientId: string }>> {
+  const id = parseId(messageId);
+  const [original] = id
+    ? await db
+        .select({
+          clientId: messages.clientId,
+          projectId: messages.projectId,
+          subject: messages.subject,
+        })
+        .from(messages)
+        .where(and(eq(messages.id, id), scopeWhere(sender.scope, messages.clientId)))
+        .limit(1)
+    : [];
+  if (!original) return refused(404, MESSAGE_NOT_FOUND);
+  return sendMessage(db, sender, {
+    subject: replySubject(original.subject),
+    content,
+    clientId: original.clientId,
+    projectId: original.projectId,
+  });
 }
 
 /**

@@ -80,3 +80,11 @@ export async function updateFullName(db: Database, userId: string, fullName: str
     if (fullName) await tx.update(user).set({ name: fullName }).where(eq(user.id, userId));
   });
 }
+
+/** Settings → 'E-mail me when a new message arrives'. */
+export async function setMessageMail(db: Database, userId: string, on: boolean) {
+  await db
+    .insert(profiles)
+    .values({ id: userId, messageMail: on })
+    .onConflictDoUpdate({ target: profiles.id, set: { messageMail: on } });
+}

@@ -24,12 +24,23 @@ const columns = {
   status: projects.status,
   priority: projects.priority,
   progress: projects.progress,
+  startDate: projects.startDate,
+  dueDate: projects.dueDate,
   createdAt: projects.createdAt,
 };
 export interface ProjectRow
   extends Pick<
     Project,
-    "id" | "clientId" | "title" | "description" | "status" | "priority" | "progress" | "createdAt"
+    | "id"
+    | "clientId"
+    | "title"
+    | "description"
+    | "status"
+    | "priority"
+    | "progress"
+    | "startDate"
+    | "dueDate"
+    | "createdAt"
   > {
   clientName: string;
 }
@@ -156,11 +167,13 @@ export async function updateProject(
       .where(and(eq(projects.id, id), scopeWhere(scope, projects.clientId)))
       .for("update");
     if (!before) return null;
-    await tx.update(projects).set(input).where(eq(projects.id, id));
+    // A project whose progress comes from its milestones keeps it: the slider does not set it.
+    const values = before.progressFromMilestones ? { ...input, progress: before.progress } : input;
+    await tx.update(projects).set(values).where(eq(projects.id, id));
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const field of TRACKED) {
-      if (before[field] !== input[field])
-        changes[field] = { from: before[field], to: input[field] };
+      if (before[field] !== values[field])
+        changes[field] = { from: before[field], to: values[field] };
     }
     if (Object.keys(changes).length > 0) {
       await recordActivity(tx, {
@@ -205,4 +218,21 @@ export async function deleteProject(
   if (!deleted) return refused(404, PROJECT_NOT_FOUND);
   publishChange("projects", { clientIds: [deleted.clientId] }, actorId);
   return { ok: true };
+}
+
+/** How many of a client's projects a form's 'Project' select offers (the newest). */
+export const PROJECT_CHOICES = 200;
+
+/** A client's projects (within the scope) to pick one from: the newest first. */
+export function listProjectChoices(
+  db: Database,
+  scope: Scope,
+  clientId: string,
+): Promise<{ id: string; title: string }[]> {
+  return db
+    .select({ id: projects.id, title: projects.title })
+    .from(projects)
+    .where(and(scopeWhere(scope, projects.clientId), eq(projects.clientId, clientId)))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(PROJECT_CHOICES);
 }

@@ -5,17 +5,22 @@
  * token, two-factor secret, backup code or passkey key).
  */
 
-import { desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { privacyNotice } from "~/content/legal";
 import { site } from "~/content/site";
 import type { Database } from "../db/client.server";
 import {
+  clients,
   consents,
+  fileVersions,
+  invitations,
   leads,
   passkey,
   profiles,
   projects,
+  reviewAnswers,
+  reviews,
   session,
   user,
   userRoles,
@@ -44,10 +49,13 @@ export interface PersonalData {
   account: Row;
   projects: Row[];
   messages: Row[];
+  files: Row[];
+  reviews: Row[];
   sessions: Row[];
   passkeys: Row[];
   consents: Row[];
   leads: Row[];
+  invitations: Row[];
 }
 
 export async function collectPersonalData(
@@ -88,6 +96,34 @@ export async function collectPersonalData(
       .where(eq(projects.createdBy, userId))
       .orderBy(desc(projects.createdAt)),
     messages: await messagesOf(db, userId),
+    // Files the person uploaded to their client's projects (what, not the content), and their
+    // answers to reviews.
+    files: await db
+      .select({
+        project: projects.title,
+        name: fileVersions.name,
+        version: fileVersions.number,
+        size: fileVersions.size,
+        type: fileVersions.contentType,
+        uploadedAt: fileVersions.createdAt,
+      })
+      .from(fileVersions)
+      .innerJoin(projects, eq(projects.id, fileVersions.projectId))
+      .where(and(eq(fileVersions.uploadedBy, userId), eq(fileVersions.state, "ready")))
+      .orderBy(desc(fileVersions.createdAt)),
+    reviews: await db
+      .select({
+        project: projects.title,
+        about: reviews.subject,
+        decision: reviewAnswers.decision,
+        comment: reviewAnswers.comment,
+        answeredAt: reviewAnswers.answeredAt,
+      })
+      .from(reviewAnswers)
+      .innerJoin(reviews, eq(reviews.id, reviewAnswers.reviewId))
+      .innerJoin(projects, eq(projects.id, reviews.projectId))
+      .where(eq(reviewAnswers.answeredBy, userId))
+      .orderBy(desc(reviewAnswers.answeredAt)),
     sessions: await db
       .select({
         id: session.id,
@@ -127,6 +163,21 @@ export async function collectPersonalData(
       .from(leads)
       .where(eq(sql`lower(${leads.email})`, email))
       .orderBy(desc(leads.createdAt)),
+    invitations: await db
+      .select({
+        email: invitations.email,
+        name: invitations.name,
+        client: clients.name,
+        createdAt: invitations.createdAt,
+        sentAt: invitations.sentAt,
+        expiresAt: invitations.expiresAt,
+        acceptedAt: invitations.acceptedAt,
+        revokedAt: invitations.revokedAt,
+      })
+      .from(invitations)
+      .leftJoin(clients, eq(clients.id, invitations.clientId))
+      .where(or(eq(invitations.email, email), eq(invitations.acceptedBy, userId)))
+      .orderBy(desc(invitations.createdAt)),
   };
 }
 
@@ -155,10 +206,13 @@ const README = (data: PersonalData) =>
     "account.csv    your account and profile (role, two-factor on or off, any pending deletion)",
     "projects.csv   projects you created",
     "messages.csv   messages you sent and received",
+    "files.csv      files you uploaded to your projects (names, sizes, dates)",
+    "reviews.csv    your answers to reviews (approvals and requested changes)",
     "sessions.csv   where you are signed in",
     "passkeys.csv   your passkeys (names and dates; keys are never exported)",
     "consents.csv   the privacy notices you were shown and your marketing choices",
     "leads.csv      contact messages and quote requests sent from your e-mail address",
+    "invitations.csv invitations to the portal sent to your e-mail address",
     "",
     `Privacy policy (version ${privacyNotice.version}): ${site.url}/legal/privacy`,
     "",
@@ -170,10 +224,13 @@ export function personalDataZip(data: PersonalData): Uint8Array {
     account: [data.account],
     projects: data.projects,
     messages: data.messages,
+    files: data.files,
+    reviews: data.reviews.map((r) => ({ ...r, about: JSON.stringify(r.about) })),
     sessions: data.sessions,
     passkeys: data.passkeys,
     consents: data.consents,
     leads: data.leads,
+    invitations: data.invitations,
   };
   const files: Record<string, Uint8Array> = {
     "README.txt": strToU8(README(data)),

@@ -37,6 +37,7 @@ import {
   accountDeletions,
   consents,
   emailOutbox,
+  invitations,
   jobRuns,
   leads,
   messages,
@@ -182,6 +183,11 @@ describe(`download my data (${testDatabaseKind()})`, () => {
     );
     await sendContact("Exporter@privacy.test");
     await sendContact("other@privacy.test");
+    const week = new Date(Date.now() + 7 * DAY);
+    await h.handle.db.insert(invitations).values([
+      { tokenHash: "h-exporter", email: "exporter@privacy.test", name: "Ex", expiresAt: week },
+      { tokenHash: "h-other", email: "other@privacy.test", name: "Other", expiresAt: week },
+    ]);
 
     const res = await run(myDataLoader, getRequest("/portal/settings/my-data", me.cookie));
     expect(res.status).toBe(200);
@@ -193,10 +199,13 @@ describe(`download my data (${testDatabaseKind()})`, () => {
       "account.csv",
       "consents.csv",
       "data.json",
+      "files.csv",
+      "invitations.csv",
       "leads.csv",
       "messages.csv",
       "passkeys.csv",
       "projects.csv",
+      "reviews.csv",
       "sessions.csv",
     ]);
     const json = JSON.parse(strFromU8(files["data.json"] as Uint8Array));
@@ -208,6 +217,9 @@ describe(`download my data (${testDatabaseKind()})`, () => {
     expect(json.projects.map((p: { title: string }) => p.title)).toEqual(["My chatbot"]);
     expect(json.messages.map((m: { subject: string }) => m.subject)).toEqual(["Note"]);
     expect(json.leads.map((l: { email: string }) => l.email)).toEqual(["Exporter@privacy.test"]);
+    expect(json.invitations.map((i: { email: string }) => i.email)).toEqual([
+      "exporter@privacy.test",
+    ]);
     expect(json.consents.map((c: { purpose: string }) => c.purpose).sort()).toEqual([
       "marketing",
       "privacy-notice",
@@ -333,6 +345,13 @@ describe(`delete my account (${testDatabaseKind()})`, () => {
       progress: 0,
     });
     await sendContact("leaving@privacy.test");
+    await h.handle.db.insert(invitations).values({
+      tokenHash: "h-leaving",
+      email: "leaving@privacy.test",
+      name: "Leaving",
+      clientId: stays.clientId,
+      expiresAt: new Date(Date.now() + 7 * DAY),
+    });
 
     for (const who of [leaving, admin]) {
       const res = await settings(who.cookie, { intent: "delete-account", password: "secret1" });
@@ -377,6 +396,12 @@ describe(`delete my account (${testDatabaseKind()})`, () => {
         .select()
         .from(emailOutbox)
         .where(sql`lower(${emailOutbox.toAddress}) = 'leaving@privacy.test'`),
+    ).toEqual([]);
+    expect(
+      await h.handle.db
+        .select()
+        .from(invitations)
+        .where(eq(invitations.email, "leaving@privacy.test")),
     ).toEqual([]);
     expect((await signIn("leaving@privacy.test")).status).toBe(401);
 

@@ -15,6 +15,7 @@ import {
   accountDeletions,
   consents,
   emailOutbox,
+  invitations,
   leads,
   messageReads,
   passkey,
@@ -55,7 +56,7 @@ export interface ConsentInput {
 
 /**
  * Record that the privacy notice (its current version) was shown and accepted. Sign-up calls it;
- * invitations (a later issue) call it the same way when the invited person accepts.
+ * accepting an invitation (invitations.server.ts) calls it the same way, source "invitation".
  */
 export async function recordPrivacyConsent(db: Tx, input: ConsentInput) {
   await db.insert(consents).values({
@@ -331,13 +332,17 @@ export function monthsBefore(now: Date, months: number) {
 }
 
 /**
- * Retention: leads not changed for `months` and outbox mail older than that are erased; rate
- * limit records after a day.
+ * Retention: leads not changed for `months` (unless they became a client) and outbox mail older
+ * than that are erased; rate limit records after a day.
  */
 export async function purgeExpired(db: Database, now: Date, months: number) {
   const cutoff = monthsBefore(now, months);
   return db.transaction(async (tx) => {
-    const old = await tx.select({ id: leads.id }).from(leads).where(lt(leads.updatedAt, cutoff));
+    // A lead that became a client is the client's record now (decision 022): it stays.
+    const old = await tx
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(lt(leads.updatedAt, cutoff), isNull(leads.clientId)));
     const ids = old.map((r) => r.id);
     let outbox = await deleteMailAbout(tx, ids, null);
     if (ids.length > 0) await tx.delete(leads).where(inArray(leads.id, ids));
@@ -503,6 +508,10 @@ export async function eraseAccount(db: Database, userId: string, now: Date) {
     await tx
       .delete(consents)
       .where(or(eq(consents.userId, userId), eq(consents.email, lower(email))));
+    // Invitations name the person (address and name); the link is of no use any more.
+    await tx
+      .delete(invitations)
+      .where(or(eq(invitations.email, lower(email)), eq(invitations.acceptedBy, userId)));
     await tx.delete(session).where(eq(session.userId, userId));
     await tx.delete(account).where(eq(account.userId, userId));
     await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));

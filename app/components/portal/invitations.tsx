@@ -1,0 +1,157 @@
+import { Mail, RotateCw, UserPlus, X } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFormFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
+import { Input } from "~/components/ui/input";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
+import { formatDate } from "~/lib/dates";
+
+export interface InvitationItem {
+  id: string;
+  name: string;
+  email: string;
+  sentAt: Date | string;
+  expiresAt: Date | string;
+  status: "pending" | "expired";
+}
+
+/**
+ * 'Invite contact' / 'Invite team member': a dialog with the person's name and e-mail address,
+ * posting `intent=invite` to the page's action.
+ */
+export function InviteButton({
+  label,
+  title,
+  description,
+}: {
+  label: string;
+  title: string;
+  description: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const { fetcher, busy, inline } = useFormOutcome({
+    intent: "invite",
+    onSuccess: () => setOpen(false),
+  });
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>
+        <UserPlus aria-hidden />
+        {label}
+      </Button>
+      <FormResult result={inline} />
+      <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>{description}</DialogDescription>
+          </DialogHeader>
+          <fetcher.Form method="post" className="space-y-4">
+            <input type="hidden" name="intent" value="invite" />
+            <Field label="Name">
+              <Input name="name" autoComplete="off" required maxLength={100} />
+            </Field>
+            <Field label="Email">
+              <Input name="email" type="email" autoComplete="off" required maxLength={255} />
+            </Field>
+            <DialogFormFooter
+              submitLabel="Send invitation"
+              busyLabel="Sending..."
+              busy={busy}
+              onCancel={() => setOpen(false)}
+            />
+          </fetcher.Form>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+/** The invitations not yet accepted, with 'Resend' and 'Revoke'. */
+export function PendingInvitations({
+  invitations,
+  empty,
+}: {
+  invitations: InvitationItem[];
+  empty: string;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Pending invitations</CardTitle>
+        <CardDescription>
+          Links work once and for 7 days. Resending sends a new link; the old one stops working.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {invitations.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{empty}</p>
+        ) : (
+          <ul className="divide-y" aria-label="Pending invitations">
+            {invitations.map((invitation) => (
+              <InvitationRow key={invitation.id} invitation={invitation} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function InvitationRow({ invitation }: { invitation: InvitationItem }) {
+  const resend = useFormOutcome({ intent: "resend", instance: invitation.id });
+  const revoke = useFormOutcome({ intent: "revoke", instance: invitation.id });
+  const expired = invitation.status === "expired";
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          <Mail className="size-4 text-muted-foreground" aria-hidden />
+          <span className="break-all">{invitation.name}</span>
+          {expired ? (
+            <Badge variant="outline">Expired</Badge>
+          ) : (
+            <Badge variant="secondary">Pending</Badge>
+          )}
+        </p>
+        <p className="break-all text-sm text-muted-foreground">{invitation.email}</p>
+        <p className="text-xs text-muted-foreground">
+          Sent {formatDate(invitation.sentAt)} · {expired ? "expired" : "valid until"}{" "}
+          {formatDate(invitation.expiresAt)}
+        </p>
+        <FormResult result={resend.inline ?? revoke.inline} className="mt-2" />
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <resend.fetcher.Form method="post">
+          <input type="hidden" name="intent" value="resend" />
+          <input type="hidden" name="invitationId" value={invitation.id} />
+          <Button type="submit" variant="outline" size="sm" disabled={resend.busy}>
+            <RotateCw aria-hidden />
+            Resend
+            <span className="sr-only"> the invitation to {invitation.email}</span>
+          </Button>
+        </resend.fetcher.Form>
+        <revoke.fetcher.Form method="post">
+          <input type="hidden" name="intent" value="revoke" />
+          <input type="hidden" name="invitationId" value={invitation.id} />
+          <Button type="submit" variant="outline" size="sm" disabled={revoke.busy}>
+            <X aria-hidden />
+            Revoke
+            <span className="sr-only"> the invitation to {invitation.email}</span>
+          </Button>
+        </revoke.fetcher.Form>
+      </div>
+    </li>
+  );
+}

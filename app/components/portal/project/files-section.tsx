@@ -1,0 +1,353 @@
+import { Download, FileText, Trash2, Upload, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Progress } from "~/components/ui/progress";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
+import { formatDateTime } from "~/lib/dates";
+import {
+  ACCEPT_ATTRIBUTE,
+  ACCEPTED_FILE_SUMMARY,
+  formatFileSize,
+  projectFilesPath,
+} from "~/lib/files";
+import { cn } from "~/lib/utils";
+import {
+  AnswerButtons,
+  ReadyForReviewButton,
+  ReviewAnswerText,
+  ReviewBadge,
+  type ReviewState,
+} from "./review-controls";
+import { type UploadItem, useUploads } from "./use-uploads";
+
+export interface FileVersionView {
+  id: string;
+  number: number;
+  name: string;
+  size: number;
+  uploaderName: string | null;
+  createdAt: Date | string;
+}
+
+export interface FileView {
+  id: string;
+  name: string;
+  createdBy: string | null;
+  versions: FileVersionView[];
+}
+
+export interface Viewer {
+  id: string;
+  isAdmin: boolean;
+  /** An administrator viewing as a client: nothing can be changed. */
+  readOnly: boolean;
+}
+
+export function FilesSection({
+  projectId,
+  files,
+  reviewsByVersion,
+  viewer,
+  maxUploadBytes,
+}: {
+  projectId: string;
+  files: FileView[];
+  /** The latest review of each version that has one. */
+  reviewsByVersion: Record<string, ReviewState>;
+  viewer: Viewer;
+  maxUploadBytes: number;
+}) {
+  const [deleting, setDeleting] = useState<FileView | null>(null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Files</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {viewer.readOnly ? null : (
+          <UploadArea projectId={projectId} maxUploadBytes={maxUploadBytes} />
+        )}
+        {files.length === 0 ? (
+          <p className="text-muted-foreground">No files yet.</p>
+        ) : (
+          <ul className="space-y-4" aria-label="Files">
+            {files.map((file) => (
+              <li key={file.id} className="rounded-lg border p-4">
+                <FileEntry
+                  projectId={projectId}
+                  file={file}
+                  reviewsByVersion={reviewsByVersion}
+                  viewer={viewer}
+                  onDelete={() => setDeleting(file)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <DeleteFileDialog file={deleting} onClose={() => setDeleting(null)} />
+    </Card>
+  );
+}
+
+const downloadPath = (projectId: string, versionId: string) =>
+  `${projectFilesPath(projectId)}/${versionId}`;
+
+function FileEntry({
+  projectId,
+  file,
+  reviewsByVersion,
+  viewer,
+  onDelete,
+}: {
+  projectId: string;
+  file: FileView;
+  reviewsByVersion: Record<string, ReviewState>;
+  viewer: Viewer;
+  onDelete: () => void;
+}) {
+  const latest = file.versions[0];
+  const canDelete = !viewer.readOnly && (viewer.isAdmin || file.createdBy === viewer.id);
+  return (
+    <article aria-labelledby={`file-${file.id}`} className="space-y-3">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="flex min-w-0 items-start gap-2">
+          <FileText className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
+          <div className="min-w-0">
+            <h3 id={`file-${file.id}`} className="font-semibold break-words">
+              {file.name}
+            </h3>
+            {latest ? (
+              <p className="text-sm text-muted-foreground">
+                {formatFileSize(latest.size)} · uploaded by {latest.uploaderName ?? "someone"} on{" "}
+                {formatDateTime(latest.createdAt)} ·{" "}
+                {file.versions.length === 1 ? "1 version" : `${file.versions.length} versions`}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        {canDelete ? (
+          <Button variant="ghost" size="icon-xs" onClick={onDelete}>
+            <Trash2 aria-hidden />
+            <span className="sr-only">Delete {file.name}</span>
+          </Button>
+        ) : null}
+      </div>
+      <ol className="space-y-2" aria-label={`Versions of ${file.name}`}>
+        {file.versions.map((version) => {
+          const review = reviewsByVersion[version.id];
+          const label = `${version.name} version ${version.number}`;
+          const open = review && !review.answer;
+          return (
+            <li
+              key={version.id}
+              className="flex flex-col gap-2 rounded-md bg-muted/50 px-3 py-2 text-sm"
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span>
+                  <span className="font-medium">Version {version.number}</span> ·{" "}
+                  {formatFileSize(version.size)} · {version.uploaderName ?? "someone"} ·{" "}
+                  {formatDateTime(version.createdAt)}
+                </span>
+                <div className="flex flex-wrap items-center gap-2">
+                  {review ? <ReviewBadge review={review} /> : null}
+                  {viewer.isAdmin && !viewer.readOnly && !open ? (
+                    <ReadyForReviewButton
+                      intent="review-file"
+                      idName="versionId"
+                      id={version.id}
+                      label={label}
+                    />
+                  ) : null}
+                  <Button asChild size="sm" variant="outline">
+                    <a href={downloadPath(projectId, version.id)} download={version.name}>
+                      <Download aria-hidden />
+                      Download<span className="sr-only"> {label}</span>
+                    </a>
+                  </Button>
+                </div>
+              </div>
+              {review?.answer ? <ReviewAnswerText review={review} /> : null}
+              {open && !viewer.isAdmin && !viewer.readOnly ? (
+                <AnswerButtons reviewId={review.id} label={label} />
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+    </article>
+  );
+}
+
+/**
+ * 'Upload files': a button and a drop zone. With JavaScript each file goes in its own request
+ * with a progress bar; without it, the form posts the chosen files to the same endpoint.
+ */
+function UploadArea({ projectId, maxUploadBytes }: { projectId: string; maxUploadBytes: number }) {
+  const { items, add, dismiss } = useUploads(projectId, maxUploadBytes);
+  const input = useRef<HTMLInputElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const take = (list: FileList | null) => {
+    add(Array.from(list ?? []));
+    if (input.current) input.current.value = "";
+  };
+
+  return (
+    <div className="space-y-3">
+      <form
+        method="post"
+        action={projectFilesPath(projectId)}
+        encType="multipart/form-data"
+        onSubmit={(event) => {
+          event.preventDefault();
+          take(input.current?.files ?? null);
+        }}
+      >
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone is an extra; the button and the file input do the same by keyboard */}
+        <div
+          className={cn(
+            "flex flex-col items-center gap-3 rounded-lg border-2 border-dashed p-6 text-center",
+            dragging ? "border-primary bg-primary/5" : "border-input",
+          )}
+          data-testid="drop-zone"
+          onDragEnter={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragOver={(event) => {
+            event.preventDefault();
+            event.dataTransfer.dropEffect = "copy";
+          }}
+          onDragLeave={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+              setDragging(false);
+          }}
+          onDrop={(event) => {
+            event.preventDefault();
+            setDragging(false);
+            take(event.dataTransfer.files);
+          }}
+        >
+          <Upload className="size-8 text-muted-foreground" aria-hidden />
+          <p className="text-sm text-muted-foreground">
+            {hydrated ? "Drag files here, or use the button." : "Choose files, then upload them."}
+          </p>
+          <Field
+            label="Files to upload"
+            description={`Up to ${formatFileSize(maxUploadBytes)} each: ${ACCEPTED_FILE_SUMMARY}.`}
+            className={hydrated ? "sr-only" : "w-full max-w-sm text-left"}
+          >
+            <Input
+              ref={input}
+              type="file"
+              name="files"
+              multiple
+              accept={ACCEPT_ATTRIBUTE}
+              onChange={hydrated ? (event) => take(event.currentTarget.files) : undefined}
+              tabIndex={hydrated ? -1 : undefined}
+            />
+          </Field>
+          <Button
+            type={hydrated ? "button" : "submit"}
+            onClick={hydrated ? () => input.current?.click() : undefined}
+          >
+            <Upload aria-hidden />
+            Upload files
+          </Button>
+        </div>
+      </form>
+      {items.length > 0 ? (
+        <ul className="space-y-2" aria-label="Uploads">
+          {items.map((item) => (
+            <UploadRow key={item.key} item={item} onDismiss={() => dismiss(item.key)} />
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function UploadRow({ item, onDismiss }: { item: UploadItem; onDismiss: () => void }) {
+  const percent = Math.round(item.sent * 100);
+  const status =
+    item.state === "waiting"
+      ? "Waiting"
+      : item.state === "uploading"
+        ? `${percent}%`
+        : item.state === "done"
+          ? "Uploaded"
+          : "Failed";
+  return (
+    <li className="space-y-1 rounded-md border px-3 py-2 text-sm">
+      <div className="flex items-center justify-between gap-2">
+        <span className="min-w-0 truncate font-medium">{item.name}</span>
+        <span className="flex shrink-0 items-center gap-2">
+          <span className="tabular-nums text-muted-foreground">{status}</span>
+          {item.state === "done" || item.state === "failed" ? (
+            <Button variant="ghost" size="icon-xs" onClick={onDismiss}>
+              <X aria-hidden />
+              <span className="sr-only">Dismiss {item.name}</span>
+            </Button>
+          ) : null}
+        </span>
+      </div>
+      <Progress
+        value={item.state === "done" ? 100 : item.state === "failed" ? 0 : percent}
+        aria-label={`Uploading ${item.name}`}
+      />
+      {item.state === "failed" && item.message ? (
+        <p role="alert" className="text-destructive">
+          {item.message}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function DeleteFileDialog({ file, onClose }: { file: FileView | null; onClose: () => void }) {
+  const { fetcher, busy } = useFormOutcome({ intent: "delete-file", onSuccess: onClose });
+  return (
+    <AlertDialog open={file !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete file?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {file
+              ? `${file.name} and all ${file.versions.length === 1 ? "its version" : `its ${file.versions.length} versions`} will be deleted.`
+              : ""}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            disabled={busy}
+            onClick={(event) => {
+              event.preventDefault();
+              if (file)
+                fetcher.submit({ intent: "delete-file", fileId: file.id }, { method: "post" });
+            }}
+          >
+            {busy ? "Deleting..." : "Delete"}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Project files, for the browser and the server alike: what a file's name may hold, how a size
+ * reads, and the rules of an upload (decision 018).
+ */
+
+/** The longest name kept, in characters (the extension is kept when a name is shortened). */
+export const FILE_NAME_MAX = 200;
+
+/** Files one upload request may carry (the page sends one file per request; a plain form, all). */
+export const MAX_FILES_PER_UPLOAD = 10;
+
+/** Bytes in a megabyte, as MAX_UPLOAD_MB counts them. */
+export const MB = 1024 * 1024;
+
+/**
+ * What an uploaded file's name becomes: its last path segment (a browser or a hand-made request
+ * may send "C:\Users\…\brief.pdf" or "../../brief.pdf"), without control characters,
+ * bidirectional overrides or a byte-order mark, with runs of spaces made one, no leading dots (no
+ * hidden files) or trailing dots and spaces, and the characters Windows cannot store replaced.
+ * Letters of every script and emoji are kept. Null when nothing usable is left.
+ */
+export function cleanFileName(raw: string): string | null {
+  let name = raw.normalize("NFC");
+  name = name.slice(Math.max(name.lastIndexOf("/"), name.lastIndexOf("\\")) + 1);
+  name = name
+    .replace(/[\t\n\v\f\r]/g, " ")
+    // C0 and C1 controls, DEL; unpaired surrogates
+    .replace(/\p{Cc}|\p{Cs}/gu, "")
+    // direction marks, embeddings, overrides and isolates; the byte-order mark
+    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, "")
+    .replace(/[<>:"|?*]/g, "_")
+    .replace(/\s+/gu, " ")
+    .replace(/^[\s.]+/u, "")
+    .replace(/[\s.]+$/u, "");
+  if (!name) return null;
+  const chars = Array.from(name);
+  if (chars.length <= FILE_NAME_MAX) return name;
+  const ext = fileExtension(name);
+  const keep = ext && ext.length < 20 ? `.${ext}` : "";
+  return `${chars
+    .slice(0, FILE_NAME_MAX - Array.from(keep).length)
+    .join("")
+    .trimEnd()}${keep}`;
+}
+
+/** The extension in lower case, without the dot ("Brief.PDF" → "pdf"); "" when there is none. */
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : "";
+}
+
+/** "0 B", "512 B", "1.5 KB", "20 MB" (1024-based, as MAX_UPLOAD_MB counts). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KB", "MB", "GB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
+  return `${shown} ${units[unit]}`;
+}
+
+/** The file types a project accepts, by what the person sees, with their extensions. */
+export const ACCEPTED_FILE_KINDS = [
+  { label: "PDF", extensions: ["pdf"] },
+  { label: "images", extensions: ["png", "jpg", "jpeg", "gif", "webp", "svg", "psd"] },
+  {
+    label: "Office documents",
+    extensions: ["docx", "xlsx", "pptx", "doc", "xls", "ppt", "odt", "ods", "odp"],
+  },
+  { label: "ZIP archives", extensions: ["zip"] },
+  { label: "video", extensions: ["mp4", "m4v", "mov"] },
+  { label: "fonts", extensions: ["woff", "woff2", "ttf", "otf"] },
+  { label: "text", extensions: ["txt", "csv", "md", "json"] },
+] as const;
+
+/** For a file input's `accept`: ".pdf,.png,…". */
+export const ACCEPT_ATTRIBUTE = ACCEPTED_FILE_KINDS.flatMap((k) =>
+  k.extensions.map((e) => `.${e}`),
+).join(",");
+
+/** "PDF, images, Office documents, …, text". */
+export const ACCEPTED_FILE_SUMMARY = ACCEPTED_FILE_KINDS.map((k) => k.label).join(", ");
+
+/** A project's files: uploads are posted here (a resource route whose body server.ts streams). */
+export const projectFilesPath = (projectId: string) => `/portal/projects/${projectId}/files`;
+
+/** The upload endpoint's path, for server.ts: its body is streamed, not read into memory. */
+export const UPLOAD_PATH = /^\/portal\/projects\/[^/]+\/files\/?$/;

@@ -1,0 +1,219 @@
+import { Building2, Plus, Search } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFormFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
+import { Input } from "~/components/ui/input";
+import { LoadMore } from "~/components/ui/load-more";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
+import { failed } from "~/lib/action-result";
+import { formatDateTime } from "~/lib/dates";
+import type { LiveHandle } from "~/lib/live-events";
+import { decodeCursor } from "~/lib/pagination";
+import { portalMeta } from "~/lib/seo";
+import { CLIENT_NAME_MAX, clientNameSchema, clientSearch } from "~/lib/validation/clients";
+import { firstIssue } from "~/lib/validation/zod";
+import { addClient, listClients } from "~/server/portal/clients.server";
+import { assertCanWrite, readForm, requireAdmin } from "~/server/portal/portal.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/clients";
+
+export const meta: Route.MetaFunction = () => portalMeta("Clients");
+
+/** The figures change with projects and messages too (decision 012). */
+export const handle: LiveHandle = { live: ["clients", "projects", "messages"] };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, user } = await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const q = clientSearch(params.get("q"));
+  const page = await listClients(db, user.id, {
+    q,
+    cursor: decodeCursor(params.get("cursor")),
+  });
+  return { clients: page.rows, next: page.next, q };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const ctx = await requireAdmin(request);
+  assertCanWrite(ctx);
+  const form = await readForm(request);
+  if (form.intent !== "create") return failed(400, "Unknown action");
+  const parsed = clientNameSchema.safeParse(form);
+  if (!parsed.success) {
+    return failed(400, firstIssue(parsed.error).message, {
+      field: "name",
+      values: { name: form.name ?? "" },
+    });
+  }
+  const created = await addClient(ctx.db, ctx.user.id, parsed.data.name);
+  if (!created.ok) return failed(created.status, created.message);
+  return redirectWithToast(`/portal/clients/${created.client.id}`, {
+    type: "success",
+    title: "Success",
+    description: "Client created successfully",
+  });
+}
+
+export default function Clients({ loaderData }: Route.ComponentProps) {
+  const { clients, next, q } = loaderData;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Clients</h1>
+          <p className="mt-1 text-muted-foreground">
+            Every client with its contacts, open projects and unread messages.
+          </p>
+        </div>
+        <NewClientButton />
+      </div>
+
+      <search aria-label="Clients">
+        <form method="get" className="flex flex-wrap items-end gap-3">
+          <Field id="clients-q" label="Search clients" className="min-w-64 flex-1">
+            <Input
+              name="q"
+              type="search"
+              defaultValue={q}
+              maxLength={100}
+              placeholder="Company, contact name or e-mail"
+            />
+          </Field>
+          <Button type="submit" variant="outline">
+            <Search aria-hidden />
+            Search
+          </Button>
+          {q ? (
+            <Button asChild variant="ghost">
+              <Link to="/portal/clients">Clear</Link>
+            </Button>
+          ) : null}
+        </form>
+      </search>
+
+      {clients.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 p-10 text-center">
+          <Building2 className="size-10 text-muted-foreground" aria-hidden />
+          <p className="text-muted-foreground">
+            {q ? `No clients match "${q}".` : "No clients yet."}
+          </p>
+        </Card>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">
+              {q ? `Clients matching "${q}", newest first` : "Clients, newest first"}
+            </caption>
+            <thead className="bg-muted/50">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Client
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Contacts
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  Open projects
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  Unread messages
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Last activity
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {clients.map((client) => (
+                <tr key={client.id} className="border-t align-top">
+                  <th scope="row" className="px-4 py-3 font-medium">
+                    <Link
+                      to={`/portal/clients/${client.id}`}
+                      className="break-words text-primary underline-offset-4 hover:underline"
+                    >
+                      {client.name}
+                    </Link>
+                  </th>
+                  <td className="px-4 py-3">
+                    {client.contactCount === 0 ? (
+                      <span className="text-muted-foreground">No contacts yet</span>
+                    ) : (
+                      <ul className="space-y-0.5">
+                        {client.contacts.map((c) => (
+                          <li key={c.id} className="break-all">
+                            {c.name ?? c.email}
+                            {c.name ? (
+                              <span className="text-muted-foreground"> · {c.email}</span>
+                            ) : null}
+                          </li>
+                        ))}
+                        {client.contactCount > client.contacts.length ? (
+                          <li className="text-muted-foreground">
+                            and {client.contactCount - client.contacts.length} more
+                          </li>
+                        ) : null}
+                      </ul>
+                    )}
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">{client.openProjects}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{client.unreadMessages}</td>
+                  <td className="whitespace-nowrap px-4 py-3">
+                    {formatDateTime(client.lastActivityAt)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <LoadMore next={next} />
+    </div>
+  );
+}
+
+function NewClientButton() {
+  const [open, setOpen] = useState(false);
+  const { fetcher, busy, inline } = useFormOutcome({ redirects: true });
+  return (
+    <div className="flex flex-col items-end gap-2">
+      <Button onClick={() => setOpen(true)}>
+        <Plus aria-hidden />
+        New client
+      </Button>
+      <FormResult result={inline} />
+      <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>New client</DialogTitle>
+            <DialogDescription>
+              Add a company. Then invite its contacts from the client's page.
+            </DialogDescription>
+          </DialogHeader>
+          <fetcher.Form method="post" className="space-y-4">
+            <input type="hidden" name="intent" value="create" />
+            <Field label="Company name">
+              <Input name="name" required maxLength={CLIENT_NAME_MAX} autoComplete="organization" />
+            </Field>
+            <DialogFormFooter
+              submitLabel="Create"
+              busyLabel="Creating..."
+              busy={busy}
+              onCancel={() => setOpen(false)}
+            />
+          </fetcher.Form>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { data } from "react-router";
+import { findClient } from "~/server/portal/clients.server";
+import { requireUser } from "~/server/portal/portal.server";
+import { listProjectChoices } from "~/server/portal/projects.server";
+import type { Route } from "./+types/project-choices";
+
+/**
+ * A client's projects for the New Message dialog's 'Project' field, when an administrator
+ * chooses the client (`?client=`). A contact (or someone viewing as a client) always gets their
+ * own client's: the parameter is not trusted. An unknown client: none, with a 404.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, scope, clientId, headers } = await requireUser(request);
+  const wanted =
+    scope.kind === "all"
+      ? (await findClient(db, new URL(request.url).searchParams.get("client")))?.id
+      : clientId;
+  const answer = new Headers(headers);
+  answer.set("Cache-Control", "private, no-store");
+  if (!wanted) return data({ clientId: null, projects: [] }, { status: 404, headers: answer });
+  const projects = await listProjectChoices(db, scope, wanted);
+  return data({ clientId: wanted, projects }, { headers: answer });
+}

@@ -1,0 +1,7 @@
+import { downloadFile } from "~/server/deliverables/file-requests.server";
+import type { Route } from "./+types/project-file";
+
+/** One version of a project's file, always as a download (decision 018). */
+export function loader({ request, params }: Route.LoaderArgs) {
+  return downloadFile(request, params.id, params.versionId);
+}

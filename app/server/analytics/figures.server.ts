@@ -1,0 +1,463 @@
+/**
+ * Analytics' figures, one entry per figure: who may see it, and how it is built from its
+ * query module (lead-figures, work-figures, deliverable-figures). The page shows them all; the
+ * CSV route builds one. A new figure is a query in its module and an entry here.
+ */
+import { packageNames } from "~/content/packages";
+import { type Figure, formatDuration, formatShare } from "~/lib/analytics";
+import { formatDateTime, formatLongDate, todayInSouthAfrica } from "~/lib/dates";
+import type { Period } from "~/lib/validation/period";
+import type { Database } from "../db/client.server";
+import type { Scope } from "../portal/scope.server";
+import { openApprovals, overdueMilestones } from "./deliverable-figures.server";
+import {
+  leadFunnel,
+  leadSources,
+  leadSummary,
+  leadsByWeek,
+  quotesByPackage,
+  timeToFirstChange,
+} from "./lead-figures.server";
+import {
+  activeClients,
+  projectCountsByClient,
+  projectsByClient,
+  projectsByStatus,
+  replyTimes,
+} from "./work-figures.server";
+
+export interface FigureContext {
+  db: Database;
+  scope: Scope;
+  /** Agency staff looking at every client (not an administrator viewing as a client). */
+  isAdmin: boolean;
+  period: Period;
+  now: Date;
+  /** Queries several figures share, run once per page (see `shared`). */
+  cache?: Map<string, Promise<unknown>>;
+}
+
+/** A query several figures read, run once for all of them in one build. */
+function shared<T>(ctx: FigureContext, key: string, run: () => Promise<T>): Promise<T> {
+  if (!ctx.cache) return run();
+  let pending = ctx.cache.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = run();
+    ctx.cache.set(key, pending);
+  }
+  return pending;
+}
+
+const leads = (ctx: FigureContext) => shared(ctx, "leads", () => leadSummary(ctx.db, ctx.period));
+const projectCounts = (ctx: FigureContext) =>
+  shared(ctx, "projects", () => projectCountsByClient(ctx.db, ctx.scope, ctx.period));
+
+export interface FigureDef {
+  id: string;
+  section: "leads" | "work";
+  /** Only for agency staff looking at every client (leads, clients). */
+  adminOnly: boolean;
+  build(ctx: FigureContext): Promise<Figure>;
+}
+
+const SHORT_MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+];
+/** "9 Mar" from "2026-03-09". */
+function shortDay(isoDay: string) {
+  const [, m, d] = isoDay.split("-").map(Number);
+  return `${d} ${SHORT_MONTHS[(m ?? 1) - 1]}`;
+}
+
+const KIND_LABEL = { contact: "Contact", quote: "Quote", chat: "Chat", all: "All leads" } as const;
+
+const leadFigures: FigureDef[] = [
+  {
+    id: "leads-by-week",
+    section: "leads",
+    adminOnly: true,
+    async build(ctx) {
+      const weeks = leadsByWeek(await leads(ctx), ctx.period);
+      const total = weeks.reduce(
+        (n, w) => n + w.counts.contact + w.counts.quote + w.counts.chat,
+        0,
+      );
+      return {
+        table: {
+          id: "leads-by-week",
+          title: "New leads per week, by kind",
+          columns: ["Week of", "Contact", "Quote", "Chat", "Total"],
+          rows: weeks.map((w) => [
+            formatLongDate(w.week),
+            w.counts.contact,
+            w.counts.quote,
+            w.counts.chat,
+            w.counts.contact + w.counts.quote + w.counts.chat,
+          ]),
+        },
+        description:
+          "Contact messages, quote requests and chat questions, by the week they arrived.",
+        chart: { kind: "columns", series: [1, 2, 3], labels: weeks.map((w) => shortDay(w.week)) },
+        empty:
+          total === 0
+            ? "No leads arrived in this period. Each contact message, quote request and chat question from the website is counted here in the week it arrives."
+            : null,
+        headline: { label: "New leads", value: String(total) },
+      };
+    },
+  },
+  {
+    id: "quotes-by-package",
+    section: "leads",
+    adminOnly: true,
+    async build(ctx) {
+      const weeks = quotesByPackage(await leads(ctx), ctx.period);
+      const sum = (w: (typeof weeks)[number]) => packageNames.reduce((n, p) => n + w.counts[p], 0);
+      const total = weeks.reduce((n, w) => n + sum(w), 0);
+      return {
+        table: {
+          id: "quotes-by-package",
+          title: "Quote requests per week, by package",
+          columns: ["Week of", ...packageNames, "Total"],
+          rows: weeks.map((w) => [
+            formatLongDate(w.week),
+            ...packageNames.map((p) => w.counts[p]),
+            sum(w),
+          ]),
+        },
+        description: "The package chosen on each quote request from the pricing page.",
+        chart: {
+          kind: "columns",
+          series: packageNames.map((_, i) => i + 1),
+          labels: weeks.map((w) => shortDay(w.week)),
+        },
+        empty:
+          total === 0
+            ? "No quote requests arrived in this period. Each request from the pricing page is counted here under its package."
+            : null,
+      };
+    },
+  },
+  {
+    id: "lead-funnel",
+    section: "leads",
+    adminOnly: true,
+    async build(ctx) {
+      const f = leadFunnel(await leads(ctx));
+      return {
+        table: {
+          id: "lead-funnel",
+          title: "Lead funnel",
+          columns: ["Stage", "Leads", "Of the stage before", "Of all new leads"],
+          rows: [
+            ["New", f.arrived, "—", f.arrived ? "100 %" : "—"],
+            [
+              "Contacted",
+              f.contacted,
+              formatShare(f.contacted, f.arrived),
+              formatShare(f.contacted, f.arrived),
+            ],
+            ["Won", f.won, formatShare(f.won, f.contacted), formatShare(f.won, f.arrived)],
+            ["Lost", f.lost, formatShare(f.lost, f.contacted), formatShare(f.lost, f.arrived)],
+          ],
+        },
+        description:
+          "The leads that arrived in this period, by how far they have come: contacted counts every lead someone has worked (contacted, won or lost).",
+        chart: { kind: "bars", value: 1 },
+        empty:
+          f.arrived === 0
+            ? "No leads arrived in this period. The funnel shows how many of a period's leads were contacted, won or lost once leads arrive."
+            : null,
+        headline: { label: "Won", value: `${f.won} (${formatShare(f.won, f.arrived)})` },
+      };
+    },
+  },
+  {
+    id: "first-response",
+    section: "leads",
+    adminOnly: true,
+    async build(ctx) {
+      const figures = timeToFirstChange(await leads(ctx));
+      const all = figures.find((f) => f.kind === "all");
+      return {
+        table: {
+          id: "first-response",
+          title: "Time to a first status change",
+          columns: ["Kind", "Leads changed", "Median time"],
+          rows: figures.map((f) => [
+            KIND_LABEL[f.kind],
+            f.changed,
+            formatDuration(f.medianSeconds),
+          ]),
+        },
+        description:
+          "From a lead arriving to the first time someone changed its status. Status changes are kept from the day this history began; leads still new are not counted.",
+        empty: all?.changed
+          ? null
+          : "No lead that arrived in this period has had its status changed yet. The median appears once someone marks one contacted, won or lost.",
+        headline: {
+          label: "Median first response",
+          value: formatDuration(all?.medianSeconds ?? null),
+        },
+      };
+    },
+  },
+  {
+    id: "lead-sources",
+    section: "leads",
+    adminOnly: true,
+    async build(ctx) {
+      const sources = leadSources(await leads(ctx));
+      return {
+        table: {
+          id: "lead-sources",
+          title: "Where leads come from",
+          columns: ["Page", "Leads", "Won", "Win rate"],
+          rows: sources.map((s) => [
+            s.path ?? "Not known",
+            s.leads,
+            s.won,
+            formatShare(s.won, s.leads),
+          ]),
+        },
+        description:
+          "The page of the website each lead's form was on. 'Not known': sent before pages were kept, or through the contact API from another site.",
+        chart: { kind: "bars", value: 1 },
+        empty:
+          sources.length === 0
+            ? "No leads arrived in this period. Each lead is counted here under the page its form was on."
+            : null,
+      };
+    },
+  },
+];
+
+const STATUS_LABEL = {
+  active: "Active",
+  "on-hold": "On hold",
+  completed: "Completed",
+  cancelled: "Cancelled",
+} as const;
+const STATUSES = ["active", "on-hold", "completed", "cancelled"] as const;
+
+const PROJECTS_OF_PERIOD =
+  "Every project that was open during the period or changed in it, by its status today.";
+
+const workFigures: FigureDef[] = [
+  {
+    id: "projects-by-status",
+    section: "work",
+    adminOnly: false,
+    async build(ctx) {
+      const counts = projectsByStatus(await projectCounts(ctx));
+      const total = STATUSES.reduce((n, s) => n + counts[s], 0);
+      return {
+        table: {
+          id: "projects-by-status",
+          title: "Projects by status",
+          columns: ["Status", "Projects"],
+          rows: STATUSES.map((s) => [STATUS_LABEL[s], counts[s]]),
+        },
+        description: PROJECTS_OF_PERIOD,
+        chart: { kind: "bars", value: 1 },
+        empty:
+          total === 0
+            ? "No project was open or changed in this period. Projects appear here from the day they are created."
+            : null,
+        headline: { label: "Open projects", value: String(counts.active + counts["on-hold"]) },
+      };
+    },
+  },
+  {
+    id: "projects-by-client",
+    section: "work",
+    adminOnly: true,
+    async build(ctx) {
+      const list = projectsByClient(await projectCounts(ctx));
+      return {
+        table: {
+          id: "projects-by-client",
+          title: "Projects by client",
+          columns: ["Client", ...STATUSES.map((s) => STATUS_LABEL[s]), "Total"],
+          rows: list.map((c) => [c.name, ...STATUSES.map((s) => c.counts[s]), c.total]),
+        },
+        description: `${PROJECTS_OF_PERIOD} Busiest clients first.`,
+        empty:
+          list.length === 0
+            ? "No client had a project open or changed in this period. Each client with one appears here."
+            : null,
+      };
+    },
+  },
+  {
+    id: "overdue-milestones",
+    section: "work",
+    adminOnly: false,
+    async build({ db, scope, now }) {
+      const list = await overdueMilestones(db, scope, todayInSouthAfrica(now));
+      return {
+        table: {
+          id: "overdue-milestones",
+          title: "Overdue milestones",
+          columns: ["Milestone", "Project", "Client", "Due"],
+          rows: (list ?? []).map((m) => [
+            m.title,
+            m.projectTitle,
+            m.clientName,
+            formatLongDate(m.dueDate),
+          ]),
+        },
+        description: "Milestones past their due date and not done, today.",
+        empty:
+          list === null
+            ? "Overdue milestones appear here once projects have milestones with due dates (they are added on each project's page)."
+            : list.length === 0
+              ? "No milestone is overdue."
+              : null,
+      };
+    },
+  },
+  {
+    id: "open-approvals",
+    section: "work",
+    adminOnly: false,
+    async build({ db, scope }) {
+      const list = await openApprovals(db, scope);
+      return {
+        table: {
+          id: "open-approvals",
+          title: "Open approvals",
+          columns: ["Item", "Project", "Client", "Ready for review since"],
+          rows: (list ?? []).map((a) => [
+            a.item,
+            a.projectTitle,
+            a.clientName,
+            formatLongDate(a.since.slice(0, 10)),
+          ]),
+        },
+        description: "Files and milestones marked 'Ready for review' and not yet answered.",
+        empty:
+          list === null
+            ? "Open approvals appear here once files or milestones are marked 'Ready for review' on a project's page."
+            : list.length === 0
+              ? "Nothing is waiting for an answer."
+              : null,
+      };
+    },
+  },
+  {
+    id: "reply-times",
+    section: "work",
+    adminOnly: false,
+    async build({ db, scope, period, isAdmin }) {
+      const { agency, client } = await replyTimes(db, scope, period);
+      const labels = isAdmin
+        ? ["Our replies to client messages", "Client replies to our messages"]
+        : ["Our replies to your messages", "Your replies to our messages"];
+      return {
+        table: {
+          id: "reply-times",
+          title: "Reply times",
+          columns: ["Messages", "Sent in the period", "Answered", "Median reply time"],
+          rows: [
+            [
+              labels[0] as string,
+              agency.sent,
+              agency.answered,
+              formatDuration(agency.medianSeconds),
+            ],
+            [
+              labels[1] as string,
+              client.sent,
+              client.answered,
+              formatDuration(client.medianSeconds),
+            ],
+          ],
+        },
+        description:
+          "For each message of the period, the time until the other side's next message in the same conversation.",
+        empty:
+          agency.sent + client.sent === 0
+            ? "No messages were exchanged in this period. Reply times appear once messages go back and forth."
+            : null,
+        headline: { label: "Median reply time", value: formatDuration(agency.medianSeconds) },
+      };
+    },
+  },
+  {
+    id: "active-clients",
+    section: "work",
+    adminOnly: true,
+    async build({ db, scope, period }) {
+      const { total, clients } = await activeClients(db, scope, period);
+      return {
+        table: {
+          id: "active-clients",
+          title: "Active clients",
+          columns: ["Client", "Messages", "Project changes", "Last activity"],
+          rows: clients.map((c) => [c.name, c.messages, c.changes, formatDateTime(c.lastAt)]),
+        },
+        description:
+          "Clients with a message either way or a change to their work in the period, busiest first.",
+        empty:
+          total === 0
+            ? "No client was active in this period. A client appears here when a message is sent or their work changes."
+            : null,
+        headline: { label: "Active clients", value: String(total) },
+      };
+    },
+  },
+];
+
+export const FIGURES: FigureDef[] = [...leadFigures, ...workFigures];
+
+export function figureById(id: string): FigureDef | undefined {
+  return FIGURES.find((f) => f.id === id);
+}
+
+/** The figures this person may see. */
+export function visibleFigures(isAdmin: boolean): FigureDef[] {
+  return FIGURES.filter((f) => isAdmin || !f.adminOnly);
+}
+
+/**
+ * Every figure the person may see for the period, in order. `onTiming` hears how long each
+ * figure's queries took (the bench names the one that dominates).
+ */
+export async function buildFigures(
+  ctx: FigureContext,
+  options: {
+    /** Hears each figure's time; with `oneByOne`, a shared query counts for its first reader. */
+    onTiming?: (id: string, ms: number) => void;
+    /** One figure after the other (the bench's per-figure times), not side by side. */
+    oneByOne?: boolean;
+  } = {},
+): Promise<Record<string, Figure>> {
+  const withCache = { ...ctx, cache: ctx.cache ?? new Map() };
+  const defs = visibleFigures(ctx.isAdmin);
+  const build = async (def: FigureDef) => {
+    const started = performance.now();
+    const figure = await def.build(withCache);
+    options.onTiming?.(def.id, performance.now() - started);
+    return figure;
+  };
+  const built: Figure[] = [];
+  if (options.oneByOne) {
+    for (const def of defs) built.push(await build(def));
+  } else {
+    // Side by side: on PostgreSQL the pool runs their queries at once (PGlite queues them).
+    built.push(...(await Promise.all(defs.map(build))));
+  }
+  return Object.fromEntries(defs.map((def, i) => [def.id, built[i] as Figure]));
+}

@@ -1,0 +1,692 @@
+/**
+ * Deliverables end to end through the routes, on PGlite and PostgreSQL: uploads (versions,
+ * limits, types, names, a cut-off body, an abandoned one), downloads, deletes, milestones,
+ * reviews and their answers, the activity they leave, and every cross-client attempt refused.
+ */
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { action as projectAction, loader as projectLoader } from "~/routes/portal/project";
+import { loader as downloadLoader } from "~/routes/portal/project-file";
+import { action as uploadAction } from "~/routes/portal/project-files";
+import { action as projectsAction } from "~/routes/portal/projects";
+import { type SignedUp, signUp } from "~/test/accounts.server";
+import { proveAddress } from "~/test/admin.server";
+import {
+  BASE_URL,
+  createHarness,
+  formRequest,
+  getRequest,
+  type Harness,
+  run,
+} from "~/test/harness.server";
+import {
+  emailOutbox,
+  fileChunks,
+  fileVersions,
+  profiles,
+  projectFiles,
+  projects,
+  reviewAnswers,
+} from "../db/schema.server";
+import { testDatabaseKind } from "../db/test-db.server";
+import { startViewingAs } from "../portal/view-as.server";
+import { collectPersonalData } from "../privacy/privacy-export.server";
+import {
+  FILE_CHUNK_BYTES,
+  removeAbandonedUploads,
+  storeFile,
+  UPLOAD_LEASE_MS,
+} from "./files.server";
+
+let h: Harness;
+let admin: SignedUp;
+let alice: SignedUp; // a contact of client A
+let carol: SignedUp; // a second contact of client A
+let bob: SignedUp; // a contact of client B
+let projectA: string;
+let projectB: string;
+
+const BOUNDARY = "----deliverables-test";
+const pdf = (size: number, fill = 7) => {
+  const bytes = new Uint8Array(size).fill(fill);
+  bytes.set(new TextEncoder().encode("%PDF-1.7\n"));
+  return bytes;
+};
+
+function multipart(
+  files: { name: string; content: Uint8Array }[],
+  fields: Record<string, string> = {},
+) {
+  const parts: Uint8Array[] = [];
+  const text = (s: string) => parts.push(new TextEncoder().encode(s));
+  for (const [name, value] of Object.entries(fields)) {
+    text(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  }
+  for (const file of files) {
+    text(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
+    parts.push(file.content);
+    text("\r\n");
+  }
+  text(`--${BOUNDARY}--\r\n`);
+  return Buffer.concat(parts);
+}
+
+function uploadRequest(
+  projectId: string,
+  cookie: string,
+  body: BodyInit,
+  { json = true }: { json?: boolean } = {},
+) {
+  const headers = new Headers({
+    "content-type": `multipart/form-data; boundary=${BOUNDARY}`,
+    origin: BASE_URL,
+    cookie,
+  });
+  if (json) headers.set("accept", "application/json");
+  return new Request(new URL(`/portal/projects/${projectId}/files`, BASE_URL), {
+    method: "POST",
+    headers,
+    body,
+    duplex: "half",
+  } as RequestInit);
+}
+
+async function upload(
+  who: SignedUp,
+  projectId: string,
+  files: { name: string; content: Uint8Array }[],
+) {
+  const res = await run(uploadAction, uploadRequest(projectId, who.cookie, multipart(files)), {
+    id: projectId,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+const page = async (who: SignedUp, projectId: string) => {
+  const res = await run(projectLoader, getRequest(`/portal/projects/${projectId}`, who.cookie), {
+    id: projectId,
+  });
+  return { status: res.status, data: res.status === 200 ? await res.json() : null };
+};
+
+const act = async (who: SignedUp, projectId: string, fields: Record<string, string>) => {
+  const res = await run(
+    projectAction,
+    formRequest(`/portal/projects/${projectId}`, fields, { cookie: who.cookie }),
+    { id: projectId },
+  );
+  return { status: res.status, body: await res.json() };
+};
+
+const download = (who: SignedUp, projectId: string, versionId: string) =>
+  run(downloadLoader, getRequest(`/portal/projects/${projectId}/files/${versionId}`, who.cookie), {
+    id: projectId,
+    versionId,
+  });
+
+async function createProject(who: SignedUp, title: string) {
+  const res = await run(
+    projectsAction,
+    formRequest("/portal/projects", { intent: "create", title }, { cookie: who.cookie }),
+  );
+  expect(res.status).toBe(200);
+  const [row] = await h.handle.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.title, title));
+  return row?.id as string;
+}
+
+const stored = async () => ({
+  versions: (await h.handle.db.select({ n: count() }).from(fileVersions))[0]?.n ?? 0,
+  chunks: (await h.handle.db.select({ n: count() }).from(fileChunks))[0]?.n ?? 0,
+});
+
+beforeAll(async () => {
+  h = await createHarness({ ADMIN_EMAILS: "admin@example.co.za", MAX_UPLOAD_MB: "1" });
+  admin = await signUp("admin@example.co.za", { fullName: "Ayanda Admin" });
+  await proveAddress("admin@example.co.za");
+  alice = await signUp("alice@example.co.za", { fullName: "Alice Mokoena" });
+  carol = await signUp("carol@example.co.za", { fullName: "Carol Botha" });
+  bob = await signUp("bob@example.co.za", { fullName: "Bob Naidoo" });
+  // Carol joins Alice's client (as an invitation would).
+  await h.handle.db
+    .update(profiles)
+    .set({ clientId: alice.clientId })
+    .where(eq(profiles.id, carol.id));
+  carol = { ...carol, clientId: alice.clientId };
+  projectA = await createProject(alice, "Website redesign");
+  projectB = await createProject(bob, "Bob's app");
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe(`deliverables on ${testDatabaseKind()}`, () => {
+  let v1: string;
+  let v2: string;
+
+  it("stores an upload in chunks, and the same name again as a new version", async () => {
+    const first = await upload(alice, projectA, [{ name: "Brief.pdf", content: pdf(600 * 1024) }]);
+    expect(first).toMatchObject({ status: 200, body: { ok: true, success: "Uploaded Brief.pdf" } });
+    const second = await upload(admin, projectA, [{ name: "brief.PDF", content: pdf(1000, 9) }]);
+    expect(second.body.success).toBe("Uploaded version 2 of brief.PDF");
+
+    const { data } = await page(carol, projectA);
+    expect(data.files).toHaveLength(1);
+    const [file] = data.files;
+    expect(file.name).toBe("brief.PDF");
+    expect(
+      file.versions.map((v: { number: number; size: number; uploaderName: string }) => [
+        v.number,
+        v.size,
+        v.uploaderName,
+      ]),
+    ).toEqual([
+      [2, 1000, "Ayanda Admin"],
+      [1, 600 * 1024, "Alice Mokoena"],
+    ]);
+    v2 = file.versions[0].id;
+    v1 = file.versions[1].id;
+    const chunks = await h.handle.db
+      .select({ seq: fileChunks.seq })
+      .from(fileChunks)
+      .where(eq(fileChunks.versionId, v1));
+    expect(chunks).toHaveLength(Math.ceil((600 * 1024) / FILE_CHUNK_BYTES));
+  });
+
+  it("downloads any version as an attachment of its stored type, never sniffed", async () => {
+    const res = await download(carol, projectA, v1);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="Brief.pdf"; filename*=UTF-8''Brief.pdf`,
+    );
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toContain("sandbox");
+    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(pdf(600 * 1024)))).toBe(true);
+    const newer = await download(alice, projectA, v2);
+    expect(Buffer.from(await newer.arrayBuffer()).equals(Buffer.from(pdf(1000, 9)))).toBe(true);
+  });
+
+  it("cleans names and keeps unicode; serves an SVG or text only as a download", async () => {
+    const svg = new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const res = await upload(alice, projectA, [
+      { name: "..\\..\\Logo \u202Egpj.svg", content: svg },
+    ]);
+    expect(res.body.success).toBe("Uploaded Logo gpj.svg");
+    const notes = await upload(alice, projectA, [
+      { name: "Notas de reunião — 会議.txt", content: new TextEncoder().encode("<html>hi</html>") },
+    ]);
+    expect(notes.body.success).toBe("Uploaded Notas de reunião — 会議.txt");
+    const [row] = await h.handle.db
+      .select({ id: fileVersions.id, type: fileVersions.contentType })
+      .from(fileVersions)
+      .where(eq(fileVersions.name, "Logo gpj.svg"));
+    expect(row?.type).toBe("image/svg+xml");
+    const got = await download(alice, projectA, row?.id ?? "");
+    expect(got.headers.get("content-disposition")).toMatch(/^attachment; /);
+    const text = await h.handle.db
+      .select({ id: fileVersions.id })
+      .from(fileVersions)
+      .where(eq(fileVersions.name, "Notas de reunião — 会議.txt"));
+    const t = await download(alice, projectA, text[0]?.id ?? "");
+    expect(t.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(t.headers.get("content-disposition")).toContain(
+      `filename*=UTF-8''${encodeURIComponent("Notas de reunião — 会議.txt")}`,
+    );
+  });
+
+  it("refuses too large, empty, unaccepted and mismatched files with a 4xx, storing nothing", async () => {
+    const before = await stored();
+    const cases: [string, Uint8Array, number, RegExp][] = [
+      ["Big.pdf", pdf(1024 * 1024 + 1), 413, /"Big.pdf" is larger than 1 MB/],
+      ["Empty.pdf", new Uint8Array(), 400, /"Empty.pdf" is empty/],
+      [
+        "Tool.exe",
+        new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]),
+        415,
+        /not a type of file we accept/,
+      ],
+      ["Fake.png", pdf(100), 415, /does not hold what its name says \(\.png\)/],
+      ["page.html", new TextEncoder().encode("<!doctype html>"), 415, /not a type/],
+    ];
+    for (const [name, content, status, message] of cases) {
+      const res = await upload(alice, projectA, [{ name, content }]);
+      expect(res.status, name).toBe(status);
+      expect(res.body.ok).toBe(false);
+      expect(res.body.error).toMatch(message);
+    }
+    const none = await run(uploadAction, uploadRequest(projectA, alice.cookie, multipart([])), {
+      id: projectA,
+    });
+    expect(none.status).toBe(400);
+    expect((await none.json()).error).toBe("Choose at least one file to upload.");
+    const notMultipart = await run(
+      uploadAction,
+      formRequest(`/portal/projects/${projectA}/files`, { files: "x" }, { cookie: alice.cookie }),
+      { id: projectA },
+    );
+    // A plain form post comes back to the page, with the refusal in the toast.
+    expect(notMultipart.status).toBe(302);
+    expect(await stored()).toEqual(before);
+  });
+
+  it("keeps the files before a refused one, and says so; a plain form gets a redirect", async () => {
+    const res = await upload(alice, projectA, [
+      { name: "One.pdf", content: pdf(100) },
+      { name: "Two.exe", content: new Uint8Array([0x4d, 0x5a, 0]) },
+    ]);
+    expect(res.status).toBe(415);
+    expect(res.body.error).toMatch(/^Uploaded One\.pdf\. "Two\.exe" is not a type/);
+    const plain = await run(
+      uploadAction,
+      uploadRequest(projectA, alice.cookie, multipart([{ name: "Three.pdf", content: pdf(50) }]), {
+        json: false,
+      }),
+      { id: projectA },
+    );
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get("location")).toBe(`/portal/projects/${projectA}`);
+    expect(plain.headers.get("set-cookie")).toContain("toast=");
+  });
+
+  it("an upload cut off half-way leaves nothing listed and nothing stored", async () => {
+    const before = await stored();
+    const head = multipart([{ name: "Cut.pdf", content: pdf(700 * 1024) }]).subarray(0, 600 * 1024);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(head));
+        controller.error(new Error("connection reset"));
+      },
+    });
+    const res = await run(uploadAction, uploadRequest(projectA, alice.cookie, body), {
+      id: projectA,
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe("The upload was cut off before it ended.");
+    // A body that simply ends early is cut off too.
+    const short = await run(uploadAction, uploadRequest(projectA, alice.cookie, head), {
+      id: projectA,
+    });
+    expect(short.status).toBe(400);
+    expect(await stored()).toEqual(before);
+    const { data } = await page(alice, projectA);
+    expect(data.files.map((f: { name: string }) => f.name)).not.toContain("Cut.pdf");
+  });
+
+  it("an upload whose server stops answering is never listed, and the cleanup removes it", async () => {
+    const before = await stored();
+    let feed!: ReadableStreamDefaultController<Uint8Array>;
+    const content = new ReadableStream<Uint8Array>({
+      start(controller) {
+        feed = controller;
+      },
+    });
+    const reader = content.getReader();
+    const pieces = (async function* () {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        yield value;
+      }
+    })();
+    const storing = storeFile(
+      h.handle.db,
+      { id: projectA, clientId: alice.clientId },
+      alice.id,
+      "Stalled.pdf",
+      pieces,
+      1024 * 1024,
+    );
+    feed.enqueue(pdf(FILE_CHUNK_BYTES * 2 + 10));
+    await vi.waitUntil(async () => (await stored()).chunks >= before.chunks + 2, {
+      timeout: 10_000,
+    });
+    // Half-stored: pending, with chunks, and listed nowhere.
+    const { data } = await page(alice, projectA);
+    expect(data.files.map((f: { name: string }) => f.name)).not.toContain("Stalled.pdf");
+    expect(await removeAbandonedUploads(h.handle.db, new Date())).toBe(0); // its lease holds
+    expect(
+      await removeAbandonedUploads(h.handle.db, new Date(Date.now() + UPLOAD_LEASE_MS + 1000)),
+    ).toBe(1);
+    expect(await stored()).toEqual(before);
+    // The stalled upload, resuming, finds its claim gone and stores nothing.
+    feed.enqueue(new Uint8Array(FILE_CHUNK_BYTES));
+    feed.close();
+    const outcome = await storing;
+    expect(outcome.ok).toBe(false);
+    expect(await stored()).toEqual(before);
+  });
+
+  it("lets the uploader or an administrator delete a file, and nobody else", async () => {
+    await upload(alice, projectA, [{ name: "Alices.pdf", content: pdf(10) }]);
+    await upload(carol, projectA, [{ name: "Carols.pdf", content: pdf(10) }]);
+    const { data } = await page(alice, projectA);
+    const idOf = (name: string) => data.files.find((f: { name: string }) => f.name === name).id;
+    const byCarol = await act(carol, projectA, {
+      intent: "delete-file",
+      fileId: idOf("Alices.pdf"),
+    });
+    expect(byCarol.status).toBe(403);
+    expect(
+      (await act(alice, projectA, { intent: "delete-file", fileId: idOf("Alices.pdf") })).body,
+    ).toMatchObject({ ok: true, success: "Deleted Alices.pdf" });
+    expect(
+      (await act(admin, projectA, { intent: "delete-file", fileId: idOf("Carols.pdf") })).status,
+    ).toBe(200);
+    expect(
+      await act(alice, projectA, { intent: "delete-file", fileId: idOf("Carols.pdf") }),
+    ).toMatchObject({ status: 404 });
+    const names = (await page(alice, projectA)).data.files.map((f: { name: string }) => f.name);
+    expect(names).not.toContain("Alices.pdf");
+    expect(names).not.toContain("Carols.pdf");
+  });
+
+  it("milestones: administrators add, edit, order; progress can come from them", async () => {
+    const add = (title: string, dueDate: string) =>
+      act(admin, projectA, { intent: "create-milestone", title, dueDate, status: "planned" });
+    expect((await add("Discovery", "2026-01-10")).body).toMatchObject({
+      ok: true,
+      success: "Milestone added",
+    });
+    await add("Design", "2026-02-10");
+    await add("Launch", "2026-03-10");
+    expect(
+      (
+        await act(alice, projectA, {
+          intent: "create-milestone",
+          title: "x",
+          dueDate: "2026-01-01",
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await act(admin, projectA, { intent: "create-milestone", title: "", dueDate: "2026-02-30" }))
+        .body,
+    ).toMatchObject({ ok: false, field: "title" });
+    expect(
+      (
+        await act(admin, projectA, {
+          intent: "create-milestone",
+          title: "Bad day",
+          dueDate: "2026-02-30",
+        })
+      ).body,
+    ).toMatchObject({ ok: false, field: "dueDate" });
+
+    let ms = (await page(alice, projectA)).data.milestones;
+    expect(ms.map((m: { title: string }) => m.title)).toEqual(["Discovery", "Design", "Launch"]);
+    await act(admin, projectA, {
+      intent: "move-milestone",
+      milestoneId: ms[2].id,
+      direction: "up",
+    });
+    ms = (await page(alice, projectA)).data.milestones;
+    expect(ms.map((m: { title: string }) => m.title)).toEqual(["Discovery", "Launch", "Design"]);
+
+    const on = await act(admin, projectA, { intent: "progress-source", on: "true" });
+    expect(on.body.success).toBe("Progress now comes from the milestones (0%)");
+    await act(admin, projectA, {
+      intent: "update-milestone",
+      milestoneId: ms[0].id,
+      title: "Discovery",
+      dueDate: "2026-01-10",
+      status: "done",
+    });
+    const after = (await page(alice, projectA)).data;
+    expect(after.project).toMatchObject({ progress: 35, progressFromMilestones: true });
+    // The project dialog's slider does not move it meanwhile.
+    const edited = await run(
+      projectsAction,
+      formRequest(
+        "/portal/projects",
+        { intent: "update", id: projectA, title: "Website redesign", progress: "80" },
+        { cookie: alice.cookie },
+      ),
+    );
+    expect(edited.status).toBe(200);
+    expect((await page(alice, projectA)).data.project.progress).toBe(35);
+    const kinds = after.activity.rows.map((a: { kind: string }) => a.kind);
+    // The milestone's change and the progress it moved share a transaction (and a time).
+    expect(kinds.slice(0, 2).sort()).toEqual(["milestone.updated", "project.updated"]);
+    expect(after.activity.rows[2]).toMatchObject({
+      kind: "project.updated",
+      data: { changes: { progressFromMilestones: { from: false, to: true } } },
+    });
+  });
+
+  it("reviews: marked by an administrator, answered once by a contact, mailed to the team", async () => {
+    expect((await act(alice, projectA, { intent: "review-file", versionId: v1 })).status).toBe(403);
+    const marked = await act(admin, projectA, { intent: "review-file", versionId: v1 });
+    expect(marked.body).toMatchObject({ ok: true, success: "Marked ready for review" });
+    expect((await act(admin, projectA, { intent: "review-file", versionId: v1 })).status).toBe(409);
+
+    const reviewId = (await page(alice, projectA)).data.reviews[0].id;
+    expect(
+      (await act(admin, projectA, { intent: "answer", reviewId, decision: "approved" })).status,
+    ).toBe(403);
+    const noComment = await act(alice, projectA, {
+      intent: "answer",
+      reviewId,
+      decision: "changes-requested",
+      comment: "  ",
+    });
+    expect(noComment).toMatchObject({
+      status: 400,
+      body: { field: "comment", error: "Please say what should change" },
+    });
+    const changes = await act(alice, projectA, {
+      intent: "answer",
+      reviewId,
+      decision: "changes-requested",
+      comment: "Bigger logo, please.",
+    });
+    expect(changes.body).toMatchObject({ ok: true, success: "Changes requested" });
+    // Answered once: a second answer, by anyone, is refused and changes nothing.
+    expect(
+      (await act(carol, projectA, { intent: "answer", reviewId, decision: "approved" })).body,
+    ).toMatchObject({
+      ok: false,
+      error: "This review has already been answered.",
+    });
+    expect(
+      await h.handle.db.select().from(reviewAnswers).where(eq(reviewAnswers.reviewId, reviewId)),
+    ).toEqual([
+      expect.objectContaining({
+        decision: "changes-requested",
+        comment: "Bigger logo, please.",
+        answeredBy: alice.id,
+      }),
+    ]);
+    const [mail] = await h.handle.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        eq(emailOutbox.subject, "Changes requested: Brief.pdf (version 1) — Website redesign"),
+      );
+    expect(mail?.toAddress).toBe("admin@example.co.za");
+    expect(mail?.textBody).toContain("Bigger logo, please.");
+    expect(mail?.textBody).toContain(`/portal/projects/${projectA}`);
+
+    // Version 2 is put up and approved; the record keeps which version each answer was about.
+    await act(admin, projectA, { intent: "review-file", versionId: v2 });
+    const reviews = (await page(carol, projectA)).data.reviews;
+    expect(
+      (
+        await act(carol, projectA, {
+          intent: "answer",
+          reviewId: reviews[0].id,
+          decision: "approved",
+        })
+      ).status,
+    ).toBe(200);
+    const record = (await page(alice, projectA)).data.reviews;
+    expect(
+      record.map(
+        (r: {
+          subject: { version: number };
+          answer: { decision: string; answeredByName: string };
+        }) => [r.subject.version, r.answer.decision, r.answer.answeredByName],
+      ),
+    ).toEqual([
+      [2, "approved", "Carol Botha"],
+      [1, "changes-requested", "Alice Mokoena"],
+    ]);
+  });
+
+  it("a milestone's review records the milestone as it was when it was put up", async () => {
+    const ms = (await page(alice, projectA)).data.milestones;
+    const launch = ms.find((m: { title: string }) => m.title === "Launch");
+    await act(admin, projectA, { intent: "review-milestone", milestoneId: launch.id });
+    await act(admin, projectA, {
+      intent: "update-milestone",
+      milestoneId: launch.id,
+      title: "Launch day",
+      dueDate: "2026-04-01",
+      status: "in-progress",
+    });
+    const [review] = (await page(alice, projectA)).data.reviews;
+    expect(review.subject).toEqual({
+      kind: "milestone",
+      title: "Launch",
+      status: "planned",
+      dueDate: "2026-03-10",
+      description: null,
+    });
+    expect(
+      (await act(alice, projectA, { intent: "answer", reviewId: review.id, decision: "approved" }))
+        .status,
+    ).toBe(200);
+  });
+
+  it("refuses every file, milestone and review id across clients, in every form", async () => {
+    const a = (await page(alice, projectA)).data;
+    const fileA = a.files[0].id;
+    const versionA = a.files[0].versions[0].id;
+    const milestoneA = a.milestones[0].id;
+    await act(admin, projectA, { intent: "review-milestone", milestoneId: a.milestones[1].id });
+    const reviewA = (await page(alice, projectA)).data.reviews[0].id;
+
+    // Bob (client B) on client A's project: the project is not there for him.
+    expect((await page(bob, projectA)).status).toBe(404);
+    expect((await upload(bob, projectA, [{ name: "x.pdf", content: pdf(10) }])).status).toBe(404);
+    expect((await download(bob, projectA, versionA)).status).toBe(404);
+    for (const fields of <Record<string, string>[]>[
+      { intent: "delete-file", fileId: fileA },
+      { intent: "answer", reviewId: reviewA, decision: "approved" },
+      { intent: "create-milestone", title: "x", dueDate: "2026-01-01" },
+    ]) {
+      expect((await act(bob, projectA, fields)).status, fields.intent).toBe(404);
+    }
+    // Bob on his own project, naming client A's ids: none of them is found in it.
+    expect((await download(bob, projectB, versionA)).status).toBe(404);
+    expect((await act(bob, projectB, { intent: "delete-file", fileId: fileA })).status).toBe(404);
+    expect(
+      (await act(bob, projectB, { intent: "answer", reviewId: reviewA, decision: "approved" }))
+        .status,
+    ).toBe(404);
+    // An administrator working in project B cannot reach project A's items through it.
+    for (const fields of <Record<string, string>[]>[
+      { intent: "review-file", versionId: versionA },
+      { intent: "review-milestone", milestoneId: milestoneA },
+      {
+        intent: "update-milestone",
+        milestoneId: milestoneA,
+        title: "Hijack",
+        dueDate: "2026-01-01",
+      },
+      { intent: "move-milestone", milestoneId: milestoneA, direction: "down" },
+      { intent: "delete-milestone", milestoneId: milestoneA },
+      { intent: "delete-file", fileId: fileA },
+    ]) {
+      expect((await act(admin, projectB, fields)).status, fields.intent).toBe(404);
+    }
+    expect((await download(admin, projectB, versionA)).status).toBe(404);
+    // Malformed ids are 404s too, never 500s.
+    expect((await act(alice, projectA, { intent: "delete-file", fileId: "nope" })).status).toBe(
+      404,
+    );
+    expect((await download(alice, projectA, "../../etc")).status).toBe(404);
+    expect((await page(alice, "not-a-uuid")).status).toBe(404);
+    // Still all there, unchanged.
+    const again = (await page(alice, projectA)).data;
+    expect(again.files[0].id).toBe(fileA);
+    expect(again.milestones.map((m: { id: string }) => m.id)).toEqual(
+      a.milestones.map((m: { id: string }) => m.id),
+    );
+    expect(again.reviews[0].answer).toBeNull();
+  });
+
+  it("refuses every write while an administrator views as the client, storing nothing", async () => {
+    const viewAs = (await startViewingAs(alice.clientId)).split(";")[0];
+    const viewing = { ...admin, cookie: `${admin.cookie}; ${viewAs}` };
+    const before = await stored();
+    const { data } = await page(viewing, projectA);
+    // It shows what the client's contacts see, and nothing can be changed.
+    expect(data.viewer).toMatchObject({ isAdmin: false, readOnly: true });
+    const up = await upload(viewing, projectA, [{ name: "Viewer.pdf", content: pdf(10) }]);
+    expect(up.status).toBe(403);
+    const plain = await run(
+      uploadAction,
+      uploadRequest(
+        projectA,
+        viewing.cookie,
+        multipart([{ name: "Viewer.pdf", content: pdf(10) }]),
+        {
+          json: false,
+        },
+      ),
+      { id: projectA },
+    );
+    expect(plain.status).toBe(403);
+    for (const fields of <Record<string, string>[]>[
+      { intent: "create-milestone", title: "x", dueDate: "2026-01-01" },
+      { intent: "review-file", versionId: v1 },
+      { intent: "delete-file", fileId: data.files[0].id },
+      { intent: "progress-source", on: "false" },
+    ]) {
+      expect((await act(viewing, projectA, fields)).status, fields.intent).toBe(403);
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it("puts the files a person uploaded and their answers in 'Download my data'", async () => {
+    const data = await collectPersonalData(h.handle.db, alice.id, new Date());
+    expect(data?.files.map((f) => [f.name, f.version])).toContainEqual(["Brief.pdf", 1]);
+    expect(data?.reviews).toContainEqual(
+      expect.objectContaining({ decision: "changes-requested", comment: "Bigger logo, please." }),
+    );
+    const bobs = await collectPersonalData(h.handle.db, bob.id, new Date());
+    expect(bobs?.files).toEqual([]);
+    expect(bobs?.reviews).toEqual([]);
+  });
+
+  it("records the activity in order, and keeps it to the project's client", async () => {
+    const rows = (await page(alice, projectA)).data.activity.rows;
+    const kinds = rows.map((r: { kind: string }) => r.kind).reverse();
+    expect(kinds[0]).toBe("project.created");
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        "file.uploaded",
+        "file.version",
+        "file.deleted",
+        "milestone.created",
+        "milestone.updated",
+        "approval.requested",
+        "approval.changes_requested",
+        "approval.approved",
+      ]),
+    );
+    const bobs = (await page(bob, projectB)).data.activity.rows.map(
+      (r: { kind: string }) => r.kind,
+    );
+    expect(bobs).toEqual(["project.created"]);
+    const files = await h.handle.db.select({ clientId: projectFiles.clientId }).from(projectFiles);
+    expect(new Set(files.map((f) => f.clientId))).toEqual(new Set([alice.clientId]));
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The file endpoints' requests (thin resource routes call these): an upload posted to
+ * /portal/projects/:id/files, and a download of one version.
+ */
+import { MB } from "~/lib/files";
+import { idSchema } from "~/lib/validation/portal";
+import { env } from "../env.server";
+import { assertCanWrite, requireUser } from "../portal/portal.server";
+import { requireProject } from "../portal/scope.server";
+import { notFound } from "../refuse.server";
+import { redirectWithToast } from "../toast.server";
+import {
+  discardBody,
+  downloadHeaders,
+  FILE_NOT_FOUND,
+  findVersion,
+  guardBody,
+  receiveUpload,
+  type StoredFile,
+  versionContent,
+} from "./files.server";
+
+/** What an upload says it stored: "Uploaded Brief.pdf", "Uploaded version 2 of Brief.pdf". */
+export function uploadedText(files: StoredFile[]): string {
+  if (files.length === 1) {
+    const [file] = files as [StoredFile];
+    return file.version === 1
+      ? `Uploaded ${file.name}`
+      : `Uploaded version ${file.version} of ${file.name}`;
+  }
+  return `Uploaded ${files.length} files: ${files.map((f) => f.name).join(", ")}`;
+}
+
+/**
+ * Store the files of an upload request. The page's script asks for JSON (an ActionResult, one
+ * file per request); a plain form post gets a redirect to the project page with a toast.
+ * Refused before anything is read: not signed in, viewing as a client (read-only), a project
+ * outside the person's scope.
+ */
+export async function uploadFiles(request: Request, projectId: string | undefined) {
+  let ctx: Awaited<ReturnType<typeof requireUser>>;
+  let project: { id: string; clientId: string };
+  try {
+    ctx = await requireUser(request);
+    assertCanWrite(ctx);
+    project = await requireProject(ctx.db, ctx.scope, projectId);
+  } catch (refusal) {
+    discardBody(request.body);
+    throw refusal;
+  }
+  const json = (request.headers.get("accept") ?? "").includes("application/json");
+  const body = request.body ? guardBody(request.body) : null;
+  const { files, refusal } = await receiveUpload(
+    ctx.db,
+    project,
+    ctx.user.id,
+    { body, contentType: request.headers.get("content-type") },
+    env().MAX_UPLOAD_MB * MB,
+  );
+  if (refusal) discardBody(body);
+  const page = `/portal/projects/${project.id}`;
+  if (refusal) {
+    const error = files.length ? `${uploadedText(files)}. ${refusal.message}` : refusal.message;
+    if (json) return Response.json({ ok: false, error }, { status: refusal.status });
+    return redirectWithToast(page, { type: "error", title: "Error", description: error });
+  }
+  const success = uploadedText(files);
+  if (json) return Response.json({ ok: true, success, files });
+  return redirectWithToast(page, { type: "success", title: "Success", description: success });
+}
+
+/** One version of a file, as an attachment, read from the database as it is sent. */
+export async function downloadFile(
+  request: Request,
+  projectId: string | undefined,
+  versionId: string | undefined,
+) {
+  const { db, scope } = await requireUser(request);
+  const project = await requireProject(db, scope, projectId);
+  const id = idSchema.safeParse(versionId);
+  const version = id.success ? await findVersion(db, project.id, id.data) : null;
+  if (!version) throw notFound(FILE_NOT_FOUND);
+  return new Response(versionContent(db, version.id), { headers: downloadHeaders(version) });
+}

@@ -1,0 +1,542 @@
+/**
+ * A project's files, stored in the database in chunks (decision 018). An upload streams: each
+ * file's first bytes are sniffed, then its content is written FILE_CHUNK_BYTES at a time under a
+ * 'pending' version, and one short transaction at the end makes it a ready version (a new file,
+ * or the next version of the file of the same name) and records the activity. A refused, failed
+ * or cut-off upload deletes its pending version; one whose server died is removed by
+ * `removeAbandonedUploads` (at start, and by a job).
+ */
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { cleanFileName, formatFileSize, MAX_FILES_PER_UPLOAD } from "~/lib/files";
+import type { Database, DatabaseHandle } from "../db/client.server";
+import { fileChunks, fileVersions, profiles, projectFiles, user } from "../db/schema.server";
+import type { Job } from "../jobs.server";
+import { logger } from "../logger.server";
+import { type Outcome, type Refused, refused } from "../outcome.server";
+import { recordActivity } from "../portal/activity.server";
+import { publishChange } from "../portal/events.server";
+import type { ProjectRef } from "../portal/scope.server";
+import { MultipartError, multipartBoundary, readMultipart } from "./multipart.server";
+import { SNIFF_BYTES, sniffFileType } from "./sniff.server";
+
+/** The size of a stored piece of a file. */
+export const FILE_CHUNK_BYTES = 256 * 1024;
+/** How long a pending upload stays claimed without a new chunk. */
+export const UPLOAD_LEASE_MS = 2 * 60 * 1000;
+
+/** The project a file belongs to, already checked against the person's scope. */
+export type ProjectKey = Pick<ProjectRef, "id" | "clientId">;
+
+export interface StoredFile {
+  fileId: string;
+  versionId: string;
+  name: string;
+  version: number;
+  size: number;
+}
+
+const tooLarge = (name: string, maxBytes: number) =>
+  `"${name}" is larger than ${formatFileSize(maxBytes)}.`;
+export const CUT_OFF = "The upload was cut off before it ended.";
+export const NO_FILES = "Choose at least one file to upload.";
+
+const FOREIGN_KEY_VIOLATION = "23503";
+
+/** PostgreSQL's error code, on the error or (through Drizzle) its cause. */
+function errorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+class UploadRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Pieces of any size in, pieces of exactly `size` out (the last one shorter). */
+class ChunkBuffer {
+  private pieces: Buffer[] = [];
+  private length = 0;
+  constructor(private readonly size: number) {}
+  push(piece: Uint8Array) {
+    this.pieces.push(Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength));
+    this.length += piece.byteLength;
+  }
+  /** Whole chunks ready to write. */
+  *full(): Generator<Buffer> {
+    if (this.length < this.size) return;
+    let joined = Buffer.concat(this.pieces, this.length);
+    while (joined.length >= this.size) {
+      // A copy, so the chunk does not keep the joined buffer alive.
+      yield Buffer.from(joined.subarray(0, this.size));
+      joined = joined.subarray(this.size);
+    }
+    this.pieces = joined.length ? [Buffer.from(joined)] : [];
+    this.length = joined.length;
+  }
+  rest(): Buffer | null {
+    return this.length ? Buffer.concat(this.pieces, this.length) : null;
+  }
+}
+
+/**
+ * Store one file from `content` (its pieces as they arrive) in the project: the next version of
+ * the file of the same name, or a new file. Refused (nothing stored) when the name is unusable,
+ * the file is empty, of a type not on the list, or larger than `maxBytes`; when `content` fails
+ * (a cut connection) the pending version is deleted and the error is passed on.
+ */
+export async function storeFile(
+  db: Database,
+  project: ProjectKey,
+  actorId: string,
+  rawName: string,
+  content: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+): Promise<Outcome<{ file: StoredFile }>> {
+  const name = cleanFileName(rawName);
+  if (!name) return refused(400, "A file needs a name.");
+  const pieces = content[Symbol.asyncIterator]();
+
+  // The first bytes, for the sniffer.
+  const head = new ChunkBuffer(FILE_CHUNK_BYTES);
+  let size = 0;
+  let ended = false;
+  while (size < SNIFF_BYTES) {
+    const next = await pieces.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    size += next.value.byteLength;
+  }
+  if (size === 0) return refused(400, `"${name}" is empty.`);
+  if (size > maxBytes) return refused(413, tooLarge(name, maxBytes));
+  const start = head.rest() as Buffer;
+  const sniffed = sniffFileType(start.subarray(0, SNIFF_BYTES), name, ended);
+  if (!sniffed.ok) return refused(415, sniffed.message);
+
+  const [pending] = await db
+    .insert(fileVersions)
+    .values({
+      clientId: project.clientId,
+      projectId: project.id,
+      name,
+      contentType: sniffed.type,
+      uploadedBy: actorId,
+      leaseUntil: new Date(Date.now() + UPLOAD_LEASE_MS),
+    })
+    .returning({ id: fileVersions.id });
+  const versionId = (pending as { id: string }).id;
+
+  try {
+    const hash = createHash("sha256").update(start);
+    const buffer = new ChunkBuffer(FILE_CHUNK_BYTES);
+    buffer.push(start);
+    let seq = 0;
+    const write = async (data: Buffer) => {
+      // Still ours? An upload silent for longer than its lease has been cleaned up: it ends here.
+      const renewed = await db
+        .update(fileVersions)
+        .set({ leaseUntil: new Date(Date.now() + UPLOAD_LEASE_MS) })
+        .where(and(eq(fileVersions.id, versionId), eq(fileVersions.state, "pending")))
+        .returning({ id: fileVersions.id });
+      if (renewed.length === 0) throw new UploadRefused(408, CUT_OFF);
+      try {
+        await db.insert(fileChunks).values({ versionId, seq, data });
+      } catch (error) {
+        // Cleaned up between the two statements.
+        if (errorCode(error) === FOREIGN_KEY_VIOLATION) throw new UploadRefused(408, CUT_OFF);
+        throw error;
+      }
+      seq += 1;
+    };
+    for (const chunk of buffer.full()) await write(chunk);
+    while (!ended) {
+      const next = await pieces.next();
+      if (next.done) break;
+      size += next.value.byteLength;
+      if (size > maxBytes) throw new UploadRefused(413, tooLarge(name, maxBytes));
+      hash.update(next.value);
+      buffer.push(next.value);
+      for (const chunk of buffer.full()) await write(chunk);
+    }
+    const last = buffer.rest();
+    if (last) await write(last);
+
+    const file = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(projectFiles)
+        .values({
+          clientId: project.clientId,
+          projectId: project.id,
+          name,
+          nameKey: name.toLowerCase(),
+          createdBy: actorId,
+        })
+        .onConflictDoUpdate({
+          target: [projectFiles.projectId, projectFiles.nameKey],
+          set: { name, updatedAt: new Date() },
+        })
+        .returning({ id: projectFiles.id });
+      const fileId = (row as { id: string }).id;
+      // The upsert holds the file's row: numbers are given one at a time.
+      const [latest] = await tx
+        .select({ number: sql<number>`coalesce(max(${fileVersions.number}), 0)`.mapWith(Number) })
+        .from(fileVersions)
+        .where(eq(fileVersions.fileId, fileId));
+      const version = (latest?.number ?? 0) + 1;
+      const done = await tx
+        .update(fileVersions)
+        .set({
+          fileId,
+          number: version,
+          size,
+          sha256: hash.digest("hex"),
+          state: "ready",
+          leaseUntil: null,
+        })
+        .where(and(eq(fileVersions.id, versionId), eq(fileVersions.state, "pending")))
+        .returning({ id: fileVersions.id });
+      if (done.length === 0) throw new UploadRefused(408, CUT_OFF);
+      await recordActivity(tx, {
+        clientId: project.clientId,
+        projectId: project.id,
+        actorId,
+        kind: version === 1 ? "file.uploaded" : "file.version",
+        data: { fileId, versionId, name, version, size },
+      });
+      return { fileId, versionId, name, version, size };
+    });
+    publishChange("files", { clientIds: [project.clientId] }, actorId);
+    return { ok: true, file };
+  } catch (error) {
+    await db
+      .delete(fileVersions)
+      .where(and(eq(fileVersions.id, versionId), eq(fileVersions.state, "pending")))
+      .catch(() => {});
+    if (error instanceof UploadRefused) return refused(error.status, error.message);
+    throw error;
+  } finally {
+    // Stop reading this file's content (the multipart reader skips the rest).
+    await pieces.return?.();
+  }
+}
+
+/** The request body failed while it was read: the connection was cut. */
+class BodyCutOff extends Error {}
+
+/**
+ * The request body, with a failure to read it (a cut connection) told apart from every other
+ * error. Hand this to `receiveUpload`, and to `discardBody` after a refusal.
+ */
+export function guardBody(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let next: ReadableStreamReadResult<Uint8Array>;
+        try {
+          next = await reader.read();
+        } catch {
+          throw new BodyCutOff(CUT_OFF);
+        }
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+export interface UploadResult {
+  /** The files stored, in the order they came. */
+  files: StoredFile[];
+  /** Why the upload stopped early (the files before it stay), or null. */
+  refusal: Refused | null;
+}
+
+/**
+ * An upload request's files (multipart/form-data from `guardBody`, each file part stored as it
+ * streams in), one after the other. Stops at the first refusal; the files stored before it
+ * stay. A body that is not multipart, has no file, or is cut off is refused with a clear message.
+ */
+export async function receiveUpload(
+  db: Database,
+  project: ProjectKey,
+  actorId: string,
+  upload: { body: ReadableStream<Uint8Array> | null; contentType: string | null },
+  maxBytes: number,
+): Promise<UploadResult> {
+  const files: StoredFile[] = [];
+  const stop = (status: number, message: string) => ({ files, refusal: refused(status, message) });
+  const boundary = multipartBoundary(upload.contentType);
+  if (!boundary || !upload.body) return stop(400, NO_FILES);
+  try {
+    for await (const part of readMultipart(upload.body, boundary)) {
+      // A file input left empty sends a part with an empty name and no content.
+      if (part.filename === null || part.filename === "") continue;
+      if (files.length >= MAX_FILES_PER_UPLOAD)
+        return stop(413, `Upload at most ${MAX_FILES_PER_UPLOAD} files at once.`);
+      const stored = await storeFile(db, project, actorId, part.filename, part.content(), maxBytes);
+      if (!stored.ok) return stop(stored.status, stored.message);
+      files.push(stored.file);
+    }
+  } catch (error) {
+    if (error instanceof MultipartError || error instanceof BodyCutOff)
+      return stop(400, error.message);
+    throw error;
+  }
+  if (files.length === 0) return stop(400, NO_FILES);
+  return { files, refusal: null };
+}
+
+/**
+ * Read and drop what is left of a refused request's body for a moment, so the client, still
+ * sending, can read the answer (closing at once makes it fail with a broken pipe); then stop.
+ */
+export function discardBody(body: ReadableStream<Uint8Array> | null, ms = 2_000) {
+  if (!body || body.locked) return;
+  const reader = body.getReader();
+  const stop = setTimeout(() => void reader.cancel().catch(() => {}), ms);
+  stop.unref?.();
+  void (async () => {
+    try {
+      for (;;) if ((await reader.read()).done) break;
+    } catch {
+      // the client went away
+    } finally {
+      clearTimeout(stop);
+    }
+  })();
+}
+
+/** Pending uploads whose lease has run out (their server died, or they went silent): removed. */
+export async function removeAbandonedUploads(db: Database, now: Date): Promise<number> {
+  const removed = await db
+    .delete(fileVersions)
+    .where(and(eq(fileVersions.state, "pending"), lt(fileVersions.leaseUntil, now)))
+    .returning({ id: fileVersions.id });
+  return removed.length;
+}
+
+/** Every pending upload: at start on the embedded database, whose one process this is. */
+export async function removeAllPendingUploads(db: Database): Promise<number> {
+  const removed = await db
+    .delete(fileVersions)
+    .where(eq(fileVersions.state, "pending"))
+    .returning({ id: fileVersions.id });
+  return removed.length;
+}
+
+/**
+ * At start: the embedded database belongs to this one process, so every pending upload is one
+ * a killed process left; on PostgreSQL another instance may be receiving one, so only those
+ * whose lease has run out go (the job takes the rest as their leases end).
+ */
+export async function startUploadCleanup(handle: DatabaseHandle, now: Date) {
+  const removed =
+    handle.driver === "pglite"
+      ? await removeAllPendingUploads(handle.db)
+      : await removeAbandonedUploads(handle.db, now);
+  if (removed > 0) logger.warn({ removed }, "removed uploads a stopped server left unfinished");
+}
+
+export const fileJobs: Job[] = [
+  {
+    name: "remove-abandoned-uploads",
+    everyMs: 5 * 60 * 1000,
+    run: async (db, now) => ({ removed: await removeAbandonedUploads(db, now) }),
+  },
+];
+
+// ---------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------
+
+export interface FileVersionItem {
+  id: string;
+  number: number;
+  name: string;
+  size: number;
+  contentType: string;
+  uploadedBy: string | null;
+  uploaderName: string | null;
+  createdAt: Date;
+}
+
+export interface FileItem {
+  id: string;
+  name: string;
+  createdBy: string | null;
+  updatedAt: Date;
+  /** Newest first. */
+  versions: FileVersionItem[];
+}
+
+/** The project's files with their ready versions, most recently changed first. */
+export async function listFiles(db: Database, projectId: string): Promise<FileItem[]> {
+  const files = await db
+    .select({
+      id: projectFiles.id,
+      name: projectFiles.name,
+      createdBy: projectFiles.createdBy,
+      updatedAt: projectFiles.updatedAt,
+    })
+    .from(projectFiles)
+    .where(eq(projectFiles.projectId, projectId))
+    .orderBy(desc(projectFiles.updatedAt), asc(projectFiles.id));
+  if (files.length === 0) return [];
+  const versions = await db
+    .select({
+      id: fileVersions.id,
+      fileId: fileVersions.fileId,
+      number: fileVersions.number,
+      name: fileVersions.name,
+      size: fileVersions.size,
+      contentType: fileVersions.contentType,
+      uploadedBy: fileVersions.uploadedBy,
+      uploaderName: sql<string | null>`coalesce(${profiles.fullName}, ${user.name})`,
+      createdAt: fileVersions.createdAt,
+    })
+    .from(fileVersions)
+    .leftJoin(user, eq(user.id, fileVersions.uploadedBy))
+    .leftJoin(profiles, eq(profiles.id, fileVersions.uploadedBy))
+    .where(
+      and(
+        eq(fileVersions.projectId, projectId),
+        eq(fileVersions.state, "ready"),
+        inArray(
+          fileVersions.fileId,
+          files.map((f) => f.id),
+        ),
+      ),
+    )
+    .orderBy(desc(fileVersions.number));
+  return files.map((f) => ({
+    ...f,
+    versions: versions
+      .filter((v) => v.fileId === f.id)
+      .map(({ fileId: _, number, ...v }) => ({ ...v, number: number ?? 0 })),
+  }));
+}
+
+export interface DownloadableVersion {
+  id: string;
+  name: string;
+  number: number;
+  contentType: string;
+  size: number;
+  sha256: string | null;
+}
+
+/** A ready version of a file of this project, or null (another project's, pending, unknown). */
+export async function findVersion(
+  db: Database,
+  projectId: string,
+  versionId: string,
+): Promise<DownloadableVersion | null> {
+  const [row] = await db
+    .select({
+      id: fileVersions.id,
+      name: fileVersions.name,
+      number: fileVersions.number,
+      contentType: fileVersions.contentType,
+      size: fileVersions.size,
+      sha256: fileVersions.sha256,
+    })
+    .from(fileVersions)
+    .where(
+      and(
+        eq(fileVersions.id, versionId),
+        eq(fileVersions.projectId, projectId),
+        eq(fileVersions.state, "ready"),
+      ),
+    );
+  return row ? { ...row, number: row.number ?? 0 } : null;
+}
+
+/** A version's content, one chunk read per pull: memory holds one chunk at a time. */
+export function versionContent(db: Database, versionId: string): ReadableStream<Uint8Array> {
+  let seq = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const [row] = await db
+          .select({ data: fileChunks.data })
+          .from(fileChunks)
+          .where(and(eq(fileChunks.versionId, versionId), eq(fileChunks.seq, seq)));
+        seq += 1;
+        if (row) controller.enqueue(row.data);
+        else controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/**
+ * The headers of a download: always an attachment (never shown in the page), the stored type,
+ * no sniffing, and a policy under which nothing in it could run even if it were opened.
+ */
+export function downloadHeaders(version: DownloadableVersion): Headers {
+  const ascii = version.name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return new Headers({
+    "Content-Type": version.contentType,
+    "Content-Length": String(version.size),
+    "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(version.name)}`,
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Cache-Control": "private, no-store",
+    ...(version.sha256 ? { ETag: `"${version.sha256}"` } : {}),
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Deleting
+// ---------------------------------------------------------------------------
+
+export const FILE_NOT_FOUND = "File not found";
+
+/**
+ * Delete a file of the project with every version: by whoever uploaded it first, or an
+ * administrator. Refused (404) for another project's file or an unknown id, 403 for anyone else.
+ */
+export async function deleteFile(
+  db: Database,
+  project: ProjectKey,
+  actor: { id: string; isAdmin: boolean },
+  fileId: string,
+): Promise<Outcome<{ name: string }>> {
+  const outcome = await db.transaction(async (tx) => {
+    const [file] = await tx
+      .select({ id: projectFiles.id, name: projectFiles.name, createdBy: projectFiles.createdBy })
+      .from(projectFiles)
+      .where(and(eq(projectFiles.id, fileId), eq(projectFiles.projectId, project.id)))
+      .for("update");
+    if (!file) return refused(404, FILE_NOT_FOUND);
+    if (!actor.isAdmin && file.createdBy !== actor.id)
+      return refused(
+        403,
+        "Only the person who uploaded a file, or an administrator, can delete it.",
+      );
+    await tx.delete(projectFiles).where(eq(projectFiles.id, file.id));
+    await recordActivity(tx, {
+      clientId: project.clientId,
+      projectId: project.id,
+      actorId: actor.id,
+      kind: "file.deleted",
+      data: { fileId: file.id, name: file.name },
+    });
+    return { ok: true as const, name: file.name };
+  });
+  if (outcome.ok) publishChange("files", { clientIds: [project.clientId] }, actor.id);
+  return outcome;
+}

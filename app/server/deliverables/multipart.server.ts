@@ -1,0 +1,163 @@
+/**
+ * A streaming multipart/form-data reader: the parts of a request body one after the other, each
+ * part's content as it arrives, never the whole body in memory (decision 018). It holds at most
+ * one network chunk plus a delimiter's length of look-behind.
+ *
+ *   for await (const part of readMultipart(request.body, boundary)) {
+ *     if (part.filename === null) continue; // a plain field: skipped unless read
+ *     for await (const bytes of part.content()) store(bytes);
+ *   }
+ */
+
+export class MultipartError extends Error {}
+
+export interface Part {
+  /** The form field's name. */
+  name: string;
+  /** The file name as sent (not cleaned), or null for a plain field. */
+  filename: string | null;
+  contentType: string | null;
+  /** The part's content. Reading it is optional: the next part skips what is left. */
+  content(): AsyncGenerator<Uint8Array>;
+  /** The whole content as text (for small fields), refused past `limit` bytes. */
+  text(limit?: number): Promise<string>;
+}
+
+const CRLF = Buffer.from("\r\n");
+const HEADER_END = Buffer.from("\r\n\r\n");
+const MAX_HEADER_BYTES = 16 * 1024;
+const MAX_PREAMBLE_BYTES = 64 * 1024;
+
+/** The boundary of a multipart/form-data Content-Type, or null when it is not one. */
+export function multipartBoundary(contentType: string | null): string | null {
+  if (!contentType || !/^\s*multipart\/form-data\s*;/i.test(contentType)) return null;
+  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType);
+  return match?.[1] ?? match?.[2] ?? null;
+}
+
+/** A header parameter (`name="value"`), with the percent-escapes browsers use for `"`, CR, LF. */
+function parameter(header: string, key: string): string | null {
+  const match = new RegExp(`;\\s*${key}="([^"]*)"|;\\s*${key}=([^\\s;"]+)`, "i").exec(header);
+  const value = match?.[1] ?? match?.[2];
+  if (value === undefined) return null;
+  return value.replace(/%(22|0D|0A)/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+export async function* readMultipart(
+  body: ReadableStream<Uint8Array>,
+  boundary: string,
+): AsyncGenerator<Part> {
+  const reader = body.getReader();
+  const dashBoundary = Buffer.from(`--${boundary}`);
+  const delimiter = Buffer.concat([CRLF, dashBoundary]);
+  let buffer: Buffer = Buffer.alloc(0);
+  let ended = false;
+  /** Which part the body being read belongs to; a part's content() stops when it is not current. */
+  let partNumber = 0;
+  let inBody = false;
+
+  /** Read one more network chunk; false at the end of the body. */
+  const more = async (): Promise<boolean> => {
+    if (ended) return false;
+    const { done, value } = await reader.read();
+    if (done) {
+      ended = true;
+      return false;
+    }
+    const chunk = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+    buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
+    return true;
+  };
+  const cutOff = () => new MultipartError("The upload was cut off before it ended.");
+
+  /** The next piece of the current part's content, or null once its delimiter is reached. */
+  const nextPiece = async (): Promise<Uint8Array | null> => {
+    for (;;) {
+      const at = buffer.indexOf(delimiter);
+      if (at >= 0) {
+        const piece = buffer.subarray(0, at);
+        buffer = buffer.subarray(at + delimiter.length);
+        inBody = false;
+        if (piece.length > 0) return piece;
+        return null;
+      }
+      // Everything but a possible delimiter's beginning at the end can go.
+      const safe = buffer.length - (delimiter.length - 1);
+      if (safe > 0) {
+        const piece = buffer.subarray(0, safe);
+        buffer = buffer.subarray(safe);
+        return piece;
+      }
+      if (!(await more())) throw cutOff();
+    }
+  };
+
+  try {
+    // The preamble, up to the first boundary.
+    for (;;) {
+      const at = buffer.indexOf(dashBoundary);
+      if (at >= 0) {
+        buffer = buffer.subarray(at + dashBoundary.length);
+        break;
+      }
+      if (buffer.length > MAX_PREAMBLE_BYTES) throw new MultipartError("The form is not valid.");
+      if (!(await more())) throw new MultipartError("The form is not valid.");
+    }
+
+    for (;;) {
+      // After a boundary: "--" ends the body, CRLF starts a part.
+      while (buffer.length < 2) if (!(await more())) throw cutOff();
+      if (buffer[0] === 0x2d && buffer[1] === 0x2d) return;
+      let headerEnd = buffer.indexOf(HEADER_END);
+      while (headerEnd < 0) {
+        if (buffer.length > MAX_HEADER_BYTES) throw new MultipartError("The form is not valid.");
+        if (!(await more())) throw cutOff();
+        headerEnd = buffer.indexOf(HEADER_END);
+      }
+      // Transport padding (spaces, tabs) may sit between the boundary and its CRLF.
+      const head = buffer.subarray(0, headerEnd).toString("utf8");
+      buffer = buffer.subarray(headerEnd + HEADER_END.length);
+      if (!/^[ \t]*\r\n/.test(head)) throw new MultipartError("The form is not valid.");
+      const headers = new Map<string, string>();
+      for (const line of head.split("\r\n").slice(1)) {
+        const colon = line.indexOf(":");
+        if (colon > 0)
+          headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1));
+      }
+      const disposition = headers.get("content-disposition") ?? "";
+      if (!/^\s*form-data\s*(;|$)/i.test(disposition))
+        throw new MultipartError("The form is not valid.");
+
+      partNumber += 1;
+      inBody = true;
+      const mine = partNumber;
+      const content = async function* () {
+        while (inBody && partNumber === mine) {
+          const piece = await nextPiece();
+          if (piece === null) return;
+          yield piece;
+        }
+      };
+      yield {
+        name: parameter(disposition, "name") ?? "",
+        filename: parameter(disposition, "filename"),
+        contentType: headers.get("content-type")?.trim() || null,
+        content,
+        async text(limit = 64 * 1024) {
+          const pieces: Uint8Array[] = [];
+          let size = 0;
+          for await (const piece of content()) {
+            size += piece.length;
+            if (size > limit) throw new MultipartError("A form field is too long.");
+            pieces.push(piece);
+          }
+          return Buffer.concat(pieces).toString("utf8");
+        },
+      };
+      // Whatever the reader left of this part.
+      while (inBody) await nextPiece();
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}

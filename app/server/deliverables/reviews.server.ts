@@ -1,0 +1,347 @@
+/**
+ * Reviews: an administrator marks a file version or a milestone 'Ready for review'; a contact of
+ * the client answers once, 'Approve' or 'Request changes' (with a comment). The review records
+ * exactly what was put up (the version, or the milestone as it was); the answer records who and
+ * when, is written once (its key is the review's) and never changed. Each answer is mailed to the
+ * administrators through the outbox, in the answer's transaction.
+ */
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { site } from "~/content/site";
+import { reviewSubjectText } from "~/lib/activity-text";
+import type { ReviewAnswerInput, ReviewDecision } from "~/lib/validation/deliverables";
+import type { Database } from "../db/client.server";
+import {
+  emailOutbox,
+  fileVersions,
+  milestones,
+  profiles,
+  projects,
+  type ReviewSubject,
+  reviewAnswers,
+  reviews,
+  user,
+  userRoles,
+} from "../db/schema.server";
+import { wakeOutbox } from "../email/outbox.server";
+import { env } from "../env.server";
+import { type Outcome, refused } from "../outcome.server";
+import { recordActivity } from "../portal/activity.server";
+import { publishChange } from "../portal/events.server";
+import { type Scope, scopeWhere } from "../portal/scope.server";
+import type { ProjectKey } from "./files.server";
+
+export const REVIEW_NOT_FOUND = "Review not found";
+export const ALREADY_ANSWERED = "This review has already been answered.";
+export const ALREADY_WAITING = "This is already waiting for review.";
+const GONE = "What this review was about has been deleted.";
+
+/** An open review of this target (no answer yet): a second 'Ready for review' is refused. */
+async function openReviewOf(
+  db: Database,
+  target: { fileVersionId: string } | { milestoneId: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .leftJoin(reviewAnswers, eq(reviewAnswers.reviewId, reviews.id))
+    .where(
+      and(
+        "fileVersionId" in target
+          ? eq(reviews.fileVersionId, target.fileVersionId)
+          : eq(reviews.milestoneId, target.milestoneId),
+        isNull(reviewAnswers.reviewId),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+async function createReview(
+  db: Database,
+  project: ProjectKey,
+  actorId: string,
+  target: { fileVersionId: string } | { milestoneId: string },
+  subject: ReviewSubject,
+): Promise<Outcome<{ reviewId: string }>> {
+  const outcome = await db.transaction(async (tx) => {
+    // The target's row orders two marks of the same thing.
+    if ("fileVersionId" in target) {
+      await tx
+        .select({ id: fileVersions.id })
+        .from(fileVersions)
+        .where(eq(fileVersions.id, target.fileVersionId))
+        .for("update");
+    } else {
+      await tx
+        .select({ id: milestones.id })
+        .from(milestones)
+        .where(eq(milestones.id, target.milestoneId))
+        .for("update");
+    }
+    if (await openReviewOf(tx as unknown as Database, target)) return refused(409, ALREADY_WAITING);
+    const [row] = await tx
+      .insert(reviews)
+      .values({
+        clientId: project.clientId,
+        projectId: project.id,
+        ...target,
+        subject,
+        requestedBy: actorId,
+      })
+      .returning({ id: reviews.id });
+    const reviewId = (row as { id: string }).id;
+    await recordActivity(tx, {
+      clientId: project.clientId,
+      projectId: project.id,
+      actorId,
+      kind: "approval.requested",
+      data: { reviewId, subject },
+    });
+    return { ok: true as const, reviewId };
+  });
+  if (outcome.ok) publishChange("approvals", { clientIds: [project.clientId] }, actorId);
+  return outcome;
+}
+
+/** 'Ready for review' on a ready version of one of the project's files (administrators). */
+export async function requestFileReview(
+  db: Database,
+  project: ProjectKey,
+  actorId: string,
+  versionId: string,
+): Promise<Outcome<{ reviewId: string }>> {
+  const [version] = await db
+    .select({ fileId: fileVersions.fileId, name: fileVersions.name, number: fileVersions.number })
+    .from(fileVersions)
+    .where(
+      and(
+        eq(fileVersions.id, versionId),
+        eq(fileVersions.projectId, project.id),
+        eq(fileVersions.state, "ready"),
+      ),
+    );
+  if (!version?.fileId || version.number === null) return refused(404, "File not found");
+  return createReview(
+    db,
+    project,
+    actorId,
+    { fileVersionId: versionId },
+    { kind: "file", fileId: version.fileId, fileName: version.name, version: version.number },
+  );
+}
+
+/** 'Ready for review' on one of the project's milestones, as it is now (administrators). */
+export async function requestMilestoneReview(
+  db: Database,
+  project: ProjectKey,
+  actorId: string,
+  milestoneId: string,
+): Promise<Outcome<{ reviewId: string }>> {
+  const [m] = await db
+    .select({
+      title: milestones.title,
+      status: milestones.status,
+      dueDate: milestones.dueDate,
+      description: milestones.description,
+    })
+    .from(milestones)
+    .where(and(eq(milestones.id, milestoneId), eq(milestones.projectId, project.id)));
+  if (!m) return refused(404, "Milestone not found");
+  return createReview(db, project, actorId, { milestoneId }, { kind: "milestone", ...m });
+}
+
+const DECISION_TEXT: Record<ReviewDecision, string> = {
+  approved: "Approved",
+  "changes-requested": "Changes requested",
+};
+
+/** The administrators' addresses: each answer is mailed to them. */
+async function administratorEmails(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ email: user.email })
+    .from(userRoles)
+    .innerJoin(user, eq(user.id, userRoles.userId))
+    .where(eq(userRoles.role, "admin"));
+  return rows.map((r) => r.email);
+}
+
+/**
+ * A contact's answer to one of the project's open reviews. Refused: 404 for another project's
+ * review or an unknown id, 409 when it has been answered already (by anyone) or what it was
+ * about has been deleted.
+ */
+export async function answerReview(
+  db: Database,
+  project: ProjectKey & { title: string },
+  actor: { id: string; name: string },
+  reviewId: string,
+  input: ReviewAnswerInput,
+): Promise<Outcome> {
+  const admins = await administratorEmails(db);
+  const outcome = await db.transaction(async (tx) => {
+    const [review] = await tx
+      .select({
+        subject: reviews.subject,
+        fileVersionId: reviews.fileVersionId,
+        milestoneId: reviews.milestoneId,
+      })
+      .from(reviews)
+      .where(and(eq(reviews.id, reviewId), eq(reviews.projectId, project.id)))
+      .for("update");
+    if (!review) return refused(404, REVIEW_NOT_FOUND);
+    if (review.fileVersionId === null && review.milestoneId === null) return refused(409, GONE);
+    const written = await tx
+      .insert(reviewAnswers)
+      .values({
+        reviewId,
+        decision: input.decision,
+        comment: input.comment,
+        answeredBy: actor.id,
+      })
+      .onConflictDoNothing({ target: reviewAnswers.reviewId })
+      .returning({ reviewId: reviewAnswers.reviewId });
+    if (written.length === 0) return refused(409, ALREADY_ANSWERED);
+    await recordActivity(tx, {
+      clientId: project.clientId,
+      projectId: project.id,
+      actorId: actor.id,
+      kind: input.decision === "approved" ? "approval.approved" : "approval.changes_requested",
+      data: { reviewId, subject: review.subject, comment: input.comment },
+    });
+    const what = reviewSubjectText(review.subject);
+    const link = `${env().BASE_URL}/portal/projects/${project.id}`;
+    if (admins.length > 0) {
+      await tx.insert(emailOutbox).values(
+        admins.map((to) => ({
+          toAddress: to,
+          replyTo: site.email,
+          subject: `${DECISION_TEXT[input.decision]}: ${what} — ${project.title}`,
+          textBody: [
+            `${actor.name} answered the review of ${what} in the project '${project.title}':`,
+            "",
+            DECISION_TEXT[input.decision],
+            ...(input.comment ? ["", input.comment] : []),
+            "",
+            `Open the project: ${link}`,
+            "",
+            site.name,
+          ].join("\n"),
+        })),
+      );
+    }
+    return { ok: true as const };
+  });
+  if (!outcome.ok) return outcome;
+  if (admins.length > 0) wakeOutbox();
+  publishChange("approvals", { clientIds: [project.clientId] }, actor.id);
+  return { ok: true };
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------
+
+export interface ReviewItem {
+  id: string;
+  projectId: string;
+  subject: ReviewSubject;
+  fileVersionId: string | null;
+  milestoneId: string | null;
+  requestedByName: string | null;
+  createdAt: Date;
+  answer: {
+    decision: ReviewDecision;
+    comment: string | null;
+    answeredByName: string | null;
+    answeredAt: Date;
+  } | null;
+}
+
+const requester = alias(user, "requester");
+const requesterProfile = alias(profiles, "requester_profile");
+const answerer = alias(user, "answerer");
+const answererProfile = alias(profiles, "answerer_profile");
+
+function reviewQuery(db: Database) {
+  return db
+    .select({
+      id: reviews.id,
+      projectId: reviews.projectId,
+      subject: reviews.subject,
+      fileVersionId: reviews.fileVersionId,
+      milestoneId: reviews.milestoneId,
+      requestedByName: sql<
+        string | null
+      >`coalesce(${requesterProfile.fullName}, ${requester.name})`,
+      createdAt: reviews.createdAt,
+      decision: reviewAnswers.decision,
+      comment: reviewAnswers.comment,
+      answeredByName: sql<string | null>`coalesce(${answererProfile.fullName}, ${answerer.name})`,
+      answeredAt: reviewAnswers.answeredAt,
+    })
+    .from(reviews)
+    .leftJoin(reviewAnswers, eq(reviewAnswers.reviewId, reviews.id))
+    .leftJoin(requester, eq(requester.id, reviews.requestedBy))
+    .leftJoin(requesterProfile, eq(requesterProfile.id, reviews.requestedBy))
+    .leftJoin(answerer, eq(answerer.id, reviewAnswers.answeredBy))
+    .leftJoin(answererProfile, eq(answererProfile.id, reviewAnswers.answeredBy));
+}
+
+type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewQuery>["execute"]>>[number];
+
+function toItem(row: ReviewRow): ReviewItem {
+  const { decision, comment, answeredByName, answeredAt, ...rest } = row;
+  return {
+    ...rest,
+    answer: decision && answeredAt ? { decision, comment, answeredByName, answeredAt } : null,
+  };
+}
+
+/** Every review of the project, answered or not, newest first: the record. */
+export async function listReviews(db: Database, projectId: string): Promise<ReviewItem[]> {
+  const rows = await reviewQuery(db)
+    .where(eq(reviews.projectId, projectId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  return rows.map(toItem);
+}
+
+export interface PendingReview extends ReviewItem {
+  projectTitle: string;
+}
+
+/**
+ * Reviews waiting for an answer across what the person can see (the dashboard), newest first:
+ * not answered, and what they are about still exists.
+ */
+export async function pendingReviews(
+  db: Database,
+  scope: Scope,
+  limit = 5,
+): Promise<PendingReview[]> {
+  const rows = await reviewQuery(db)
+    .where(
+      and(
+        scopeWhere(scope, reviews.clientId),
+        isNull(reviewAnswers.reviewId),
+        or(isNotNull(reviews.fileVersionId), isNotNull(reviews.milestoneId)),
+      ),
+    )
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
+  const titles = rows.length
+    ? await db
+        .select({ id: projects.id, title: projects.title })
+        .from(projects)
+        .where(
+          inArray(
+            projects.id,
+            rows.map((r) => r.projectId),
+          ),
+        )
+    : [];
+  return rows.map((r) => ({
+    ...toItem(r),
+    projectTitle: titles.find((t) => t.id === r.projectId)?.title ?? "",
+  }));
+}

@@ -1,0 +1,44 @@
+/**
+ * The clients an administrator picks from: the 'Client' filter of Projects and Messages
+ * (`?client=`), and the 'Client' field of their New Project and New Message dialogs. A contact
+ * never picks: their scope is their own client, and a `client` they send is ignored.
+ */
+import { asc } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import { clients } from "../db/schema.server";
+import { findClient } from "./clients.server";
+import type { Scope } from "./scope.server";
+
+export interface ClientChoice {
+  id: string;
+  name: string;
+}
+
+/** Every client, by name. */
+export function listClientChoices(db: Database): Promise<ClientChoice[]> {
+  return db
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .orderBy(asc(clients.name), asc(clients.id));
+}
+
+export interface ClientFilter {
+  /** The client to show, or null for every client the scope may see. */
+  clientId: string | null;
+  /** The URL named a client that does not exist (or no client at all): shown, with a 400. */
+  invalid: boolean;
+}
+
+/**
+ * The `?client=` filter of a staff list. Only a scope over every client filters; a contact's
+ * (or someone viewing as a client) is already one client, and the parameter is ignored.
+ */
+export async function readClientFilter(
+  db: Database,
+  scope: Scope,
+  value: string | null,
+): Promise<ClientFilter> {
+  if (scope.kind !== "all" || !value) return { clientId: null, invalid: false };
+  const client = await findClient(db, value);
+  return client ? { clientId: client.id, invalid: false } : { clientId: null, invalid: true };
+}

@@ -1,0 +1,36 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/** Waits until no finite CSS transition or animation is running (colours are then final). */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== "running" ||
+          a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      ),
+  );
+}
+
+/** axe in the light and the dark palette (as a11y.spec.ts), failing with a readable list. */
+export async function expectNoAxeViolations(page: Page, label: string) {
+  for (const dark of [false, true]) {
+    await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
+    await settled(page);
+    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    const found = violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+          .slice(0, 5)
+          .map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`)
+          .join("\n")}`,
+    );
+    expect(found, `${label} (${dark ? "dark" : "light"})`).toEqual([]);
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+}

@@ -1,0 +1,128 @@
+import type { Browser, Locator, Page } from "@playwright/test";
+import { createUser, expect, gotoLive, hydrated, signInAsAdmin, test } from "./fixtures";
+import { waitForMail } from "./mail";
+
+/** A small PDF-like file (the server checks the content, not only the name). */
+const design = (note: string) => ({
+  name: "Homepage design.pdf",
+  mimeType: "application/pdf",
+  buffer: Buffer.from(`%PDF-1.7\n% ${note}\n`),
+});
+
+/** A new browser context signed in as a fresh contact, and their project's page address. */
+async function contactWithProject(browser: Browser, baseURL: string, title: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const user = await createUser(page.request, baseURL, { fullName: "Lerato Contact" });
+  const created = await page.request.post("/portal/projects", {
+    headers: { origin: baseURL },
+    form: { intent: "create", title },
+  });
+  expect(created.status()).toBe(200);
+  await page.goto("/portal/projects");
+  await page.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  return { context, page, user, url: new URL(page.url()).pathname };
+}
+
+/** The version row of `file` numbered `n` (its list item in the file's versions). */
+const versionRow = (page: Page, n: number): Locator =>
+  page
+    .getByRole("list", { name: "Versions of Homepage design.pdf" })
+    .getByRole("listitem")
+    .filter({ hasText: `Version ${n}` });
+
+test("files, reviews and activity: from the first design to its approval, live on both sides", async ({
+  page: adminPage,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const base = baseURL ?? "";
+  const contact = await contactWithProject(browser, base, "Website redesign");
+  await signInAsAdmin(adminPage.request, base);
+
+  // The contact watches the project page; the administrator uploads a design.
+  await gotoLive(contact.page, contact.url);
+  await hydrated(contact.page);
+  await gotoLive(adminPage, contact.url);
+  await hydrated(adminPage);
+  await adminPage.getByLabel("Files to upload").setInputFiles(design("first"));
+  await expect(
+    adminPage.getByRole("list", { name: "Uploads" }).getByText("Uploaded", { exact: true }),
+  ).toBeVisible();
+  await expect(versionRow(adminPage, 1)).toBeVisible();
+  await versionRow(adminPage, 1)
+    .getByRole("button", { name: /Ready for review/ })
+    .click();
+  await expect(
+    versionRow(adminPage, 1).getByText("Ready for review", { exact: true }),
+  ).toBeVisible();
+
+  // The contact sees it without reloading, downloads it, and asks for changes.
+  const v1 = versionRow(contact.page, 1);
+  await expect(v1.getByText("Ready for review", { exact: true })).toBeVisible();
+  const downloading = contact.page.waitForEvent("download");
+  await v1.getByRole("link", { name: /Download/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("Homepage design.pdf");
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  expect(Buffer.concat(chunks).toString()).toContain("% first");
+
+  await v1.getByRole("button", { name: /Request changes/ }).click();
+  const dialog = contact.page.getByRole("dialog", { name: "Request changes" });
+  // Without a comment the form does not go (the server refuses one too: integration tests).
+  await dialog.getByRole("button", { name: "Request changes" }).click();
+  const comment = dialog.getByLabel("Comment *");
+  expect(await comment.evaluate((el) => (el as HTMLTextAreaElement).validity.valueMissing)).toBe(
+    true,
+  );
+  await expect(dialog).toBeVisible();
+  await comment.fill("Make the logo bigger, please.");
+  await dialog.getByRole("button", { name: "Request changes" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(v1.getByText("Changes requested", { exact: true })).toBeVisible();
+
+  // The administrator sees the answer live, then drops version 2 on the page.
+  await expect(
+    versionRow(adminPage, 1).getByText("Changes requested", { exact: true }),
+  ).toBeVisible();
+  await adminPage.getByTestId("drop-zone").evaluate((zone, text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], "Homepage design.pdf", { type: "application/pdf" }));
+    for (const type of ["dragenter", "dragover", "drop"]) {
+      zone.dispatchEvent(
+        new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }),
+      );
+    }
+  }, "%PDF-1.7\n% second\n");
+  await expect(versionRow(adminPage, 2)).toBeVisible();
+  await versionRow(adminPage, 2)
+    .getByRole("button", { name: /Ready for review/ })
+    .click();
+
+  // The contact approves version 2.
+  const v2 = versionRow(contact.page, 2);
+  await expect(v2.getByText("Ready for review", { exact: true })).toBeVisible();
+  await v2.getByRole("button", { name: /Approve/ }).click();
+  await expect(v2.getByText("Approved", { exact: true })).toBeVisible();
+  await expect(v2.getByText(/Approved by Lerato Contact/)).toBeVisible();
+
+  // The activity tells all of it, newest first.
+  const activity = contact.page
+    .getByRole("list", { name: "Project activity" })
+    .getByRole("listitem");
+  await expect(activity).toHaveText([
+    /approved Homepage design\.pdf \(version 2\)/,
+    /marked Homepage design\.pdf \(version 2\) ready for review/,
+    /uploaded version 2 of Homepage design\.pdf/,
+    /requested changes to Homepage design\.pdf \(version 1\): “Make the logo bigger, please\.”/,
+    /marked Homepage design\.pdf \(version 1\) ready for review/,
+    /uploaded Homepage design\.pdf/,
+    /created the project 'Website redesign'/,
+  ]);
+  await waitForMail("admin@e2e.test", /Approved: Homepage design\.pdf \(version 2\)/);
+  await contact.context.close();
+});
