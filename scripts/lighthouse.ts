@@ -23,7 +23,11 @@ const { values } = parseArgs({
 });
 const runs = Math.max(1, Number(values.runs));
 
-/** Pages measured signed in; ":lead" is the seeded lead's id. */
+/**
+ * Pages measured signed in; ":lead" is the seeded lead's id. The pages of one client, project
+ * or report (`/portal/clients/:id`, `/portal/projects/:id`, `/portal/reports/:id`) need seeded
+ * records of their own and are not measured yet.
+ */
 const portalPaths = [
   "/portal",
   "/portal/projects",
@@ -31,6 +35,7 @@ const portalPaths = [
   "/portal/reports",
   "/portal/analytics",
   "/portal/team",
+  "/portal/clients",
   "/portal/leads",
   "/portal/leads/:lead",
   "/portal/settings",
