@@ -3,6 +3,7 @@
  * everything else through the React Router handler.
  */
 import { existsSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
@@ -17,7 +18,7 @@ import {
   commonSecurityHeaders,
   isForeignOriginWrite,
 } from "./app/server/security.server.ts";
-import { staticFiles } from "./server/static-files.ts";
+import { prerenderedPages, staticFiles } from "./server/static-files.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = path.join(root, "build/client");
@@ -294,9 +295,15 @@ try {
   process.exit(1);
 }
 
+// Prerendered pages are answered from memory before Express (server/static-files.ts), with
+// the same headers; everything else goes through the middleware above.
+const servePage = prerenderedPages(clientDir, securityHeaders);
 const port = settings.PORT;
 const host = settings.HOST;
-const server = app.listen(port, host, () => {
+const server = http.createServer((req, res) => {
+  if (!servePage(req, res)) app(req, res);
+});
+server.listen(port, host, () => {
   console.log(`Server listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
 });
 

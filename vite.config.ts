@@ -29,6 +29,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? {}
     : {
         rolldownOptions: {
+          treeshake: {
+            moduleSideEffects: [
+              { test: /app[\\/]lib[\\/]validation[\\/](?!zod\.ts)/, sideEffects: false },
+            ],
+          },
           output: {
             codeSplitting: {
               groups: [

@@ -5,7 +5,7 @@ export default defineConfig({
   plugins: [assistantIndex(import.meta.dirname)],
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "server/**/*.test.ts"],
     environment: "node",
     globalSetup: ["./app/server/db/test-global-setup.ts"],
     setupFiles: ["./app/test/setup.ts"],

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -18,6 +18,7 @@ import {
   startHealthMonitor,
   stopHealthMonitor,
 } from "~/server/db/health.server";
+import { DeferHydrationError, deferHydration } from "~/server/defer-hydration.server";
 import { fileJobs, startUploadCleanup } from "~/server/deliverables/files.server";
 import { createMailer } from "~/server/email/mailer.server";
 import { setOutboxWorker, startOutboxWorker, stopOutboxWorker } from "~/server/email/outbox.server";
@@ -113,8 +114,13 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
+    // A page rendered per request is sent whole, rewritten to hydrate after its first paint
+    // (decision 010, as the prerendered pages are at build time): its loaders have all run
+    // before the render, so waiting for the end of the render costs no time.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      nonce || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+        ? "onAllReady"
+        : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
@@ -127,6 +133,27 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (nonce) {
+            const chunks: Buffer[] = [];
+            const sink = new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk);
+                callback();
+              },
+              final(callback) {
+                clearTimeout(timeoutId);
+                timeoutId = undefined;
+                const html = deferSsrHydration(Buffer.concat(chunks).toString("utf8"));
+                resolve(
+                  new Response(html, { headers: responseHeaders, status: responseStatusCode }),
+                );
+                callback();
+              },
+            });
+            pipe(sink);
+            return;
+          }
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
@@ -135,7 +162,6 @@ export default function handleRequest(
             },
           });
           const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
@@ -149,4 +175,22 @@ export default function handleRequest(
       },
     );
   });
+}
+
+let deferWarned = false;
+
+/**
+ * The document with hydration deferred past its first paint. A document this rewrite does not
+ * recognise (a React Router upgrade) goes out as rendered, with one warning in the log:
+ * slower to paint, never broken. The build fails on the same change (scripts/build.sh).
+ */
+function deferSsrHydration(html: string): string {
+  try {
+    return deferHydration(html);
+  } catch (error) {
+    if (!(error instanceof DeferHydrationError)) throw error;
+    if (!deferWarned) logger.warn({ err: error }, "document sent without deferred hydration");
+    deferWarned = true;
+    return html;
+  }
 }

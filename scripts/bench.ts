@@ -1,14 +1,23 @@
 /**
- * npm run bench [-- --duration 5 --connections 20]
- * Requests/s and latency (p50/p99) of the production build for a public page, a signed-in
- * portal page and the contact endpoint, beside a plain Node static server answering the same
- * prerendered HTML from memory, in the same run; prints the ratios. A script, not a test.
+ * npm run bench [-- --duration 5 --connections 20 --port 3412 --postgres postgres://…/postgres]
+ * Requests/s and latency (p50/p99) of the production build, in the same run:
+ * - a plain Node static server answering the prerendered home page from memory, and the app's
+ *   prerendered pages: their ratio is the cost of serving a public page through the app;
+ * - a page the app renders per request with no data (/auth signed out: no session, no query),
+ *   the signed-in portal's data alone (/portal.data: the session check and the queries, no
+ *   render) and the signed-in portal page: the portal's ratio to the no-data page is the cost
+ *   of the session and the queries;
+ * - the contact endpoint (a write).
+ * The app runs on PGlite (in its own process, as with no DATABASE_URL), or with `--postgres` on
+ * a fresh database of that PostgreSQL server, dropped afterwards.
+ * A script, not a test.
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { temporaryDatabase } from "./lib/temp-database.ts";
 import { signUpOver, startBuiltServer } from "./serve-build.ts";
 
 const { values } = parseArgs({
@@ -16,6 +25,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: "5" },
     connections: { type: "string", default: "20" },
     port: { type: "string", default: "3412" },
+    postgres: { type: "string" },
   },
 });
 const duration = Number(values.duration);
@@ -23,6 +33,10 @@ const connections = Number(values.connections);
 
 interface Result {
   name: string;
+  /** Server CPU time (user + system) per request: what the answer costs, whatever the load. */
+  cpuMs: number;
+  /** The row this one is compared with. */
+  versus?: string;
   rps: number;
   p50: number;
   p99: number;
@@ -30,16 +44,33 @@ interface Result {
   non2xx: number;
 }
 
-async function measure(name: string, options: autocannon.Options): Promise<Result> {
+async function measure(
+  name: string,
+  options: autocannon.Options,
+  versus?: string,
+): Promise<Result> {
+  // The plain server runs in this process, beside autocannon: its CPU is not measured.
+  const pid = options.url?.startsWith(plainUrl) ? undefined : app.process.pid;
+  const cpuBefore = cpuMs(pid);
   const r = await autocannon({ connections, duration, ...options });
   return {
     name,
+    cpuMs: (cpuMs(pid) - cpuBefore) / Math.max(1, r.requests.total),
+    versus,
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
   };
+}
+
+/** CPU time a process has used so far, in ms (user + system, from /proc). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
 const html = readFileSync("build/client/index.html");
@@ -50,7 +81,9 @@ const plain = http.createServer((_req, res) => {
 await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
 const plainUrl = `http://127.0.0.1:${(plain.address() as AddressInfo).port}/`;
 
+const database = values.postgres ? await temporaryDatabase(values.postgres, "bench") : null;
 const app = await startBuiltServer(Number(values.port), {
+  DATABASE_URL: database?.url ?? "",
   LEAD_RATE_LIMIT_IP: "100000",
   LEAD_RATE_LIMIT_EMAIL: "100000",
   AUTH_RATE_LIMIT: "1000",
@@ -67,13 +100,28 @@ try {
   // Warm up.
   await measure("warm-up", { url: `${app.url}/`, duration: 1 });
 
-  results.push(await measure("plain static server: /", { url: plainUrl }));
-  results.push(await measure("app: / (prerendered)", { url: `${app.url}/` }));
+  const PLAIN = "plain static server: /";
+  const NO_DATA = "app: /auth (SSR, no data)";
+  const gzip = { "accept-encoding": "br, gzip" };
+  results.push(await measure(PLAIN, { url: plainUrl }));
+  results.push(await measure("app: / (prerendered)", { url: `${app.url}/` }, PLAIN));
   results.push(
-    await measure("app: /portal (SSR, signed in)", {
-      url: `${app.url}/portal`,
-      headers: { cookie },
-    }),
+    await measure("app: / (prerendered, br)", { url: `${app.url}/`, headers: gzip }, PLAIN),
+  );
+  results.push(await measure(NO_DATA, { url: `${app.url}/auth` }));
+  results.push(
+    await measure(
+      "app: /portal.data (session + queries, no render)",
+      { url: `${app.url}/portal.data`, headers: { cookie } },
+      NO_DATA,
+    ),
+  );
+  results.push(
+    await measure(
+      "app: /portal (SSR, signed in)",
+      { url: `${app.url}/portal`, headers: { cookie } },
+      NO_DATA,
+    ),
   );
   results.push(
     await measure("app: POST /functions/v1/send-contact-email", {
@@ -90,16 +138,25 @@ try {
 } finally {
   await app.stop();
   plain.close();
+  await database?.drop();
 }
 
-const base = results[0] as Result;
+const load = (await import("node:os")).loadavg()[0]?.toFixed(1);
 console.log(
-  `\nautocannon: ${connections} connections, ${duration} s each, loopback, 2 shared cores\n`,
+  `\nautocannon: ${connections} connections, ${duration} s each, loopback, 2 shared cores, load ${load}, database ${database ? "PostgreSQL" : "PGlite"}\n`,
 );
-console.log("| target | req/s | p50 ms | p99 ms | errors | non-2xx | req/s vs plain |");
-console.log("|---|---|---|---|---|---|---|");
+console.log("| target | req/s | p50 ms | p99 ms | errors | non-2xx | CPU ms/req | ratio |");
+console.log("|---|---|---|---|---|---|---|---|");
 for (const r of results) {
+  const base = results.find((b) => b.name === r.versus);
+  // Beside the req/s ratio, the same ratio from CPU per request: what it would be on an idle
+  // machine where both are CPU-bound (the machine's other load moves req/s, not CPU/req).
+  const cpuRatio =
+    base && Number.isFinite(base.cpuMs) ? ` (CPU: ${(base.cpuMs / r.cpuMs).toFixed(2)}×)` : "";
+  const ratio = base
+    ? `${(r.rps / base.rps).toFixed(2)}× ${base.name.split(" (")[0]}${cpuRatio}`
+    : "";
   console.log(
-    `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.rps / base.rps).toFixed(2)} |`,
+    `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${Number.isFinite(r.cpuMs) ? r.cpuMs.toFixed(2) : "—"} | ${ratio} |`,
   );
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The production build: React Router (client, server, prerendered pages; class lists checked,
 # see app/lib/class-check.ts), prerendered pages set to hydrate after their first paint
-# (scripts/lib/defer-hydration.ts), then precompression.
+# (app/server/defer-hydration.server.ts), then precompression.
 # React Router gives each prerender request 10 s (not configurable in 8.4); on a machine busy
 # with other work the first one can take longer. Its exit code does not say why a build failed,
 # so any failed `react-router build` is tried again, three attempts in all: a real error (a type

@@ -1,7 +1,7 @@
-/** After `react-router build`: rewrite every prerendered page (scripts/lib/defer-hydration.ts). */
+/** After `react-router build`: rewrite every prerendered page (app/server/defer-hydration.server.ts). */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { deferHydration } from "./lib/defer-hydration.ts";
+import { deferHydration } from "../app/server/defer-hydration.server.ts";
 
 const dir = path.resolve(process.argv[2] ?? "build/client");
 

@@ -1,18 +1,22 @@
 /**
- * npm run soak [-- --duration 60]
+ * npm run soak [-- --duration 60 --postgres postgres://…/postgres]
  * Mixed traffic against the production build for a minute: public pages, sign-in, portal
  * pages, project writes and contact posts at once. Reports errors (must be 0), p99 latency and
- * the server's memory at start and end. A script, not a test. Exits 1 on any error.
+ * the server's memory (RSS): idle after start, at the start of the traffic, over it, at its
+ * end and idle again 10 s after it. PGlite by default, or a fresh database of the PostgreSQL
+ * server `--postgres` names. A script, not a test. Exits 1 on any error.
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { temporaryDatabase } from "./lib/temp-database.ts";
 import { signUpOver, startBuiltServer } from "./serve-build.ts";
 
 const { values } = parseArgs({
   options: {
     duration: { type: "string", default: "60" },
     port: { type: "string", default: "3413" },
+    postgres: { type: "string" },
   },
 });
 const duration = Number(values.duration);
@@ -24,7 +28,9 @@ function rssMb(pid: number | undefined) {
   return Math.round(kb / 1024);
 }
 
+const database = values.postgres ? await temporaryDatabase(values.postgres, "soak") : null;
 const app = await startBuiltServer(Number(values.port), {
+  DATABASE_URL: database?.url ?? "",
   AUTH_RATE_LIMIT: "100000",
   LEAD_RATE_LIMIT_IP: "100000",
   LEAD_RATE_LIMIT_EMAIL: "100000",
@@ -32,6 +38,7 @@ const app = await startBuiltServer(Number(values.port), {
 const pid = app.process.pid;
 const email = `soak-${Date.now()}@example.co.za`;
 const json = { "content-type": "application/json", origin: app.url };
+const memoryIdle = rssMb(pid);
 const cookie = await signUpOver(app.url, { email, password: "soak-pass-1", name: "Soak User" });
 const memoryStart = rssMb(pid);
 
@@ -104,7 +111,11 @@ const results = await Promise.all(
 );
 clearInterval(sampler);
 const memoryEnd = rssMb(pid);
+// Idle again: what stays once the traffic has gone (caches, heaps grown and not returned).
+await new Promise((resolve) => setTimeout(resolve, 10_000));
+const memoryAfter = rssMb(pid);
 await app.stop();
+await database?.drop();
 
 let errors = 0;
 console.log("\n| traffic | requests | req/s | p50 ms | p99 ms | errors | non-2xx |");
@@ -116,7 +127,9 @@ for (const { name, r } of results) {
     `| ${name} | ${r.requests.total} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} |`,
   );
 }
-console.log(`\nServer memory (RSS): ${memoryStart} MB at start, ${memoryEnd} MB at end.`);
+console.log(
+  `\nServer memory (RSS), ${database ? "PostgreSQL" : "PGlite"}: ${memoryIdle} MB idle after start, ${memoryStart} MB after sign-up, ${memoryEnd} MB at the end, ${memoryAfter} MB idle 10 s later.`,
+);
 console.log(`RSS every ${Math.round(duration / 6)} s: ${[...samples, memoryEnd].join(" → ")} MB`);
 console.log(errors === 0 ? "No errors." : `${errors} failed requests.`);
 process.exit(errors === 0 ? 0 : 1);

@@ -2,8 +2,12 @@
  * Static files of build/client: hashed assets (immutable for a year), prerendered pages
  * (`/about` → about/index.html, no trailing-slash redirect) and other public files, each sent
  * precompressed (Brotli or gzip, written at build time) when the browser accepts it.
+ * Prerendered pages (and their .data) are also answered from memory by `prerenderedPages`,
+ * ahead of every middleware (server.ts).
  */
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import { documentCsp, inlineScriptHashes } from "../app/server/security.server.ts";
@@ -119,5 +123,72 @@ export function staticFiles(clientDir: string) {
         return;
       if (!res.headersSent) next(error);
     });
+  };
+}
+
+interface Variant {
+  body: Buffer;
+  headers: Record<string, string>;
+  etag: string;
+}
+
+/**
+ * The fast path for prerendered pages and their .data (issue 17): the files are read into
+ * memory at start, with their headers (the same as `staticFiles` sends: the security headers,
+ * the page's hash-based CSP, caching, ETag), and a GET or HEAD whose path names one exactly is
+ * answered before Express and its middleware, none of which a prerendered page needs (no
+ * body, no session, no database, already compressed). Returns false for anything else: the
+ * request then goes through Express as before (trailing slashes, percent-encoding, 404s).
+ */
+export function prerenderedPages(clientDir: string, securityHeaders: Record<string, string>) {
+  const pages = new Map<string, { identity: Variant; br?: Variant; gzip?: Variant }>();
+  for (const [urlPath, entry] of indexClientFiles(clientDir)) {
+    if (entry.kind !== "page") continue;
+    const modified = statSync(entry.file).mtime.toUTCString();
+    const base: Record<string, string> = {
+      ...securityHeaders,
+      "Cache-Control": cacheControl("page"),
+      Vary: "Accept-Encoding",
+      "Content-Type": TYPES[path.extname(entry.file)] ?? "application/octet-stream",
+      "Last-Modified": modified,
+    };
+    if (entry.csp) base["Content-Security-Policy"] = entry.csp;
+    const variant = (file: string, encoding?: string): Variant => {
+      const body = readFileSync(file);
+      const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
+      const headers = { ...base, ETag: etag, "Content-Length": String(body.length) };
+      return {
+        body,
+        etag,
+        headers: encoding ? { ...headers, "Content-Encoding": encoding } : headers,
+      };
+    };
+    pages.set(urlPath, {
+      identity: variant(entry.file),
+      br: entry.br ? variant(`${entry.file}.br`, "br") : undefined,
+      gzip: entry.gz ? variant(`${entry.file}.gz`, "gzip") : undefined,
+    });
+  }
+  return function servePage(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const page = pages.get(query === -1 ? url : url.slice(0, query));
+    if (!page) return false;
+    const accept = req.headers["accept-encoding"] ?? "";
+    const variant =
+      (page.br && /\bbr\b/.test(accept) ? page.br : undefined) ??
+      (page.gzip && /\bgzip\b/.test(accept) ? page.gzip : undefined) ??
+      page.identity;
+    const match = req.headers["if-none-match"];
+    if (match?.split(/\s*,\s*/).includes(variant.etag)) {
+      const { "Content-Length": _length, ...headers } = variant.headers;
+      res.writeHead(304, headers);
+      res.end();
+      return true;
+    }
+    res.writeHead(200, variant.headers);
+    res.end(req.method === "HEAD" ? undefined : variant.body);
+    return true;
   };
 }

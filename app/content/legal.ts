@@ -1,3 +1,4 @@
+import { privacyNotice } from "./privacy-notice";
 import { formatAddress, site } from "./site";
 
 export const legalSlugs = ["privacy", "terms", "cookies", "paia-manual"] as const;
@@ -49,11 +50,7 @@ export const informationRegulator = {
   email: "enquiries@inforegulator.org.za",
 };
 
-/**
- * The privacy notice's version. Change both when the privacy policy changes: every lead,
- * sign-up and invitation records the version it was shown (decision 014).
- */
-export const privacyNotice = { version: "2", date: "2026-11-23" } as const;
+export { privacyNotice };
 
 const p = (text: string): LegalBlock => ({ kind: "paragraph", text });
 const ul = (...items: string[]): LegalBlock => ({ kind: "list", items });

@@ -3,13 +3,13 @@
  * place for every kind (the workspace's project and message kinds, and the deliverables' file,
  * milestone and approval kinds), for the project page and the dashboard alike.
  */
-import { MILESTONE_STATUS_LABELS, type MilestoneStatus } from "./validation/deliverables";
+import { MILESTONE_STATUS_LABELS, type MilestoneStatus } from "./validation/deliverables-values";
 import {
   PRIORITY_LABELS,
   type ProjectPriority,
   type ProjectStatus,
   STATUS_LABELS,
-} from "./validation/portal";
+} from "./validation/project-values";
 
 type Data = Record<string, unknown>;
 type Change = { from?: unknown; to?: unknown };

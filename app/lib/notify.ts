@@ -1,10 +1,10 @@
 import type { ExternalToast } from "sonner";
 
 /**
- * Every toast goes through `notify`. On the public site it does so without shipping Sonner with
- * the page: the first toast asks the marketing layout's <LazyToaster> to load and mount the
- * toaster, then shows the toast once the toaster (and its live region) is on the page. Pages
- * that never toast load no toast code. The portal and sign-in pages mount <Toaster> at once.
+ * Every toast goes through `notify`. It does so without shipping Sonner with the page: the
+ * first toast asks the layout's <LazyToaster> (public site, sign-in, portal) to load and mount
+ * the toaster, then shows the toast once the toaster (and its live region) is on the page.
+ * Pages that never toast load no toast code.
  */
 type Kind = "message" | "success" | "error";
 

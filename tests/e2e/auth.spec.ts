@@ -1,9 +1,10 @@
-import { createUser, expect, test, uniqueEmail } from "./fixtures";
+import { createUser, expect, hydrated, test, uniqueEmail } from "./fixtures";
 
 test.describe("sign-in page", () => {
   test("sign up through the form lands on /portal with the 'Success!' toast", async ({ page }) => {
     await page.goto("/auth");
     await expect(page.getByRole("heading", { name: "Welcome" })).toBeVisible();
+    await hydrated(page); // the tabs switch once React has hydrated (decision 010)
     await page.getByRole("tab", { name: "Sign Up" }).click();
     await page.getByLabel("Full Name").fill("Sipho Mokoena");
     await page.getByLabel("Email").fill(uniqueEmail("signup"));

@@ -97,8 +97,10 @@ test.describe("performance budgets", () => {
     }
   });
 
-  test("a public page paints before it fetches its JavaScript, then hydrates", async ({ page }) => {
-    const response = await page.goto("/about");
+  /** The page's HTML has no preload links, and its first paint comes before any script. */
+  async function paintsBeforeScripts(page: Page, pathname: string) {
+    const response = await page.goto(pathname);
+    expect(page.url()).toMatch(new RegExp(`${pathname}$`));
     const html = (await response?.text()) ?? "";
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).toContain("data-deferred-hydration");
@@ -113,5 +115,21 @@ test.describe("performance budgets", () => {
     });
     expect(timing.paint).not.toBeNull();
     expect(timing.firstScript).toBeGreaterThan(timing.paint ?? Number.POSITIVE_INFINITY);
+  }
+
+  test("a public page paints before it fetches its JavaScript, then hydrates", async ({ page }) => {
+    await paintsBeforeScripts(page, "/about");
+  });
+
+  test("the sign-in page paints before it fetches its JavaScript, then hydrates", async ({
+    page,
+  }) => {
+    await paintsBeforeScripts(page, "/auth");
+  });
+
+  test("a portal page paints before it fetches its JavaScript, then hydrates", async ({
+    signedInPage: page,
+  }) => {
+    await paintsBeforeScripts(page, "/portal");
   });
 });

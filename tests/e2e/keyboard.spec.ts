@@ -71,6 +71,7 @@ test("keyboard only: sign up, create a project, send and read a message, sign ou
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole("heading", { name: "Welcome" })).toBeVisible();
+  await hydrated(page); // the tabs answer keys once React has hydrated (decision 010)
 
   // The tabs: Tab reaches the selected tab, the arrow key moves to (and selects) Sign Up.
   await tabTo(page, "Sign In");

@@ -246,3 +246,32 @@ test("an unknown lead is a 404 inside the portal", async ({ page, baseURL }) => 
   await expect(nav.getByRole("link", { name: "Leads" })).toBeVisible();
   await expect(page.getByText("Oops! Page not found")).toHaveCount(0);
 });
+
+test.describe("the leads list without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("shows 50 leads and a 'Load more' link to the older ones", async ({ page, baseURL }) => {
+    test.slow();
+    const run = Date.now();
+    // 51 leads of our own, oldest first: at least 50 newer leads push the first one past page 1.
+    for (let n = 0; n <= 50; n++) {
+      const res = await page.request.post("/functions/v1/send-contact-email", {
+        data: { name: `Paged ${run} ${n}`, email: uniqueEmail("paged"), message: "Paging" },
+      });
+      expect(res.status()).toBe(200);
+    }
+    await signInAsAdmin(page.request, baseURL ?? "");
+    await page.goto("/portal/leads?kind=contact");
+    const rows = page.getByRole("table").getByRole("row");
+    await expect(rows).toHaveCount(51); // the header and 50 leads
+    await expect(page.getByRole("link", { name: `Paged ${run} 50` })).toBeVisible();
+    await expect(page.getByRole("link", { name: `Paged ${run} 0`, exact: true })).toHaveCount(0);
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(page).toHaveURL(/[?&]cursor=/);
+    await expect(page).toHaveURL(/kind=contact/);
+    await expect(page.getByRole("link", { name: `Paged ${run} 0`, exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: `Paged ${run} 50` })).toHaveCount(0);
+    await page.getByRole("link", { name: "Back to the newest" }).click();
+    await expect(page.getByRole("link", { name: `Paged ${run} 50` })).toBeVisible();
+  });
+});

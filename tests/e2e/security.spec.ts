@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 /** Collect CSP violations reported by the page itself. */
 async function watchCsp(page: Page) {
@@ -80,6 +80,7 @@ test.describe("security headers", () => {
     await page.getByRole("button", { name: "Show map" }).click();
     await expect(page.locator("iframe")).toHaveCount(1);
     await page.goto("/auth");
+    await hydrated(page); // the tabs switch once React has hydrated (decision 010)
     await page.getByRole("tab", { name: "Sign Up" }).click();
     await page.getByLabel("Full Name").fill("Csp Tester");
     await page.getByLabel("Email").fill(`csp-${Date.now()}@e2e.test`);

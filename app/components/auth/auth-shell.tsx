@@ -2,7 +2,7 @@ import type * as React from "react";
 import { Link } from "react-router";
 import { Logo } from "~/components/marketing/logo";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Toaster } from "~/components/ui/sonner";
+import { LazyToaster } from "~/components/ui/lazy-toaster";
 import { site } from "~/content/site";
 
 /** The frame of the sign-in pages: brand, one card, a way back to the website. */
@@ -36,7 +36,7 @@ export function AuthShell({
       <Link to="/" className="text-sm text-muted-foreground hover:text-foreground">
         ← Back to website
       </Link>
-      <Toaster />
+      <LazyToaster />
     </main>
   );
 }

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { privacyNotice } from "~/content/legal";
-import { PASSWORD_MIN } from "~/lib/validation/auth";
+import { privacyNotice } from "~/content/privacy-notice";
+import { PASSWORD_MIN } from "~/lib/validation/auth-values";
 
 /** A new account's password: sign-up and accepting an invitation. */
 export function NewPasswordField({ id }: { id: string }) {

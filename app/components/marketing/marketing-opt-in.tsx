@@ -1,6 +1,6 @@
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
-import { MARKETING_FIELD, MARKETING_LABEL } from "~/lib/validation/privacy";
+import { MARKETING_FIELD, MARKETING_LABEL } from "~/lib/validation/privacy-values";
 
 /**
  * The separate, unticked opt-in for marketing e-mail (POPIA section 69) on the lead forms and

@@ -4,7 +4,7 @@ import {
   type ProjectPriority,
   type ProjectStatus,
   STATUS_LABELS,
-} from "~/lib/validation/portal";
+} from "~/lib/validation/project-values";
 
 // Spec colours (active green, completed blue, on-hold yellow, cancelled red, other grey;
 // urgent red, high orange, medium yellow, low green), in shades that keep AA contrast.

@@ -11,7 +11,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
-import { ERASE_LEAD_INTENT } from "~/lib/validation/privacy";
+import { ERASE_LEAD_INTENT } from "~/lib/validation/privacy-values";
 
 /** Administrators erase a lead (POPIA: on request, or when it is no longer needed). */
 export function EraseLeadCard({ name }: { name: string }) {

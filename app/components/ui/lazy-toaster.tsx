@@ -2,8 +2,8 @@ import { type ComponentType, useEffect, useState, useSyncExternalStore } from "r
 import { toasterRequest } from "~/lib/notify";
 
 /**
- * The toaster for the public site, loaded only when a page first raises a toast (see
- * `notify`), so pages that never toast ship no toast code at all.
+ * The toaster of every layout (public site, sign-in, portal), loaded only when a page first
+ * raises a toast (see `notify`), so pages that never toast ship no toast code at all.
  */
 export function LazyToaster() {
   const wanted = useSyncExternalStore(toasterRequest.subscribe, toasterRequest.get, () => false);

@@ -3,22 +3,24 @@ import { PanelLeftIcon } from "lucide-react";
 import { Slot } from "radix-ui";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-} from "~/components/ui/sheet";
 import { serializeSidebarCookie } from "~/components/ui/sidebar-cookie";
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "~/components/ui/tooltip";
+import type { TooltipContent } from "~/components/ui/tooltip";
 import { useIsMobile } from "~/hooks/use-mobile";
 import { cn } from "~/lib/utils";
 
 const SIDEBAR_WIDTH = "16rem";
 const SIDEBAR_WIDTH_MOBILE = "18rem";
+
 const SIDEBAR_WIDTH_ICON = "3rem";
 const SIDEBAR_KEYBOARD_SHORTCUT = "b";
+
+/** Loaded when first shown: small screens' sheet, collapsed icons' tooltips (decision 025). */
+const SidebarSheet = React.lazy(() =>
+  import("./sidebar-sheet").then((m) => ({ default: m.SidebarSheet })),
+);
+const SidebarTooltip = React.lazy(() =>
+  import("./sidebar-sheet").then((m) => ({ default: m.SidebarTooltip })),
+);
 
 export type SidebarContextProps = {
   state: "expanded" | "collapsed";
@@ -117,25 +119,23 @@ export function SidebarProvider({
   return (
     <SidebarContext value={contextValue}>
       <SidebarReturnFocusContext value={returnFocusRef}>
-        <TooltipProvider delayDuration={0}>
-          <div
-            data-slot="sidebar-wrapper"
-            style={
-              {
-                "--sidebar-width": SIDEBAR_WIDTH,
-                "--sidebar-width-icon": SIDEBAR_WIDTH_ICON,
-                ...style,
-              } as React.CSSProperties
-            }
-            className={cn(
-              "group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar",
-              className,
-            )}
-            {...props}
-          >
-            {children}
-          </div>
-        </TooltipProvider>
+        <div
+          data-slot="sidebar-wrapper"
+          style={
+            {
+              "--sidebar-width": SIDEBAR_WIDTH,
+              "--sidebar-width-icon": SIDEBAR_WIDTH_ICON,
+              ...style,
+            } as React.CSSProperties
+          }
+          className={cn(
+            "group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar",
+            className,
+          )}
+          {...props}
+        >
+          {children}
+        </div>
       </SidebarReturnFocusContext>
     </SidebarContext>
   );
@@ -158,6 +158,8 @@ export function Sidebar({
 }: SidebarProps) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
   const returnFocusRef = React.use(SidebarReturnFocusContext);
+  const [sheetLoaded, setSheetLoaded] = React.useState(false);
+  if (openMobile && !sheetLoaded) setSheetLoaded(true);
 
   if (collapsible === "none") {
     return (
@@ -175,32 +177,21 @@ export function Sidebar({
   }
 
   if (isMobile) {
+    // A closed sheet shows nothing: its code loads the first time it opens, then stays.
+    if (!openMobile && !sheetLoaded) return null;
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          data-sidebar="sidebar"
-          data-slot="sidebar"
-          data-mobile="true"
+      <React.Suspense fallback={null}>
+        <SidebarSheet
           side={side}
-          className="w-(--sidebar-width) gap-0 overflow-hidden bg-sidebar p-0 text-sidebar-foreground"
+          open={openMobile}
+          onOpenChange={setOpenMobile}
+          returnFocusRef={returnFocusRef}
           style={{ "--sidebar-width": SIDEBAR_WIDTH_MOBILE } as React.CSSProperties}
-          onCloseAutoFocus={(event) => {
-            // No Radix trigger exists, so return focus to whatever opened the sheet.
-            const target = returnFocusRef?.current;
-            if (target?.isConnected) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
           {...props}
         >
-          <SheetHeader className="sr-only">
-            <SheetTitle>Navigation</SheetTitle>
-            <SheetDescription>Site navigation.</SheetDescription>
-          </SheetHeader>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
+          {children}
+        </SidebarSheet>
+      </React.Suspense>
     );
   }
 
@@ -484,7 +475,6 @@ export function SidebarMenuButton({
 }: SidebarMenuButtonProps) {
   const Comp = asChild ? Slot.Root : "button";
   const { isMobile, state } = useSidebar();
-  const [tooltipOpen, setTooltipOpen] = React.useState(false);
 
   const button = (
     <Comp
@@ -498,17 +488,15 @@ export function SidebarMenuButton({
     />
   );
 
-  if (!tooltip) {
+  // The label as a tooltip only where the sidebar is collapsed to icons (its code loads then).
+  if (!tooltip || state !== "collapsed" || isMobile) {
     return button;
   }
 
-  const tooltipProps = typeof tooltip === "string" ? { children: tooltip } : tooltip;
-  const showTooltip = state === "collapsed" && !isMobile;
-
+  const content = typeof tooltip === "string" ? { children: tooltip } : tooltip;
   return (
-    <Tooltip open={showTooltip && tooltipOpen} onOpenChange={setTooltipOpen}>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" {...tooltipProps} />
-    </Tooltip>
+    <React.Suspense fallback={button}>
+      <SidebarTooltip button={button} content={content} />
+    </React.Suspense>
   );
 }

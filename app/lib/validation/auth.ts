@@ -1,8 +1,8 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from "./auth-values";
 import { isStorableText, notAllowed } from "./text";
 import { z } from "./zod";
 
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 export const emailSchema = z
   .string({ error: "Email is required" })

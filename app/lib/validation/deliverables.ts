@@ -1,14 +1,13 @@
 import { isCalendarDay } from "~/lib/dates";
+import { MILESTONE_STATUSES } from "./deliverables-values";
 import { hasNoBidiControl, isStorableText, notAllowed } from "./text";
 import { z } from "./zod";
 
-export const MILESTONE_STATUSES = ["planned", "in-progress", "done"] as const;
-export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
-export const MILESTONE_STATUS_LABELS: Record<MilestoneStatus, string> = {
-  planned: "Planned",
-  "in-progress": "In progress",
-  done: "Done",
-};
+export {
+  MILESTONE_STATUS_LABELS,
+  MILESTONE_STATUSES,
+  type MilestoneStatus,
+} from "./deliverables-values";
 
 /** The milestone form (administrators): title, due date, status, an optional description. */
 export const milestoneSchema = z.object({

@@ -1,23 +1,15 @@
+import { PROJECT_PRIORITIES, PROJECT_STATUSES } from "./project-values";
 import { hasNoBidiControl, isStorableText, notAllowed } from "./text";
 import { z } from "./zod";
 
-export const PROJECT_STATUSES = ["active", "completed", "on-hold", "cancelled"] as const;
-export const PROJECT_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-export type ProjectPriority = (typeof PROJECT_PRIORITIES)[number];
-
-export const STATUS_LABELS: Record<ProjectStatus, string> = {
-  active: "Active",
-  completed: "Completed",
-  "on-hold": "On Hold",
-  cancelled: "Cancelled",
-};
-export const PRIORITY_LABELS: Record<ProjectPriority, string> = {
-  low: "Low",
-  medium: "Medium",
-  high: "High",
-  urgent: "Urgent",
-};
+export {
+  PRIORITY_LABELS,
+  PROJECT_PRIORITIES,
+  PROJECT_STATUSES,
+  type ProjectPriority,
+  type ProjectStatus,
+  STATUS_LABELS,
+} from "./project-values";
 
 /** "35" → 35, "" → 0; anything but decimal digits (with spaces around) → NaN. */
 function plainWholeNumber(value: string): number {

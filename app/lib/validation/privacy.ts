@@ -6,10 +6,16 @@ import { authCodeSchema, passwordConfirmSchema } from "./account";
 import { emailSchema } from "./auth";
 import { z } from "./zod";
 
-export const DELETE_ACCOUNT_INTENT = "delete-account";
-/** Days between 'Delete my account' and the erasure; signing in before cancels it. */
-export const DELETION_GRACE_DAYS = 14;
-export const ERASE_LEAD_INTENT = "erase";
+export {
+  DELETE_ACCOUNT_INTENT,
+  DELETION_GRACE_DAYS,
+  ERASE_LEAD_INTENT,
+  ERASE_LINK_INVALID,
+  MARKETING_FIELD,
+  MARKETING_LABEL,
+  marketingOptIn,
+  UNSUBSCRIBE_LINK_INVALID,
+} from "./privacy-values";
 
 /** The password always; the authenticator code only when two-factor is on (the server decides). */
 export const deleteAccountSchema = passwordConfirmSchema;
@@ -21,17 +27,3 @@ export const eraseDetailsSchema = z.object({ email: emailSchema });
 export const privacyTokenSchema = z.object({
   token: z.string({ error: "This link is invalid" }).trim().min(1).max(1000),
 });
-
-export const ERASE_LINK_INVALID =
-  "This link is invalid or has expired. Ask again on our Contact page: Ask us to delete my details.";
-export const UNSUBSCRIBE_LINK_INVALID =
-  "This unsubscribe link is invalid. E-mail us and we will remove you.";
-
-/** The marketing opt-in box (unticked by default): "yes" when ticked, absent otherwise. */
-export const MARKETING_FIELD = "marketing";
-export const MARKETING_LABEL =
-  "Send me occasional e-mail about new services and offers (optional; unsubscribe at any time)";
-
-export function marketingOptIn(value: FormDataEntryValue | string | null | undefined): boolean {
-  return value === "yes";
-}

@@ -15,7 +15,7 @@ import { type ActionResult, failed } from "~/lib/action-result";
 import { notify } from "~/lib/notify";
 import { authCodeSchema } from "~/lib/validation/account";
 import { signInSchema, signUpSchema } from "~/lib/validation/auth";
-import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy";
+import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy-values";
 import { firstIssue } from "~/lib/validation/zod";
 import { signIn, signUp } from "~/server/accounts/accounts.server";
 import { AUTH_FAILURE_TEXT } from "~/server/accounts/auth-errors.server";
@@ -133,14 +133,16 @@ async function secondFactor(request: Request, code: FormDataEntryValue | null) {
   return failure("two-factor", result.message, {}, result.status);
 }
 
-/** Shown once JavaScript runs, in browsers that have WebAuthn. */
+/**
+ * Shown once JavaScript runs, in browsers that have WebAuthn. Its space is kept from the first
+ * paint (hidden until then), so the centred card does not move when it appears (CLS 0).
+ */
 function PasskeySignIn() {
   const [supported, setSupported] = useState(false);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     setSupported(typeof window.PublicKeyCredential === "function");
   }, []);
-  if (!supported) return null;
 
   async function signInWithPasskey() {
     setBusy(true);
@@ -158,7 +160,7 @@ function PasskeySignIn() {
   }
 
   return (
-    <div className="mt-4 space-y-4">
+    <div className={supported ? "mt-4 space-y-4" : "invisible mt-4 space-y-4"}>
       <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden>
         <span className="h-px flex-1 bg-border" />
         or
@@ -169,7 +171,7 @@ function PasskeySignIn() {
         variant="outline"
         className="w-full"
         onClick={signInWithPasskey}
-        disabled={busy}
+        disabled={busy || !supported}
       >
         <KeyRound aria-hidden />
         {busy ? "Waiting for your device..." : "Sign in with a passkey"}

@@ -8,7 +8,7 @@ import { site } from "~/content/site";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { type ActionResult, failed } from "~/lib/action-result";
 import { RESET_LINK_INVALID, resetPasswordSchema } from "~/lib/validation/account";
-import { PASSWORD_MIN } from "~/lib/validation/auth";
+import { PASSWORD_MIN } from "~/lib/validation/auth-values";
 import { firstIssue } from "~/lib/validation/zod";
 import { resetPassword, resetTokenIsValid } from "~/server/accounts/accounts.server";
 import { redirectWithToast } from "~/server/toast.server";

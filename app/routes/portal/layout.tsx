@@ -5,10 +5,9 @@ import { useLiveUpdates } from "~/components/portal/live-updates";
 import { PortalHeader } from "~/components/portal/portal-header";
 import { ViewingAsBanner } from "~/components/portal/viewing-as-banner";
 import { RouteError } from "~/components/route-error";
+import { LazyToaster } from "~/components/ui/lazy-toaster";
 import { SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
 import { parseSidebarCookie } from "~/components/ui/sidebar-cookie";
-import { Toaster } from "~/components/ui/sonner";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import { site } from "~/content/site";
 import { useCookieToast } from "~/hooks/use-form-outcome";
 import { withEventOrigin } from "~/server/portal/events.server";
@@ -32,10 +31,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, user, headers, viewingAs, readOnly } = await requireUser(request);
+  const { db, user, headers, viewingAs, readOnly, deletionCancelled } = await requireUser(request);
   const { toast: cookieToast, clearHeader } = await readToast(request);
   // Signing in cancelled a pending account deletion: say so, once.
-  const cancelled = await takeDeletionCancelledNotice(db, user.id);
+  const cancelled = deletionCancelled && (await takeDeletionCancelledNotice(db, user.id));
   const toast = cancelled ? DELETION_CANCELLED_TOAST : cookieToast;
   const responseHeaders = new Headers(headers);
   if (cancelled) responseHeaders.append("Set-Cookie", CLEAR_DELETION_SCHEDULED);
@@ -68,7 +67,7 @@ function PortalShell({
   children,
 }: Pick<LayoutData, "user" | "sidebarOpen" | "viewingAs"> & { children: React.ReactNode }) {
   return (
-    <TooltipProvider>
+    <>
       <SidebarProvider defaultOpen={sidebarOpen}>
         <NavigationProgress />
         <a
@@ -87,8 +86,8 @@ function PortalShell({
           </main>
         </SidebarInset>
       </SidebarProvider>
-      <Toaster />
-    </TooltipProvider>
+      <LazyToaster />
+    </>
   );
 }
 

@@ -3,48 +3,47 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
+import { LoadMore } from "~/components/ui/load-more";
 import { NativeSelect } from "~/components/ui/native-select";
 import { formatDateTime } from "~/lib/dates";
 import { capitalise } from "~/lib/names";
+import { decodeCursor } from "~/lib/pagination";
 import { portalMeta } from "~/lib/seo";
-import { LEAD_KINDS, LEAD_STATUSES, type LeadStatus } from "~/lib/validation/lead-status";
-import { z } from "~/lib/validation/zod";
-import { listLeads } from "~/server/leads/leads.server";
+import { leadFiltersSchema } from "~/lib/validation/lead-status";
+import { LEAD_STATUSES, type LeadStatus } from "~/lib/validation/lead-values";
+import { leadCounts, listLeads } from "~/server/leads/leads.server";
 import { requireAdmin } from "~/server/portal/portal.server";
 import type { Route } from "./+types/leads";
 
 export const meta: Route.MetaFunction = () => portalMeta("Leads");
 
-const filtersSchema = z.object({
-  kind: z.enum(LEAD_KINDS).optional(),
-  status: z.enum(LEAD_STATUSES).optional(),
-});
-
+/** One page of leads (keyset, `?cursor=`), with the counts over all of them. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const parsed = filtersSchema.safeParse({
+  const parsed = leadFiltersSchema.safeParse({
     kind: params.get("kind") || undefined,
     status: params.get("status") || undefined,
   });
   const filters = parsed.success ? parsed.data : {};
-  const rows = await listLeads(db, filters);
+  const cursor = decodeCursor(params.get("cursor"));
+  const page = await listLeads(db, filters, { cursor });
+  const counts = await leadCounts(db, filters);
   return data(
     {
       filterError: parsed.success ? null : "That filter is not valid, so all leads are shown.",
       filters,
-      leads: rows.map((l) => ({
-        id: l.id,
-        kind: l.kind,
-        name: l.name,
-        email: l.email,
-        packageName: l.packageName,
-        status: l.status,
-        createdAt: l.createdAt,
-      })),
+      leads: page.rows,
+      next: page.next,
+      counts,
     },
     { status: parsed.success ? 200 : 400 },
   );
+}
+
+/** "3 leads", "1 lead" */
+function leadsCount(n: number) {
+  return `${n.toLocaleString("en-ZA")} ${n === 1 ? "lead" : "leads"}`;
 }
 
 export const statusStyles: Record<LeadStatus, string> = {
@@ -56,7 +55,8 @@ export const statusStyles: Record<LeadStatus, string> = {
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const { leads, filters, filterError } = loaderData;
+  const { leads, next, counts, filters, filterError } = loaderData;
+  const filtered = Boolean(filters.kind || filters.status);
   return (
     <div className="space-y-6">
       <div>
@@ -88,7 +88,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             <option value="">All statuses</option>
             {LEAD_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {capitalise(s)}
+                {capitalise(s)} ({counts.byStatus[s].toLocaleString("en-ZA")})
               </option>
             ))}
           </NativeSelect>
@@ -102,6 +102,13 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           </Button>
         ) : null}
       </form>
+
+      <p className="text-sm text-muted-foreground">
+        {filtered
+          ? `${leadsCount(counts.matching)} match the filters, of ${leadsCount(counts.total)}.`
+          : `${leadsCount(counts.total)} in all.`}
+        {next || params.has("cursor") ? ` Showing ${leads.length} at a time, newest first.` : ""}
+      </p>
 
       {leads.length === 0 ? (
         <Card className="p-8 text-center">
@@ -158,6 +165,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
+      <LoadMore next={next} />
     </div>
   );
 }

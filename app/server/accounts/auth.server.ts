@@ -170,6 +170,9 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
     // Only the public URL: never an origin derived from the request's Host header.
     trustedOrigins: [new URL(settings.BASE_URL).origin],
     advanced: {
+      // A session and its user in one query (the relations in schema.server.ts): every
+      // signed-in request reads its session once.
+      database: { joins: true },
       // better-auth skips its callback-URL and origin checks under test runners unless told
       // otherwise; keep them on everywhere so tests see what production does.
       disableOriginCheck: false,

@@ -10,11 +10,16 @@ export interface SessionUser {
 export interface CurrentSession {
   user: SessionUser;
   sessionId: string;
+  /** When the session was last recorded as active (its `updated_at`). */
+  lastActiveAt: Date;
   /** Set-Cookie headers from a sliding-expiry refresh, to pass on with the response. */
   headers: Headers;
 }
 
-/** The signed-in user of this request, or null. Never throws for a bad or missing cookie. */
+/**
+ * The signed-in user of this request, or null. Never throws for a bad or missing cookie.
+ * One query: better-auth reads the session joined with its user (auth.server.ts).
+ */
 export async function getCurrentSession(request: Request): Promise<CurrentSession | null> {
   if (!request.headers.get("cookie")?.includes("session_token")) return null;
   const auth = await getAuth();
@@ -26,6 +31,7 @@ export async function getCurrentSession(request: Request): Promise<CurrentSessio
   return {
     user: { id: data.user.id, email: data.user.email, name: data.user.name },
     sessionId: data.session.id,
+    lastActiveAt: new Date(data.session.updatedAt),
     headers,
   };
 }

@@ -103,18 +103,22 @@ export async function revokeOtherSessions(
   return rows.length;
 }
 
-const TOUCH_EVERY_MS = 60_000;
-const touched = new Map<string, number>();
+/** "Last active" is kept to this precision: a session used more often is not written again. */
+export const TOUCH_EVERY_MS = 5 * 60_000;
 
 /**
- * Record that a session was used, for "last active". At most once a minute per session and
- * process; better-auth's sliding expiry does not read `updated_at`, so this changes nothing else.
+ * Record that a session was used, for "last active": only when its stored activity
+ * (`lastActiveAt`, read with the session) is older than TOUCH_EVERY_MS, so a request writes
+ * nothing in between, whichever instance serves it. better-auth's sliding expiry does not read
+ * `updated_at`, so this changes nothing else.
  */
-export async function touchSession(db: Database, sessionId: string, now = Date.now()) {
-  const last = touched.get(sessionId);
-  if (last !== undefined && now - last < TOUCH_EVERY_MS) return;
-  if (touched.size > 10_000) touched.clear();
-  touched.set(sessionId, now);
+export async function touchSession(
+  db: Database,
+  sessionId: string,
+  lastActiveAt: Date,
+  now = Date.now(),
+) {
+  if (now - lastActiveAt.getTime() < TOUCH_EVERY_MS) return;
   await db
     .update(session)
     .set({ updatedAt: new Date(now) })

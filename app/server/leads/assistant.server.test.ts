@@ -10,7 +10,7 @@ import { action } from "~/routes/marketing/demo";
 import { createHarness, formRequest, type Harness, nextIp, run } from "~/test/harness.server";
 import { emailOutbox, leads } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
-import { CONSENT_NOTICE, listLeads, RATE_LIMITED_MESSAGE } from "./leads.server";
+import { CONSENT_NOTICE, getLead, listLeads, RATE_LIMITED_MESSAGE } from "./leads.server";
 
 let h: Harness;
 beforeAll(async () => {
@@ -80,7 +80,8 @@ describe(`the site assistant on /demo (${testDatabaseKind()})`, () => {
     expect(body.handedOver).toBe(true);
     expect(body.conversation.at(-1)?.text).toContain("ayanda@example.co.za");
 
-    const [lead] = await listLeads(h.handle.db, { kind: "chat" });
+    const [row] = (await listLeads(h.handle.db, { kind: "chat" })).rows;
+    const lead = await getLead(h.handle.db, row?.id as string);
     expect(lead).toMatchObject({
       kind: "chat",
       name: "Ayanda Dlamini",

@@ -3,11 +3,14 @@ import { privacyNotice } from "~/content/legal";
 import type { PackageName } from "~/content/packages";
 import { site } from "~/content/site";
 import { formatLongDate } from "~/lib/dates";
+import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
+import { LEAD_STATUSES } from "~/lib/validation/lead-status";
 import type { ContactInput, QuoteInput } from "~/lib/validation/leads";
 import type { Database } from "../db/client.server";
 import { emailOutbox, type LeadKind, type LeadStatus, leads } from "../db/schema.server";
 import { wakeOutbox } from "../email/outbox.server";
 import { type Outcome, refused } from "../outcome.server";
+import { afterCursor } from "../pagination.server";
 import { recordMarketingConsent } from "../privacy/privacy.server";
 import { leadSourcePath, recordLeadStatusChange } from "./lead-history.server";
 
@@ -252,15 +255,80 @@ function bodies(mail: { subject: string; text: string }) {
 
 export type Lead = typeof leads.$inferSelect;
 
-export async function listLeads(
-  db: Database,
-  filters: { kind?: LeadKind; status?: LeadStatus } = {},
-): Promise<Lead[]> {
-  const where = and(
+export interface LeadFilters {
+  kind?: LeadKind;
+  status?: LeadStatus;
+}
+
+/** What the leads list shows of a lead. */
+export type LeadRow = Pick<
+  Lead,
+  "id" | "kind" | "name" | "email" | "packageName" | "status" | "createdAt"
+>;
+
+function leadsWhere(filters: LeadFilters) {
+  return and(
     filters.kind ? eq(leads.kind, filters.kind) : undefined,
     filters.status ? eq(leads.status, filters.status) : undefined,
   );
-  return db.select().from(leads).where(where).orderBy(desc(leads.createdAt)).limit(500);
+}
+
+/**
+ * One page of the leads matching the filters, newest first, after `cursor` (keyset on
+ * created_at, id: a range scan of leads_created_id_idx, or of the kind/status index when
+ * filtered), so the 100,000th lead costs what the first does.
+ */
+export async function listLeads(
+  db: Database,
+  filters: LeadFilters = {},
+  { cursor = null, limit = PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+): Promise<Page<LeadRow>> {
+  const rows = await db
+    .select({
+      id: leads.id,
+      kind: leads.kind,
+      name: leads.name,
+      email: leads.email,
+      packageName: leads.packageName,
+      status: leads.status,
+      createdAt: leads.createdAt,
+    })
+    .from(leads)
+    .where(and(leadsWhere(filters), afterCursor(cursor, leads.createdAt, leads.id)))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(limit + 1);
+  return toPage(rows, limit);
+}
+
+export interface LeadCounts {
+  /** Leads matching the filters. */
+  matching: number;
+  /** Every lead, whatever the filters. */
+  total: number;
+  /** Every lead by status (the status filter's figures). */
+  byStatus: Record<LeadStatus, number>;
+}
+
+/** The counts beside the list, over every lead (not only the page shown), in one query. */
+export async function leadCounts(db: Database, filters: LeadFilters = {}): Promise<LeadCounts> {
+  const rows = await db
+    .select({ kind: leads.kind, status: leads.status, n: count() })
+    .from(leads)
+    .groupBy(leads.kind, leads.status);
+  const byStatus = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<
+    LeadStatus,
+    number
+  >;
+  let total = 0;
+  let matching = 0;
+  for (const row of rows) {
+    byStatus[row.status] += row.n;
+    total += row.n;
+    const kindMatches = !filters.kind || row.kind === filters.kind;
+    const statusMatches = !filters.status || row.status === filters.status;
+    if (kindMatches && statusMatches) matching += row.n;
+  }
+  return { matching, total, byStatus };
 }
 
 export async function getLead(db: Database, id: string): Promise<Lead | null> {

@@ -14,6 +14,8 @@ export interface PortalContext {
   db: Database;
   user: PortalUser;
   sessionId: string;
+  /** A cancelled account deletion waits to be told (the layout tells it, once). */
+  deletionCancelled: boolean;
   /** Set-Cookie headers of a sliding-expiry refresh. */
   headers: Headers;
   /** The person really is an administrator (even while viewing as a client). */
@@ -29,10 +31,14 @@ export interface PortalContext {
 
 const perRequest = new WeakMap<Request, Promise<PortalContext>>();
 
+/**
+ * Per request: the session and its user (one query), the profile and role (one query), and a
+ * write only when the session's recorded activity is older than a few minutes.
+ */
 async function load(request: Request): Promise<PortalContext> {
   const session = await requireSession(request);
   const db = await getDb();
-  await touchSession(db, session.sessionId).catch((error) => {
+  await touchSession(db, session.sessionId, session.lastActiveAt).catch((error) => {
     logger.warn({ err: error }, "could not record session activity");
   });
   let user: PortalUser = {
@@ -45,8 +51,10 @@ async function load(request: Request): Promise<PortalContext> {
     messageMail: true,
     twoFactorEnabled: false,
   };
+  let deletionCancelled = false;
   try {
-    user = (await getPortalUser(db, session.user.id)) ?? user;
+    const row = await getPortalUser(db, session.user.id);
+    if (row) ({ deletionCancelled, ...user } = row);
   } catch (error) {
     // The spec: a failed profile or role load is logged and the portal still opens.
     logger.error({ err: error }, "profile or role failed to load");
@@ -67,6 +75,7 @@ async function load(request: Request): Promise<PortalContext> {
     db,
     user,
     sessionId: session.sessionId,
+    deletionCancelled,
     headers: session.headers,
     isAdmin,
     scope,

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { clients, profiles, user, userRoles } from "../db/schema.server";
+import { accountDeletions, clients, profiles, user, userRoles } from "../db/schema.server";
 
 export interface PortalUser {
   id: string;
@@ -16,9 +16,8 @@ export interface PortalUser {
   twoFactorEnabled: boolean;
 }
 
-/** The signed-in user's profile and role, in one query. */
-export async function getPortalUser(db: Database, userId: string): Promise<PortalUser | null> {
-  const [row] = await db
+function portalUserQuery(db: Database) {
+  return db
     .select({
       id: user.id,
       email: user.email,
@@ -28,14 +27,47 @@ export async function getPortalUser(db: Database, userId: string): Promise<Porta
       clientName: clients.name,
       messageMail: sql<boolean>`coalesce(${profiles.messageMail}, true)`,
       twoFactorEnabled: user.twoFactorEnabled,
+      cancelledDeletion: accountDeletions.userId,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .leftJoin(clients, eq(clients.id, profiles.clientId))
     .leftJoin(userRoles, eq(userRoles.userId, user.id))
-    .where(eq(user.id, userId))
-    .limit(1);
-  return row ?? null;
+    .leftJoin(
+      accountDeletions,
+      and(
+        eq(accountDeletions.userId, user.id),
+        isNotNull(accountDeletions.cancelledAt),
+        isNull(accountDeletions.erasedAt),
+      ),
+    )
+    .where(eq(user.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("portal_user");
+}
+
+/** Built once per database: the portal runs this query on every request. */
+const preparedPortalUser = new WeakMap<Database, ReturnType<typeof portalUserQuery>>();
+
+/**
+ * The signed-in user's profile and role, and whether a cancelled account deletion is waiting
+ * to be told (privacy.server.ts `takeDeletionCancelledNotice`), in one query: the portal asks
+ * on every request, so the notice costs no query of its own, and no write unless there is one.
+ * A prepared statement: built once, and planned once per connection on PostgreSQL.
+ */
+export async function getPortalUser(
+  db: Database,
+  userId: string,
+): Promise<(PortalUser & { deletionCancelled: boolean }) | null> {
+  let query = preparedPortalUser.get(db);
+  if (!query) {
+    query = portalUserQuery(db);
+    preparedPortalUser.set(db, query);
+  }
+  const [row] = await query.execute({ userId });
+  if (!row) return null;
+  const { cancelledDeletion, ...portalUser } = row;
+  return { ...portalUser, deletionCancelled: cancelledDeletion !== null };
 }
 
 /** Set the user's own full name (empty clears it). */

@@ -6,7 +6,7 @@ import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
-import { PASSWORD_MIN } from "~/lib/validation/auth";
+import { PASSWORD_MIN } from "~/lib/validation/auth-values";
 
 export function PasswordCard() {
   const formRef = useRef<HTMLFormElement>(null);

@@ -16,7 +16,7 @@ import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDate } from "~/lib/dates";
-import { DELETE_ACCOUNT_INTENT, DELETION_GRACE_DAYS } from "~/lib/validation/privacy";
+import { DELETE_ACCOUNT_INTENT, DELETION_GRACE_DAYS } from "~/lib/validation/privacy-values";
 
 /** Settings → your data: 'Download my data' and 'Delete my account' (POPIA sections 23 and 24). */
 export function PrivacyCard({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DeferHydrationError, deferHydration } from "./lib/defer-hydration.ts";
+import { DeferHydrationError, deferHydration } from "./defer-hydration.server";
 
 const page = `<!DOCTYPE html><html lang="en-ZA"><head><meta charSet="utf-8"/><title>T</title><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/framework-B.js"/><link rel="modulepreload" href="/assets/home-C.js"/><link rel="stylesheet" href="/assets/root.css"/></head><body><main><h1>Hello</h1></main><script>window.__reactRouterContext = {};</script><script type="module" async="">;
 import * as route0 from "/assets/root-D.js";
@@ -32,6 +32,19 @@ describe("deferHydration", () => {
       'window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};',
     );
     expect(script?.trim().endsWith('import("/assets/entry.client-A.js");')).toBe(true);
+  });
+
+  it("keeps the request's CSP nonce on the script of a page rendered per request", () => {
+    const nonced = page
+      .replaceAll('"/>', '" nonce="abc+/="/>')
+      .replace("<script type=", '<script nonce="abc+/=" type=');
+    expect(nonced).toContain('<link rel="modulepreload" href="/assets/home-C.js" nonce="abc+/="/>');
+    const out = deferHydration(nonced);
+    expect(out).not.toContain('rel="modulepreload"');
+    expect(out).toContain(
+      '<script nonce="abc+/=" type="module" async="" data-deferred-hydration="">',
+    );
+    expect(out).toContain('import("/assets/root-D.js")');
   });
 
   it("is idempotent", () => {

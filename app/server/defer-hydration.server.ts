@@ -1,5 +1,7 @@
 /**
- * Prerendered pages paint before their JavaScript loads. React Router puts a
+ * Pages paint before their JavaScript loads: the prerendered pages at build time
+ * (scripts/defer-hydration.ts), the pages rendered per request (sign-in, portal, 404) in
+ * app/entry.server.tsx, where the tags carry the request's CSP nonce. React Router puts a
  * `<link rel="modulepreload">` for every module of the page in the head and a module script
  * that imports them at the end of the body; the browser fetches all of them while it is still
  * parsing, so on a slow connection the scripts compete with the HTML and the stylesheet for the
@@ -9,8 +11,8 @@
  * hydration starts a few tens of milliseconds later. See docs/decisions/010-paint-before-hydration.md.
  */
 
-const PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
-const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/g;
+const PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
+const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/g;
 const ROUTE_IMPORT = /^import \* as ([\w$]+) from "([^"]+)";$/;
 const MARKER = "data-deferred-hydration";
 
@@ -44,7 +46,7 @@ export function deferHydration(html: string): string {
       `expected one React Router module script and its preload links, found ${scripts.length} and ${preloads.length}`,
     );
   }
-  const [whole, code] = scripts[0] as RegExpMatchArray & [string, string];
+  const [whole, nonce = "", code] = scripts[0] as RegExpMatchArray & [string, string, string];
   const names: string[] = [];
   const urls: string[] = [];
   const rest: string[] = [];
@@ -70,5 +72,8 @@ export function deferHydration(html: string): string {
   ].join("\n");
   return html
     .replace(PRELOAD, "")
-    .replace(whole, `<script type="module" async="" ${MARKER}="">${deferred}</script>`);
+    .replace(
+      whole,
+      () => `<script${nonce} type="module" async="" ${MARKER}="">${deferred}</script>`,
+    );
 }

@@ -1,0 +1,68 @@
+/**
+ * What a signed-in portal request costs the database (issue 17): the session and its user in
+ * one query, the profile and role in one more, and no write unless the session's recorded
+ * activity is older than TOUCH_EVERY_MS.
+ */
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as layoutLoader } from "~/routes/portal/layout";
+import { TOUCH_EVERY_MS } from "~/server/accounts/sessions.server";
+import { session } from "~/server/db/schema.server";
+import { signUp } from "~/test/accounts.server";
+import { createHarness, getRequest, type Harness, run } from "~/test/harness.server";
+
+let h: Harness;
+const statements: string[] = [];
+
+/** Records every statement the app sends, on PGlite or PostgreSQL. */
+function recordStatements(harness: Harness) {
+  const target = (harness.handle.pglite ?? harness.handle.pool) as unknown as {
+    query: (...args: unknown[]) => unknown;
+  };
+  const query = target.query.bind(target);
+  target.query = (...args: unknown[]) => {
+    const first = args[0];
+    statements.push(typeof first === "string" ? first : String((first as { text?: string }).text));
+    return query(...args);
+  };
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  recordStatements(h);
+});
+afterAll(() => h.close());
+
+async function statementsOf(request: () => Promise<Response>) {
+  statements.length = 0;
+  const res = await request();
+  expect(res.status).toBe(200);
+  return [...statements];
+}
+
+const writes = (list: string[]) => list.filter((s) => /^\s*(insert|update|delete)\b/i.test(s));
+
+describe("a signed-in portal request", () => {
+  it("reads the session once, the profile once, and writes nothing", async () => {
+    const alice = await signUp("cost-alice@example.co.za", { fullName: "Alice Cost" });
+    const page = () => run(layoutLoader, getRequest("/portal", alice.cookie));
+    await page();
+    const sent = await statementsOf(page);
+    expect(sent.filter((s) => /from "session"/.test(s))).toHaveLength(1);
+    expect(sent).toHaveLength(2);
+    expect(writes(sent)).toEqual([]);
+  });
+
+  it("records the session's activity once it is older than the interval, then not again", async () => {
+    const bob = await signUp("cost-bob@example.co.za", { fullName: "Bob Cost" });
+    await h.handle.db
+      .update(session)
+      .set({ updatedAt: sql`now() - ${`${TOUCH_EVERY_MS + 60_000} milliseconds`}::interval` })
+      .where(eq(session.userId, bob.id));
+    const page = () => run(layoutLoader, getRequest("/portal", bob.cookie));
+    const first = await statementsOf(page);
+    expect(writes(first)).toHaveLength(1);
+    expect(writes(first)[0]).toMatch(/^update "session"/);
+    expect(writes(await statementsOf(page))).toEqual([]);
+  });
+});
