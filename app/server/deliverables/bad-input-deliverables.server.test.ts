@@ -192,7 +192,9 @@ describe(`bad input on the deliverables (${testDatabaseKind()})`, { timeout: 180
       ),
       runs(80),
     );
-    expect(written, "writes that reached the database").toBeGreaterThan(2);
+    // Some of the random forms must succeed, or the property tested only refusals (a few do;
+    // how many depends on the seed).
+    expect(written, "writes that reached the database").toBeGreaterThan(0);
   });
 
   it("uploads: hostile names, contents and encodings get a 4xx or a clean, whole file", async () => {
