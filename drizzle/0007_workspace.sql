@@ -71,11 +71,15 @@ WHERE NOT EXISTS (SELECT 1 FROM "user_roles" r WHERE r."user_id" = u."id")
               AND EXISTS (SELECT 1 FROM "user_roles" sr WHERE sr."user_id" = m."sender_id"));--> statement-breakpoint
 UPDATE "profiles" p SET "client_id" = c."id" FROM "clients" c
 WHERE c."migrated_from" = p."id"
-  AND NOT EXISTS (SELECT 1 FROM "user_roles" r WHERE r."user_id" = p."id");--> statement-breakpoint
+  AND NOT EXISTS (SELECT 1 FROM "user_roles" r WHERE r."user_id" = p."id")
+  AND NOT EXISTS (SELECT 1 FROM "account_deletions" d WHERE d."user_id" = p."id" AND d."erased_at" IS NOT NULL);--> statement-breakpoint
 UPDATE "projects" pr SET "client_id" = c."id", "created_by" = pr."user_id" FROM "clients" c
 WHERE c."migrated_from" = pr."user_id";--> statement-breakpoint
 UPDATE "messages" m SET
-  "from_agency" = EXISTS (SELECT 1 FROM "user_roles" r WHERE r."user_id" = m."sender_id"),
+  -- Only staff could write to someone else, so such a message is the agency's even when its
+  -- sender has lost the role (or the account) since.
+  "from_agency" = m."sender_id" <> m."recipient_id"
+    OR EXISTS (SELECT 1 FROM "user_roles" r WHERE r."user_id" = m."sender_id"),
   "client_id" = coalesce(
     (SELECT c."id" FROM "clients" c WHERE c."migrated_from" = m."recipient_id"
        AND NOT EXISTS (SELECT 1 FROM "user_roles" r WHERE r."user_id" = m."recipient_id")),
@@ -85,6 +89,12 @@ UPDATE "messages" m SET
 INSERT INTO "message_reads" ("message_id", "user_id", "read_at")
 SELECT m."id", m."recipient_id", m."created_at" FROM "messages" m
 WHERE m."is_read" AND m."recipient_id" <> m."sender_id";--> statement-breakpoint
+-- An erased account (a tombstone) belongs to no client (decision 018); its client stays only
+-- when it holds what the person had received.
+DELETE FROM "clients" c
+WHERE c."migrated_from" IN (SELECT d."user_id" FROM "account_deletions" d WHERE d."erased_at" IS NOT NULL)
+  AND NOT EXISTS (SELECT 1 FROM "projects" pr WHERE pr."client_id" = c."id")
+  AND NOT EXISTS (SELECT 1 FROM "messages" m WHERE m."client_id" = c."id");--> statement-breakpoint
 ALTER TABLE "clients" DROP COLUMN "migrated_from";--> statement-breakpoint
 ALTER TABLE "messages" ALTER COLUMN "client_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "messages" ALTER COLUMN "from_agency" SET NOT NULL;--> statement-breakpoint

@@ -61,10 +61,13 @@ test("Download my data: a zip of the person's own data as JSON and CSV", async (
     "account.csv",
     "consents.csv",
     "data.json",
+    "files.csv",
+    "invitations.csv",
     "leads.csv",
     "messages.csv",
     "passkeys.csv",
     "projects.csv",
+    "reviews.csv",
     "sessions.csv",
   ]);
   const data = JSON.parse(strFromU8(zip["data.json"] as Uint8Array));

@@ -163,10 +163,12 @@ test.describe("portal", () => {
     await expect(page.getByTestId("header-name")).toHaveText("Zanele Mthembu");
   });
 
-  test("placeholders and the admin-only Team page", async ({ signedInPage: page }) => {
+  test("Reports and Analytics for a new contact, and the admin-only Team page", async ({
+    signedInPage: page,
+  }) => {
     await page.goto("/portal/reports");
     await expect(page.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible();
-    await expect(page.getByText(/coming soon/i).first()).toBeVisible();
+    await expect(page.getByText(/No projects yet\. A report appears here/)).toBeVisible();
     await page.goto("/portal/analytics");
     await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
     const res = await page.goto("/portal/team");

@@ -113,7 +113,7 @@ export function ReportView({ report }: { report: ProjectReport }) {
       <ReportSection id="report-milestones" title="Milestones">
         <SectionTable
           section={report.milestones}
-          empty="No milestones in this period."
+          empty="The project had no milestones by the end of this period."
           table={(items) => ({
             id: "milestones",
             title: "Milestones",
@@ -153,8 +153,14 @@ export function ReportView({ report }: { report: ProjectReport }) {
           table={(items) => ({
             id: "files",
             title: "Files delivered",
-            columns: ["File", "Version", "Size", "When"],
-            rows: items.map((f) => [f.name, f.version, formatBytes(f.size), formatDateTime(f.at)]),
+            columns: ["File", "Version", "Size", "By", "When"],
+            rows: items.map((f) => [
+              f.name,
+              f.version,
+              formatBytes(f.size),
+              f.by,
+              formatDateTime(f.at),
+            ]),
           })}
         />
       </ReportSection>

@@ -106,7 +106,10 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (form.intent === "open") {
     const id = idSchema.safeParse(form.id);
-    if (!id.success) return failed(404, MESSAGE_NOT_FOUND);
+    // Another client's message is not found, like one that does not exist (decision 018).
+    if (!id.success || !(await getMessage(db, scope, user.id, id.data))) {
+      return failed(404, MESSAGE_NOT_FOUND);
+    }
     // Marks read for this person only; a sender's own message is already read for them.
     await markRead(db, scope, user.id, id.data);
     return redirect(`/portal/messages?id=${id.data}`);

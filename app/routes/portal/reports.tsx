@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { StatusBadge } from "~/components/portal/badges";
 import { PeriodForm } from "~/components/portal/period-form";
-import { Card, CardContent } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { LoadMore } from "~/components/ui/load-more";
 import type { LiveHandle } from "~/lib/live-events";
 import { decodeCursor } from "~/lib/pagination";
@@ -55,11 +55,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       </div>
       <PeriodForm period={period} error={periodError} />
       {projects.length === 0 ? (
-        <Card>
-          <CardContent className="p-8 text-center text-muted-foreground">
-            No projects yet. A report appears here for each project as soon as it is created in
-            Projects.
-          </CardContent>
+        <Card className="p-8 text-center text-muted-foreground">
+          No projects yet. A report appears here for each project as soon as it is created in
+          Projects.
         </Card>
       ) : (
         <div className="overflow-x-auto rounded-lg border">

@@ -304,27 +304,30 @@ const workFigures: FigureDef[] = [
     id: "overdue-milestones",
     section: "work",
     adminOnly: false,
-    async build({ db, scope, now }) {
+    async build({ db, scope, now, isAdmin }) {
       const list = await overdueMilestones(db, scope, todayInSouthAfrica(now));
+      const total = list.reduce((n, p) => n + p.overdue, 0);
       return {
         table: {
           id: "overdue-milestones",
           title: "Overdue milestones",
-          columns: ["Milestone", "Project", "Client", "Due"],
-          rows: (list ?? []).map((m) => [
-            m.title,
-            m.projectTitle,
-            m.clientName,
-            formatLongDate(m.dueDate),
-          ]),
+          columns: isAdmin
+            ? ["Project", "Client", "Overdue milestones", "Due since"]
+            : ["Project", "Overdue milestones", "Due since"],
+          rows: list.map((p) =>
+            isAdmin
+              ? [p.projectTitle, p.clientName, p.overdue, formatLongDate(p.oldestDue)]
+              : [p.projectTitle, p.overdue, formatLongDate(p.oldestDue)],
+          ),
         },
-        description: "Milestones past their due date and not done, today.",
+        description:
+          "Milestones not done whose due date has passed (South African date), per project, today; the longest overdue first.",
+        chart: { kind: "bars", value: isAdmin ? 2 : 1 },
         empty:
-          list === null
-            ? "Overdue milestones appear here once projects have milestones with due dates (they are added on each project's page)."
-            : list.length === 0
-              ? "No milestone is overdue."
-              : null,
+          total === 0
+            ? "No milestone is overdue today. A milestone is counted here from the day after its due date until it is marked done."
+            : null,
+        headline: { label: "Overdue milestones", value: String(total) },
       };
     },
   },
@@ -332,27 +335,30 @@ const workFigures: FigureDef[] = [
     id: "open-approvals",
     section: "work",
     adminOnly: false,
-    async build({ db, scope }) {
+    async build({ db, scope, isAdmin }) {
       const list = await openApprovals(db, scope);
+      const total = list.reduce((n, p) => n + p.open, 0);
       return {
         table: {
           id: "open-approvals",
           title: "Open approvals",
-          columns: ["Item", "Project", "Client", "Ready for review since"],
-          rows: (list ?? []).map((a) => [
-            a.item,
-            a.projectTitle,
-            a.clientName,
-            formatLongDate(a.since.slice(0, 10)),
-          ]),
+          columns: isAdmin
+            ? ["Project", "Client", "Waiting for an answer", "Ready for review since"]
+            : ["Project", "Waiting for an answer", "Ready for review since"],
+          rows: list.map((p) =>
+            isAdmin
+              ? [p.projectTitle, p.clientName, p.open, formatDateTime(p.since)]
+              : [p.projectTitle, p.open, formatDateTime(p.since)],
+          ),
         },
-        description: "Files and milestones marked 'Ready for review' and not yet answered.",
+        description:
+          "Files and milestones marked 'Ready for review' and not yet answered, per project, today; the longest waiting first.",
+        chart: { kind: "bars", value: isAdmin ? 2 : 1 },
         empty:
-          list === null
-            ? "Open approvals appear here once files or milestones are marked 'Ready for review' on a project's page."
-            : list.length === 0
-              ? "Nothing is waiting for an answer."
-              : null,
+          total === 0
+            ? "Nothing is waiting for an answer. Files and milestones marked 'Ready for review' are counted here until the client approves them or asks for changes."
+            : null,
+        headline: { label: "Open approvals", value: String(total) },
       };
     },
   },

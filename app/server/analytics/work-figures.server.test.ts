@@ -253,11 +253,12 @@ describe("the Analytics page", () => {
     }
   });
 
-  it("says when milestones and approvals will appear instead of inventing numbers", async () => {
+  it("says when nothing is overdue or waiting instead of inventing numbers", async () => {
     const { body } = await analyticsAs(alice);
-    expect(body.figures["overdue-milestones"]?.empty).toMatch(/appear here once projects have/);
+    expect(body.figures["overdue-milestones"]?.empty).toMatch(/^No milestone is overdue today\./);
     expect(body.figures["overdue-milestones"]?.table.rows).toEqual([]);
-    expect(body.figures["open-approvals"]?.empty).toMatch(/appear here once/);
+    expect(body.figures["open-approvals"]?.empty).toMatch(/^Nothing is waiting for an answer\./);
+    expect(body.figures["open-approvals"]?.table.rows).toEqual([]);
   });
 
   it("answers a bad period with 400, the reason and the default period", async () => {

@@ -645,6 +645,8 @@ export const milestones = pgTable(
   (t) => [
     index("milestones_project_idx").on(t.projectId, t.position),
     index("milestones_client_idx").on(t.clientId),
+    // hookup: Analytics' overdue milestones for every client read only the open ones' due dates.
+    index("milestones_open_due_idx").on(t.dueDate).where(sql`${t.status} <> 'done'`),
     check("milestones_status_check", sql`${t.status} in ('planned', 'in-progress', 'done')`),
     check("milestones_title_check", sql`length(${t.title}) between 1 and 200`),
   ],

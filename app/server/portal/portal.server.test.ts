@@ -269,7 +269,8 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
       messagesAction,
       post("/portal/messages", { intent: "open", id }, bob.cookie),
     );
-    expect(byBob.status).toBe(302);
+    expect(byBob.status).toBe(404);
+    expect(await byBob.json()).toEqual({ ok: false, error: "Message not found" });
     expect(await h.handle.db.select().from(messageReads)).toHaveLength(0);
     const view = await (
       await run(messagesLoader, getRequest(`/portal/messages?id=${id}`, bob.cookie))

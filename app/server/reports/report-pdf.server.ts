@@ -265,31 +265,36 @@ export function renderReportPdf(report: ProjectReport): Promise<Buffer> {
     note(doc, "No status or progress changes in this period.");
   }
 
-  section(doc, "Milestones", report.milestones, "No milestones in this period.", (items) =>
-    table(
-      doc,
-      [
-        { header: "Milestone", share: 0.44 },
-        { header: "Due", share: 0.18 },
-        { header: "Status", share: 0.18 },
-        { header: "Done", share: 0.2 },
-      ],
-      items.map((m) => [
-        m.title,
-        m.dueDate ? formatDate(m.dueDate) : "—",
-        capitalise(m.status),
-        m.completedAt ? formatDate(m.completedAt) : "—",
-      ]),
-    ),
+  section(
+    doc,
+    "Milestones",
+    report.milestones,
+    "The project had no milestones by the end of this period.",
+    (items) =>
+      table(
+        doc,
+        [
+          { header: "Milestone", share: 0.44 },
+          { header: "Due", share: 0.18 },
+          { header: "Status", share: 0.18 },
+          { header: "Done", share: 0.2 },
+        ],
+        items.map((m) => [
+          m.title,
+          m.dueDate ? formatDate(m.dueDate) : "—",
+          capitalise(m.status),
+          m.completedAt ? formatDate(m.completedAt) : "—",
+        ]),
+      ),
   );
   section(doc, "Approvals", report.approvals, "No approvals were given in this period.", (items) =>
     table(
       doc,
       [
-        { header: "When", share: 0.24 },
-        { header: "Item", share: 0.3 },
-        { header: "Answer", share: 0.18 },
-        { header: "By", share: 0.28 },
+        { header: "When", share: 0.22 },
+        { header: "Item", share: 0.26 },
+        { header: "Answer", share: 0.32 },
+        { header: "By", share: 0.2 },
       ],
       items.map((a) => [
         formatDateTime(a.at),
@@ -308,12 +313,19 @@ export function renderReportPdf(report: ProjectReport): Promise<Buffer> {
       table(
         doc,
         [
-          { header: "File", share: 0.4 },
-          { header: "Version", share: 0.12, align: "right" },
-          { header: "Size", share: 0.14, align: "right" },
-          { header: "When", share: 0.34 },
+          { header: "File", share: 0.3 },
+          { header: "Version", share: 0.1, align: "right" },
+          { header: "Size", share: 0.12, align: "right" },
+          { header: "By", share: 0.22 },
+          { header: "When", share: 0.26 },
         ],
-        items.map((f) => [f.name, String(f.version), formatBytes(f.size), formatDateTime(f.at)]),
+        items.map((f) => [
+          f.name,
+          String(f.version),
+          formatBytes(f.size),
+          f.by ?? "—",
+          formatDateTime(f.at),
+        ]),
       ),
   );
 

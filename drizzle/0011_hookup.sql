@@ -1,0 +1,1 @@
+CREATE INDEX "milestones_open_due_idx" ON "milestones" USING btree ("due_date") WHERE "milestones"."status" <> 'done';
