@@ -112,6 +112,11 @@ describe(`the Clients list on ${testDatabaseKind()}`, () => {
       sql`insert into clients (name) select 'Bulk ' || g from generate_series(1, 70) g`,
     );
     for (let i = 0; i < 5; i += 1) await addClient(h.handle.db, admin.id, `Single ${i}`);
+    // Two singles can share a millisecond (then their ids order them): give each its own second,
+    // after the bulk rows, so "newest first" has one answer.
+    await h.handle.db.execute(
+      sql`update clients set created_at = now() + (substring(name from 8)::int + 1) * interval '1 second' where name like 'Single %'`,
+    );
     const all = await h.handle.db.select({ id: clients.id }).from(clients);
     const seen: string[] = [];
     let query = "";
