@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { answer } from "~/server/leads/assistant.server";
 import { Assistant } from "./engine";
 import { type EvalCase, evalSet } from "./eval-set";
+import { processTerm } from "./text";
 
 const assistant = new Assistant(indexData);
 const answerable = evalSet.filter((c) => c.page !== null);
@@ -17,6 +18,12 @@ const accepts = (c: EvalCase, url: string | undefined) =>
 const pageOf = (url: string) => url.split("#")[0] as string;
 
 describe("the site assistant", () => {
+  it("takes words that name an object's inherited members as plain words", () => {
+    for (const word of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      expect(typeof processTerm(word)).toBe("string");
+    }
+  });
+
   it("has an evaluation set of at least 40 realistic questions", () => {
     expect(answerable.length).toBeGreaterThanOrEqual(40);
     expect(outOfScope.length).toBeGreaterThan(0);

@@ -168,11 +168,13 @@ export function processTerm(raw: string): string | null {
     .replace(/^[-']+|[-']+$/g, "");
   if (word.length < 2 && !/\d/.test(word)) return null;
   if (word === "much") return "price"; // "how much"
-  const direct = SYNONYMS[word];
+  // Own keys only: "constructor" or "__proto__" are words, not the object's inherited members.
+  const synonym = (key: string) => (Object.hasOwn(SYNONYMS, key) ? SYNONYMS[key] : undefined);
+  const direct = synonym(word);
   if (direct) return direct;
   if (STOP_WORDS.has(word)) return null;
   const stemmed = stem(word);
-  return SYNONYMS[stemmed] ?? stemmed;
+  return synonym(stemmed) ?? stemmed;
 }
 
 /** Two-word names for one thing. */
