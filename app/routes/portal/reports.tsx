@@ -55,9 +55,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       </div>
       <PeriodForm period={period} error={periodError} />
       {projects.length === 0 ? (
-        <Card className="p-8 text-center text-muted-foreground">
-          No projects yet. A report appears here for each project as soon as it is created in
-          Projects.
+        <Card className="p-8 text-center">
+          <p className="text-muted-foreground">
+            No projects yet. A report appears here for each project as soon as it is created in
+            Projects.
+          </p>
         </Card>
       ) : (
         <div className="overflow-x-auto rounded-lg border">
