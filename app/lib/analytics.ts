@@ -28,6 +28,8 @@ export interface Figure {
   empty?: string | null;
   /** A headline number for the summary ("12", "3 h 20 min"). */
   headline?: { label: string; value: string };
+  /** The table holds only its first rows here: says how many there are and where the rest is. */
+  more?: string;
 }
 
 /** Median of a duration in seconds, as people say it: "45 min", "3 h 20 min", "2.5 days". */

@@ -2,7 +2,7 @@
  * A project's report for a period: what the report page shows and the PDF prints, built once
  * on the server (app/server/reports/reports.server.ts).
  */
-import type { Period } from "./validation/period";
+import type { Period } from "./validation/period-values";
 
 export interface ReportChange {
   /** ISO instant. */

@@ -4,7 +4,7 @@ import { PeriodForm } from "~/components/portal/period-form";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { Figure } from "~/lib/analytics";
 import { portalMeta } from "~/lib/seo";
-import { periodSearch } from "~/lib/validation/period";
+import { periodSearch } from "~/lib/validation/period-values";
 import { loadAnalytics } from "~/server/analytics/analytics.server";
 import { now } from "~/server/clock.server";
 import { requireUser } from "~/server/portal/portal.server";

@@ -3,11 +3,13 @@
  * CSV download. Administrators see leads and all work; a contact sees their own client's work.
  */
 import { toCsv } from "~/lib/analytics";
+import { todayInSouthAfrica } from "~/lib/dates";
 import { periodFromSearch } from "~/lib/validation/period";
 import type { PortalContext } from "../portal/portal.server";
 import type { Scope } from "../portal/scope.server";
 import { forbidden, notFound } from "../refuse.server";
-import { buildFigures, figureById } from "./figures.server";
+import { buildFigures, figureById, PAGE_ROWS } from "./figures.server";
+import { forSnapshot } from "./snapshot-cache.server";
 
 /**
  * What this person's analytics cover: every client for agency staff, their own client for a
@@ -20,7 +22,12 @@ export function analyticsScope(ctx: PortalContext): { scope: Scope; isAdmin: boo
 export async function loadAnalytics(ctx: PortalContext, search: URLSearchParams, now: Date) {
   const { period, error } = periodFromSearch(search, now);
   const { scope, isAdmin } = analyticsScope(ctx);
-  const figures = await buildFigures({ db: ctx.db, scope, isAdmin, period, now });
+  // Everything the figures depend on besides the rows: who sees them, the period, the date
+  // (overdue milestones are counted against today in South Africa).
+  const key = JSON.stringify([scope, isAdmin, period.from, period.to, todayInSouthAfrica(now)]);
+  const figures = await forSnapshot(ctx.db, key, () =>
+    buildFigures({ db: ctx.db, scope, isAdmin, period, now }, { pageRows: PAGE_ROWS }),
+  );
   return { period, periodError: error, isAdmin, figures };
 }
 
@@ -42,7 +49,7 @@ export async function analyticsCsv(
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  const figure = await def.build({ db: ctx.db, scope, isAdmin, period, now });
+  const { totalRows: _, ...figure } = await def.build({ db: ctx.db, scope, isAdmin, period, now });
   const name = `${def.id}-${period.from}-to-${period.to}.csv`;
   return new Response(`\uFEFF${toCsv(figure.table)}`, {
     headers: {

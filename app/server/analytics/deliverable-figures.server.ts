@@ -8,8 +8,9 @@ import type { Database } from "../db/client.server";
 import type { Scope } from "../portal/scope.server";
 import { scopeSql } from "./work-figures.server";
 
-/** At most this many projects are listed (the oldest due / longest waiting first). */
-export const DELIVERABLE_ROWS_LIMIT = 500;
+/** At most this many projects are listed (the oldest due / longest waiting first); the page shows
+ * the first PAGE_ROWS, the CSV all of them. */
+export const DELIVERABLE_ROWS_LIMIT = 10_000;
 
 export interface OverdueMilestones {
   projectTitle: string;

@@ -52,12 +52,17 @@ const leads = (ctx: FigureContext) => shared(ctx, "leads", () => leadSummary(ctx
 const projectCounts = (ctx: FigureContext) =>
   shared(ctx, "projects", () => projectCountsByClient(ctx.db, ctx.scope, ctx.period));
 
+/** A figure as built, with the number of rows its table would have without a limit. */
+type Built = Figure & { totalRows?: number };
+
 export interface FigureDef {
   id: string;
   section: "leads" | "work";
   /** Only for agency staff looking at every client (leads, clients). */
   adminOnly: boolean;
-  build(ctx: FigureContext): Promise<Figure>;
+  /** What a row is ("clients"), for a table that can grow long: the page shows its first rows. */
+  rowsAre?: string;
+  build(ctx: FigureContext): Promise<Built>;
 }
 
 const SHORT_MONTHS = [
@@ -215,6 +220,7 @@ const leadFigures: FigureDef[] = [
   },
   {
     id: "lead-sources",
+    rowsAre: "pages",
     section: "leads",
     adminOnly: true,
     async build(ctx) {
@@ -281,11 +287,14 @@ const workFigures: FigureDef[] = [
   },
   {
     id: "projects-by-client",
+    rowsAre: "clients",
     section: "work",
     adminOnly: true,
     async build(ctx) {
-      const list = projectsByClient(await projectCounts(ctx));
+      const all = await projectCounts(ctx);
+      const list = projectsByClient(all);
       return {
+        totalRows: all.length,
         table: {
           id: "projects-by-client",
           title: "Projects by client",
@@ -302,6 +311,7 @@ const workFigures: FigureDef[] = [
   },
   {
     id: "overdue-milestones",
+    rowsAre: "projects",
     section: "work",
     adminOnly: false,
     async build({ db, scope, now, isAdmin }) {
@@ -333,6 +343,7 @@ const workFigures: FigureDef[] = [
   },
   {
     id: "open-approvals",
+    rowsAre: "projects",
     section: "work",
     adminOnly: false,
     async build({ db, scope, isAdmin }) {
@@ -403,6 +414,7 @@ const workFigures: FigureDef[] = [
   },
   {
     id: "active-clients",
+    rowsAre: "clients",
     section: "work",
     adminOnly: true,
     async build({ db, scope, period }) {
@@ -414,6 +426,7 @@ const workFigures: FigureDef[] = [
           columns: ["Client", "Messages", "Project changes", "Last activity"],
           rows: clients.map((c) => [c.name, c.messages, c.changes, formatDateTime(c.lastAt)]),
         },
+        totalRows: total,
         description:
           "Clients with a message either way or a change to their work in the period, busiest first.",
         empty:
@@ -437,9 +450,25 @@ export function visibleFigures(isAdmin: boolean): FigureDef[] {
   return FIGURES.filter((f) => isAdmin || !f.adminOnly);
 }
 
+/** Rows of a long table the Analytics page shows; its CSV has them all. */
+export const PAGE_ROWS = 25;
+
+/** A long table cut to its first rows for the page, saying how many there are. */
+function firstRows(def: FigureDef, figure: Built, rows: number): Figure {
+  const { totalRows, ...shown } = figure;
+  const total = totalRows ?? figure.table.rows.length;
+  if (!def.rowsAre || figure.table.rows.length <= rows) return shown;
+  return {
+    ...shown,
+    table: { ...figure.table, rows: figure.table.rows.slice(0, rows) },
+    more: `Showing the first ${rows} of ${total} ${def.rowsAre}. The CSV has them all.`,
+  };
+}
+
 /**
  * Every figure the person may see for the period, in order. `onTiming` hears how long each
- * figure's queries took (the bench names the one that dominates).
+ * figure's queries took (the bench names the one that dominates); with `pageRows`, a long
+ * table keeps its first rows only (the page; a CSV has them all).
  */
 export async function buildFigures(
   ctx: FigureContext,
@@ -448,6 +477,7 @@ export async function buildFigures(
     onTiming?: (id: string, ms: number) => void;
     /** One figure after the other (the bench's per-figure times), not side by side. */
     oneByOne?: boolean;
+    pageRows?: number;
   } = {},
 ): Promise<Record<string, Figure>> {
   const withCache = { ...ctx, cache: ctx.cache ?? new Map() };
@@ -456,7 +486,7 @@ export async function buildFigures(
     const started = performance.now();
     const figure = await def.build(withCache);
     options.onTiming?.(def.id, performance.now() - started);
-    return figure;
+    return firstRows(def, figure, options.pageRows ?? Number.POSITIVE_INFINITY);
   };
   const built: Figure[] = [];
   if (options.oneByOne) {

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resolvePeriod } from "~/lib/validation/period";
 import { action as sendContactEmail } from "~/routes/api/send-contact-email";
@@ -193,6 +193,67 @@ describe(`lead figures on ${testDatabaseKind()}`, () => {
     expect(timeToFirstChange(summary).every((f) => f.medianSeconds === null)).toBe(true);
     expect(leadSources(summary)).toEqual([]);
     expect(leadsByWeek(summary, empty).every((w) => w.counts.contact === 0)).toBe(true);
+  });
+});
+
+describe(`the day rollup behind the counts on ${testDatabaseKind()}`, () => {
+  /** What lead_day_counts must hold: the same counts taken from the leads themselves. */
+  async function countedFromLeads() {
+    const result = await h.handle.db.execute(sql`
+      select ((created_at at time zone 'UTC') + interval '2 hours')::date::text as day, kind,
+             coalesce(package_name, '') as pkg, status, coalesce(source_path, '') as src,
+             count(*)::int as n
+        from leads group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`);
+    return result.rows;
+  }
+  async function rollup() {
+    const result = await h.handle.db.execute(sql`
+      select day::text as day, kind, package_name as pkg, status, source_path as src, leads as n
+        from lead_day_counts where leads <> 0 order by 1, 2, 3, 4, 5`);
+    return result.rows;
+  }
+
+  it("follows every arrival, status change, edit and erasure of a lead", async () => {
+    await seedKnownLeads();
+    expect(await rollup()).toEqual(await countedFromLeads());
+    const [quote] = await h.handle.db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(eq(leads.packageName, "Starter"));
+    await setLeadStatus(h.handle.db, quote?.id as string, "won", { now: NOW });
+    expect(leadFunnel(await leadSummary(h.handle.db, period))).toEqual({
+      arrived: 6,
+      contacted: 4,
+      won: 2,
+      lost: 0,
+    });
+    // An edit of what the counts group by, a no-change and an erasure.
+    await h.handle.db
+      .update(leads)
+      .set({ sourcePath: "/services/chatbots", createdAt: sa("2026-03-17T23:59:59") })
+      .where(eq(leads.kind, "chat"));
+    await h.handle.db.update(leads).set({ status: "new" }).where(eq(leads.status, "new"));
+    await h.handle.db.delete(leads).where(eq(leads.sourcePath, "/contact"));
+    expect(await rollup()).toEqual(await countedFromLeads());
+    expect(leadFunnel(await leadSummary(h.handle.db, period))).toEqual({
+      arrived: 4,
+      contacted: 2,
+      won: 2,
+      lost: 0,
+    });
+    expect(leadSources(await leadSummary(h.handle.db, period))).toEqual([
+      { path: "/pricing", leads: 2, won: 2 },
+      { path: "/services/chatbots", leads: 1, won: 0 },
+      { path: null, leads: 1, won: 0 },
+    ]);
+  });
+
+  it("counts a lead on its South African day, at either edge of midnight", async () => {
+    await seedLead({ kind: "chat", at: sa("2026-03-10T00:00:00") });
+    await seedLead({ kind: "chat", at: sa("2026-03-09T23:59:59.999") });
+    const oneDay = resolvePeriod({ range: "custom", from: "2026-03-10", to: "2026-03-10" }, NOW);
+    expect(leadFunnel(await leadSummary(h.handle.db, oneDay)).arrived).toBe(1);
+    expect(await rollup()).toEqual(await countedFromLeads());
   });
 });
 

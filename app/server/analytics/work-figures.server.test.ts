@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Figure } from "~/lib/analytics";
 import { resolvePeriod } from "~/lib/validation/period";
@@ -10,6 +10,7 @@ import { createHarness, getRequest, type Harness, run } from "~/test/harness.ser
 import { activity, clients, messages, projects } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import type { Scope } from "../portal/scope.server";
+import { buildFigures } from "./figures.server";
 import {
   activeClients,
   projectCountsByClient,
@@ -170,6 +171,37 @@ describe(`work figures on ${testDatabaseKind()}`, () => {
     });
   });
 
+  it("keeps each message's reply time exact, even for messages stored out of order", async () => {
+    // The dormant client's conversation, long before the period: stored in time order, then two
+    // messages imported between the others.
+    const D = dormantClient;
+    await message(D, true, "2025-05-01T10:00:00");
+    await message(D, false, "2025-05-01T12:00:00");
+    await message(D, true, "2025-05-01T13:00:00");
+    await message(D, false, "2025-05-01T11:00:00"); // answers the 10:00 one sooner
+    await message(D, true, "2025-05-01T11:30:00"); // answers the 11:00 one
+    const stored = await h.handle.db.execute(sql`
+      select m.created_at, m.reply_at,
+             (select min(o.created_at) from messages o
+               where o.client_id = m.client_id and o.from_agency <> m.from_agency
+                 and o.created_at > m.created_at) as expected
+        from messages m order by m.created_at`);
+    const rows = stored.rows as { reply_at: unknown; expected: unknown }[];
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) {
+      expect(row.reply_at === null ? null : new Date(row.reply_at as string).getTime()).toBe(
+        row.expected === null ? null : new Date(row.expected as string).getTime(),
+      );
+    }
+    const may = resolvePeriod({ range: "custom", from: "2025-05-01", to: "2025-05-01" }, NOW);
+    expect(await replyTimes(h.handle.db, ALL, may)).toEqual({
+      // The client's 11:00 → 11:30 and 12:00 → 13:00; the agency's 10:00 → 11:00 and
+      // 11:30 → 12:00, its 13:00 not answered.
+      agency: { sent: 2, answered: 2, medianSeconds: 0.75 * HOUR },
+      client: { sent: 3, answered: 2, medianSeconds: 0.75 * HOUR },
+    });
+  });
+
   it("counts active clients: messages and changes in the period", async () => {
     const all = await activeClients(h.handle.db, ALL, period);
     expect(all.total).toBe(2);
@@ -259,6 +291,29 @@ describe("the Analytics page", () => {
     expect(body.figures["overdue-milestones"]?.table.rows).toEqual([]);
     expect(body.figures["open-approvals"]?.empty).toMatch(/^Nothing is waiting for an answer\./);
     expect(body.figures["open-approvals"]?.table.rows).toEqual([]);
+  });
+
+  it("shows the first rows of a long table, says how many there are, and the CSV has them all", async () => {
+    const figures = await buildFigures(
+      { db: h.handle.db, scope: ALL, isAdmin: true, period, now: NOW },
+      { pageRows: 1 },
+    );
+    expect(figures["active-clients"]?.table.rows.map((r) => r[0])).toEqual(["Alpha Foods"]);
+    expect(figures["active-clients"]?.more).toBe(
+      "Showing the first 1 of 2 clients. The CSV has them all.",
+    );
+    expect(figures["projects-by-client"]?.more).toBe(
+      "Showing the first 1 of 2 clients. The CSV has them all.",
+    );
+    // Short tables and tables of weeks are whole.
+    expect(figures["reply-times"]?.more).toBeUndefined();
+    expect(figures["leads-by-week"]?.table.rows.length).toBeGreaterThan(1);
+    const csv = await run(
+      csvLoader,
+      getRequest(`/portal/analytics/csv/active-clients?${SAME_PERIOD}`, admin.cookie),
+      { figure: "active-clients" },
+    );
+    expect((await csv.text()).trim().split("\r\n")).toHaveLength(3);
   });
 
   it("answers a bad period with 400, the reason and the default period", async () => {

@@ -86,7 +86,8 @@ export function projectsByStatus(perClient: ClientProjects[]): StatusCounts {
   return counts;
 }
 
-export const CLIENT_ROWS_LIMIT = 500;
+/** At most this many clients are listed; the page shows the first PAGE_ROWS, the CSV all of them. */
+export const CLIENT_ROWS_LIMIT = 10_000;
 
 /** The period's projects per client, busiest first (at most CLIENT_ROWS_LIMIT clients). */
 export function projectsByClient(perClient: ClientProjects[]): ClientProjects[] {
@@ -104,8 +105,8 @@ export interface ReplyTimes {
 
 /**
  * How fast each side answers the other: for every message of the period, the time until the
- * other side's next message in the same client's conversation. One pass over the scope's
- * messages since the period began (index messages_client_created_idx), a window per client.
+ * other side's next message in the same client's conversation (messages.reply_at, written as
+ * the reply is stored). One pass over the period's messages of the scope.
  */
 export async function replyTimes(
   db: Database,
@@ -119,22 +120,15 @@ export async function replyTimes(
     median: number | null;
   }>(
     db,
-    sql`select from_agency, count(*)::int as sent, count(reply_at)::int as answered,
+    sql`select m.from_agency, count(*)::int as sent, count(m.reply_at)::int as answered,
                percentile_cont(0.5) within group (
-                 order by date_part('epoch', reply_at) - date_part('epoch', created_at)
+                 order by date_part('epoch', m.reply_at) - date_part('epoch', m.created_at)
                )::float8 as median
-          from (select m.from_agency, m.created_at,
-                       case when m.from_agency
-                            then min(m.created_at) filter (where not m.from_agency) over later
-                            else min(m.created_at) filter (where m.from_agency) over later
-                       end as reply_at
-                  from messages m
-                 where ${scopeSql(scope, "m.client_id")}
-                   and m.created_at >= ${range.start}::timestamptz
-                window later as (partition by m.client_id order by m.created_at desc, m.id desc
-                                 rows between unbounded preceding and 1 preceding)) t
-         where created_at < ${range.end}::timestamptz
-         group by from_agency`,
+          from messages m
+         where ${scopeSql(scope, "m.client_id")}
+           and m.created_at >= ${range.start}::timestamptz
+           and m.created_at < ${range.end}::timestamptz
+         group by m.from_agency`,
   );
   const side = (fromAgency: boolean): ReplyTimes => {
     const r = found.find((row) => row.from_agency === fromAgency);

@@ -4,84 +4,15 @@
  * administrators, messages between them read and unread, an erased account's tombstone) moves
  * into clients with nothing lost, then takes the migrations after it.
  */
-import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listMessages, unreadCount } from "../portal/messages.server";
 import { listProjects } from "../portal/projects.server";
-import {
-  type DatabaseHandle,
-  migrateDatabase,
-  migrationsFolder,
-  openPglite,
-  openPostgres,
-} from "./client.server";
+import { type DatabaseHandle, migrateDatabase } from "./client.server";
+import { emptyDatabase, migrateWith, migrationsUpTo, rows } from "./migration-test-kit.server";
 import { testDatabaseKind } from "./test-db.server";
 
 const WORKSPACE = "0007_workspace";
-
-interface Journal {
-  entries: { tag: string }[];
-}
-
-/** A copy of the migrations folder whose journal ends at `lastTag` (or just before it). */
-function migrationsUpTo(lastTag: string, { inclusive }: { inclusive: boolean }) {
-  const journal: Journal = JSON.parse(
-    readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
-  );
-  const at = journal.entries.findIndex((e) => e.tag === lastTag);
-  if (at < 0) throw new Error(`no migration ${lastTag}`);
-  const dir = mkdtempSync(path.join(tmpdir(), "migrations-"));
-  cpSync(migrationsFolder, dir, { recursive: true });
-  const entries = journal.entries.slice(0, inclusive ? at + 1 : at);
-  writeFileSync(
-    path.join(dir, "meta/_journal.json"),
-    JSON.stringify({ ...journal, entries }, null, 2),
-  );
-  return dir;
-}
-
-/** An empty database (no migrations): in-memory PGlite, or a new PostgreSQL database. */
-async function emptyDatabase(): Promise<DatabaseHandle> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openPglite();
-  const name = `test_mig_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const handle = await openPostgres(dbUrl.toString(), 3);
-  const close = handle.close;
-  handle.close = async () => {
-    await close();
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-  return handle;
-}
-
-/** Apply the migrations of a folder (the app's own migrator, pointed elsewhere). */
-async function migrateWith(handle: DatabaseHandle, folder: string) {
-  // biome-ignore lint/suspicious/noExplicitAny: each migrator wants its own db type
-  const db = handle.db as any;
-  if (handle.driver === "pglite") await migratePglite(db, { migrationsFolder: folder });
-  else await migrateNodePg(db, { migrationsFolder: folder });
-}
-
-async function rows<T = Record<string, unknown>>(handle: DatabaseHandle, query: string) {
-  const result = await handle.db.execute(sql.raw(query));
-  return result.rows as T[];
-}
 
 // The people of the old portal. Ids are better-auth's text ids.
 const NALEDI = "u-naledi"; // a customer with a full name, two projects, notes read and unread

@@ -25,6 +25,18 @@ import type { ProjectPriority, ProjectStatus } from "../../lib/validation/portal
  * Milliseconds, as a JavaScript Date holds them: lists are keyset-paged on (created_at, id) with
  * the cursor in a Date, so a stored microsecond would let rows fall between pages (decision 022).
  */
+/** A row's own id: a random UUID. */
+const randomId = () => uuid("id").primaryKey().defaultRandom();
+/** The client a row belongs to: it goes when its client goes. */
+const clientOwner = () =>
+  uuid("client_id")
+    .notNull()
+    .references((): AnyPgColumn => clients.id, { onDelete: "cascade" });
+/** The project a row belongs to: it goes when its project goes. */
+const projectOwner = () =>
+  uuid("project_id")
+    .notNull()
+    .references((): AnyPgColumn => projects.id, { onDelete: "cascade" });
 const createdAt = () =>
   timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow();
 const updatedAt = () =>
@@ -159,7 +171,7 @@ export const passkey = pgTable(
 export const clients = pgTable(
   "clients",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     name: text("name").notNull(),
     /** The lead it was converted from, if any. */
     leadId: uuid("lead_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
@@ -229,11 +241,9 @@ export type { ProjectPriority, ProjectStatus };
 export const projects = pgTable(
   "projects",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     /** The client it is for: every contact of the client shares it. */
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    clientId: clientOwner(),
     /** Who created it (null once that account is gone). */
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     title: text("title").notNull(),
@@ -273,20 +283,26 @@ export const projects = pgTable(
 export const messages = pgTable(
   "messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    id: randomId(),
+    clientId: clientOwner(),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
     senderId: text("sender_id").references(() => user.id, { onDelete: "set null" }),
     fromAgency: boolean("from_agency").notNull(),
     subject: text("subject").notNull(),
     content: text("content").notNull(),
+    /**
+     * When the other side first wrote after this message (Analytics' reply times); null until
+     * then. Written by the trigger messages_reply_at (migration 0013) as the reply is stored.
+     */
+    replyAt: timestamp("reply_at", { withTimezone: true, precision: 3 }),
     createdAt: createdAt(),
   },
   (t) => [
     index("messages_client_created_idx").on(t.clientId, t.createdAt, t.id),
+    index("messages_unanswered_idx").on(t.clientId, t.fromAgency).where(sql`${t.replyAt} is null`),
     index("messages_created_idx").on(t.createdAt, t.id),
+    // Analytics' reply times and active clients over every client: read from the index alone.
+    index("messages_created_reply_idx").on(t.createdAt, t.clientId, t.fromAgency, t.replyAt),
     index("messages_sender_idx").on(t.senderId),
     index("messages_project_idx").on(t.projectId),
     check("messages_subject_check", sql`length(${t.subject}) between 1 and 200`),
@@ -320,7 +336,7 @@ export const messageReads = pgTable(
 export const invitations = pgTable(
   "invitations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     tokenHash: text("token_hash").notNull().unique(),
     email: text("email").notNull(),
     name: text("name").notNull(),
@@ -351,10 +367,8 @@ export const invitations = pgTable(
 export const activity = pgTable(
   "activity",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    id: randomId(),
+    clientId: clientOwner(),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
     actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
     kind: text("kind").notNull(),
@@ -365,6 +379,8 @@ export const activity = pgTable(
     index("activity_project_created_idx").on(t.projectId, t.createdAt, t.id),
     index("activity_client_created_idx").on(t.clientId, t.createdAt, t.id),
     index("activity_created_idx").on(t.createdAt, t.id),
+    // Analytics' active clients: a period's changes per client, from the index alone.
+    index("activity_created_client_idx").on(t.createdAt, t.clientId, t.kind),
   ],
 );
 
@@ -377,7 +393,7 @@ export type { LeadKind, LeadStatus };
 export const leads = pgTable(
   "leads",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     kind: text("kind").$type<LeadKind>().notNull(),
     name: text("name").notNull(),
     email: text("email").notNull(),
@@ -419,9 +435,32 @@ export const leads = pgTable(
     index("leads_kind_created_idx").on(t.kind, t.createdAt, t.id),
     index("leads_email_created_idx").on(t.email, t.createdAt),
     index("leads_ip_created_idx").on(t.ipAddress, t.createdAt),
+    // Analytics' median time to a first status change: read from the index alone.
+    index("leads_first_change_idx")
+      .on(t.createdAt, t.kind, t.firstStatusChangeAt)
+      .where(sql`${t.firstStatusChangeAt} is not null`),
     check("leads_kind_check", sql`${t.kind} in ('contact', 'quote', 'chat')`),
     check("leads_status_check", sql`${t.status} in ('new', 'contacted', 'won', 'lost')`),
   ],
+);
+
+/**
+ * Leads counted per South African calendar day and per everything Analytics groups them by, kept
+ * exact by the trigger leads_day_counts (migration 0013) on every insert, change and erasure of
+ * a lead: a period's counts read a few rows per day instead of every lead. A lead without a
+ * package or a known page counts under ''.
+ */
+export const leadDayCounts = pgTable(
+  "lead_day_counts",
+  {
+    day: date("day").notNull(),
+    kind: text("kind").$type<LeadKind>().notNull(),
+    packageName: text("package_name").notNull(),
+    status: text("status").$type<LeadStatus>().notNull(),
+    sourcePath: text("source_path").notNull(),
+    leads: integer("leads").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.packageName, t.status, t.sourcePath] })],
 );
 
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
@@ -430,7 +469,7 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const emailOutbox = pgTable(
   "email_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
     toAddress: text("to_address").notNull(),
     replyTo: text("reply_to"),
@@ -465,7 +504,7 @@ export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 export const consents = pgTable(
   "consents",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     leadId: uuid("lead_id").references(() => leads.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
@@ -507,7 +546,7 @@ export const accountDeletions = pgTable("account_deletions", {
 export const privacyRequests = pgTable(
   "privacy_requests",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     kind: text("kind").notNull(),
     keyHash: text("key_hash").notNull(),
     ipAddress: text("ip_address"),
@@ -545,13 +584,9 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 export const projectFiles = pgTable(
   "project_files",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    id: randomId(),
+    clientId: clientOwner(),
+    projectId: projectOwner(),
     /** The latest version's name. */
     name: text("name").notNull(),
     /** The name in lower case: a new upload of the same name is a new version. */
@@ -577,13 +612,9 @@ export type FileVersionState = (typeof FILE_VERSION_STATES)[number];
 export const fileVersions = pgTable(
   "file_versions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    id: randomId(),
+    clientId: clientOwner(),
+    projectId: projectOwner(),
     fileId: uuid("file_id").references(() => projectFiles.id, { onDelete: "cascade" }),
     number: integer("number"),
     name: text("name").notNull(),
@@ -626,13 +657,9 @@ export type { MilestoneStatus };
 export const milestones = pgTable(
   "milestones",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    id: randomId(),
+    clientId: clientOwner(),
+    projectId: projectOwner(),
     title: text("title").notNull(),
     description: text("description"),
     dueDate: date("due_date").notNull(),
@@ -670,13 +697,9 @@ export type ReviewSubject =
 export const reviews = pgTable(
   "reviews",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    id: randomId(),
+    clientId: clientOwner(),
+    projectId: projectOwner(),
     fileVersionId: uuid("file_version_id").references(() => fileVersions.id, {
       onDelete: "set null",
     }),
@@ -730,7 +753,7 @@ export const reviewAnswers = pgTable(
 export const leadEvents = pgTable(
   "lead_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     leadId: uuid("lead_id")
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),

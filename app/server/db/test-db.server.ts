@@ -14,19 +14,32 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const tar = await readFile(inject("pgliteTemplate"));
     return openPglite({ loadDataDir: new Blob([tar]) });
   }
-  const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
+  const handle = await createPostgresDatabase(url, "test", 5);
+  await migrateDatabase(handle);
+  return handle;
+}
+
+/**
+ * A new, empty database on the PostgreSQL server `serverUrl` names, with a pool of `poolSize`
+ * connections; close() drops it.
+ */
+export async function createPostgresDatabase(
+  serverUrl: string,
+  prefix: string,
+  poolSize: number,
+): Promise<DatabaseHandle> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const dbUrl = new URL(url);
+  const dbUrl = new URL(serverUrl);
   dbUrl.pathname = `/${name}`;
-  const handle = await openPostgres(dbUrl.toString(), 5);
-  await migrateDatabase(handle);
+  const handle = await openPostgres(dbUrl.toString(), poolSize);
   const close = handle.close;
   handle.close = async () => {
     await close();
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: serverUrl });
     await c.connect();
     await c.query(`drop database if exists ${name} with (force)`);
     await c.end();

@@ -7,9 +7,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
 import type { Database } from "../db/client.server";
+import { prepared, scopeParams, scopePlaceholder } from "../db/prepared.server";
 import { activity, profiles, projects, user } from "../db/schema.server";
 import { afterCursor } from "../pagination.server";
-import { type Scope, scopeWhere } from "../portal/scope.server";
+import type { Scope } from "../portal/scope.server";
 
 export interface ActivityItem {
   id: string;
@@ -54,10 +55,16 @@ export async function projectActivity(
   return toPage(rows, limit);
 }
 
-/** The latest activity across every project (and message) the person can see. */
+/**
+ * The latest activity across every project (and message) the person can see (the dashboard's,
+ * a prepared statement).
+ */
 export function latestActivity(db: Database, scope: Scope, limit = 8): Promise<ActivityItem[]> {
-  return activityQuery(db)
-    .where(scopeWhere(scope, activity.clientId))
-    .orderBy(desc(activity.createdAt), desc(activity.id))
-    .limit(limit);
+  return prepared(db, `latest_activity_${scope.kind}`, (name) =>
+    activityQuery(db)
+      .where(scopePlaceholder(scope, activity.clientId))
+      .orderBy(desc(activity.createdAt), desc(activity.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(name),
+  ).execute({ ...scopeParams(scope), limit });
 }

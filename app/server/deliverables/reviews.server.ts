@@ -11,6 +11,7 @@ import { site } from "~/content/site";
 import { reviewSubjectText } from "~/lib/activity-text";
 import type { ReviewAnswerInput, ReviewDecision } from "~/lib/validation/deliverables";
 import type { Database } from "../db/client.server";
+import { prepared, scopeParams, scopePlaceholder } from "../db/prepared.server";
 import {
   emailOutbox,
   fileVersions,
@@ -28,7 +29,7 @@ import { env } from "../env.server";
 import { type Outcome, refused } from "../outcome.server";
 import { recordActivity } from "../portal/activity.server";
 import { publishChange } from "../portal/events.server";
-import { type Scope, scopeWhere } from "../portal/scope.server";
+import type { Scope } from "../portal/scope.server";
 import type { ProjectKey } from "./files.server";
 
 export const REVIEW_NOT_FOUND = "Review not found";
@@ -312,23 +313,27 @@ export interface PendingReview extends ReviewItem {
 
 /**
  * Reviews waiting for an answer across what the person can see (the dashboard), newest first:
- * not answered, and what they are about still exists.
+ * not answered, and what they are about still exists. A prepared statement (the dashboard
+ * asks on every load); the projects' titles only when there are reviews.
  */
 export async function pendingReviews(
   db: Database,
   scope: Scope,
   limit = 5,
 ): Promise<PendingReview[]> {
-  const rows = await reviewQuery(db)
-    .where(
-      and(
-        scopeWhere(scope, reviews.clientId),
-        isNull(reviewAnswers.reviewId),
-        or(isNotNull(reviews.fileVersionId), isNotNull(reviews.milestoneId)),
-      ),
-    )
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(limit);
+  const rows = await prepared(db, `pending_reviews_${scope.kind}`, (name) =>
+    reviewQuery(db)
+      .where(
+        and(
+          scopePlaceholder(scope, reviews.clientId),
+          isNull(reviewAnswers.reviewId),
+          or(isNotNull(reviews.fileVersionId), isNotNull(reviews.milestoneId)),
+        ),
+      )
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(name),
+  ).execute({ ...scopeParams(scope), limit });
   const titles = rows.length
     ? await db
         .select({ id: projects.id, title: projects.title })

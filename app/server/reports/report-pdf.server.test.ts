@@ -90,8 +90,8 @@ describe("the report PDF", () => {
     expect(text).toContain("No approvals were given in this period.");
     expect(text).toMatch(/From the client\s+2/);
     expect(text).toContain("Designs ready");
-    // Characters the built-in font lacks lose their accent or become '?', never a wrong glyph.
-    expect(text).toContain("Ngugi's café — ?");
+    // Every Latin script prints; what the font lacks (an emoji) becomes '?', never a wrong glyph.
+    expect(text).toContain("Ngũgĩ's café — ?");
     expect(text).toContain("page 1 of 1");
   });
 
@@ -110,8 +110,24 @@ describe("the report PDF", () => {
     expect(text).toMatch(/page 2 of [23]/);
   });
 
-  it("keeps text the built-in fonts can draw", () => {
+  it("keeps the names of every South African language, and what the font cannot draw is '?'", () => {
     expect(pdfText("Zoë Müller — “Café” €5")).toBe("Zoë Müller — “Café” €5");
-    expect(pdfText("Ōkubo 北京\u0007")).toBe("Okubo ?? ");
+    // Tshivenda and Afrikaans names; Greek and Cyrillic too.
+    expect(pdfText("Ṱhalitshani Muḓau, Ṅwana Ḽiṋwe; Pieter Vermeulen-Strauß")).toBe(
+      "Ṱhalitshani Muḓau, Ṅwana Ḽiṋwe; Pieter Vermeulen-Strauß",
+    );
+    expect(pdfText("Αθηνά Παππά, Ольга")).toBe("Αθηνά Παππά, Ольга");
+    expect(pdfText("Ōkubo 北京 😀\u0007")).toBe("Ōkubo ?? ? ");
+  });
+
+  it("prints a Tshivenda client name in the PDF itself", async () => {
+    const base = report();
+    const text = textOf(
+      await renderReportPdf({
+        ...base,
+        project: { ...base.project, clientName: "Ṱhalitshani Muḓau Holdings" },
+      }),
+    );
+    expect(text).toContain("For Ṱhalitshani Muḓau Holdings");
   });
 });

@@ -1,7 +1,10 @@
 /**
  * A project's report as a PDF a client can forward: the same report as the page, drawn with
- * PDFKit (decision 024) in its built-in Helvetica, so nothing is fetched or installed to make it.
+ * PDFKit (decision 024) in Noto Sans (embedded, only the glyphs used), so the names of people
+ * and projects print in every Latin script, Greek and Cyrillic; nothing is fetched to make it.
  */
+import { createRequire } from "node:module";
+import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import { site } from "~/content/site";
 import { formatDate, formatDateTime } from "~/lib/dates";
@@ -14,26 +17,36 @@ const MUTED = "#5b6170";
 const RULE = "#d5d8e0";
 const ACCENT = "#3a3fa6";
 
-/** Characters the built-in fonts can draw (Windows-1252) beyond Latin-1. */
-const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
+const resolve = createRequire(import.meta.url).resolve;
+/** The report's three faces (@expo-google-fonts/noto-sans: the full fonts, SIL OFL). */
+const FACES = {
+  Body: resolve("@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf"),
+  Bold: resolve("@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf"),
+  Italic: resolve("@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf"),
+} as const;
+
+/** The characters all three faces can draw, read once from the regular face. */
+let drawable: Set<number> | undefined;
+function canDraw(code: number) {
+  drawable ??= new Set(fontkit.openSync(FACES.Body).characterSet);
+  return drawable.has(code);
+}
 
 /**
- * Text the built-in fonts can draw: accents a font lacks are dropped ("ā" → "a"), other
- * characters become "?", never a wrong glyph.
+ * Text the report's font can draw: an accent it lacks is dropped ("ǹ" → "n" if it had no "ǹ"),
+ * any other missing character becomes "?" (an emoji, a script the font does not cover), never a
+ * wrong glyph; control characters become spaces.
  */
 export function pdfText(value: string): string {
   let out = "";
   for (const ch of value.normalize("NFC")) {
     const code = ch.codePointAt(0) ?? 0;
-    if (ch === "\n" || (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff)) {
-      out += ch;
-    } else if (WIN_ANSI_EXTRA.has(ch)) {
-      out += ch;
-    } else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) {
-      out += " ";
-    } else {
+    if (ch === "\n") out += ch;
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += " ";
+    else if (canDraw(code)) out += ch;
+    else {
       const base = ch.normalize("NFKD").replace(/\p{M}/gu, "");
-      out += [...base].every((c) => (c.codePointAt(0) ?? 0) <= 0xff) && base ? base : "?";
+      out += base && [...base].every((c) => canDraw(c.codePointAt(0) ?? 0)) ? base : "?";
     }
   }
   return out;
@@ -52,13 +65,13 @@ function ensureRoom(doc: Doc, height: number) {
 function heading(doc: Doc, text: string) {
   ensureRoom(doc, 60);
   doc.moveDown(0.8);
-  doc.font("Helvetica-Bold").fontSize(14).fillColor(INK).text(pdfText(text), MARGIN);
+  doc.font("Bold").fontSize(14).fillColor(INK).text(pdfText(text), MARGIN);
   doc.moveDown(0.3);
 }
 
 function note(doc: Doc, text: string) {
   doc
-    .font("Helvetica-Oblique")
+    .font("Italic")
     .fontSize(10)
     .fillColor(MUTED)
     .text(pdfText(text), MARGIN, doc.y, { width: doc.page.width - 2 * MARGIN });
@@ -77,7 +90,7 @@ function table(doc: Doc, columns: Column[], rows: string[][]) {
   const widths = columns.map((c) => c.share * width);
   const pad = 4;
   const drawRow = (cells: string[], bold: boolean) => {
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9.5);
+    doc.font(bold ? "Bold" : "Body").fontSize(9);
     const texts = cells.map(pdfText);
     const height =
       Math.max(
@@ -123,11 +136,11 @@ function facts(doc: Doc, pairs: [string, string][]) {
   for (const [k, v] of pairs) {
     ensureRoom(doc, 16);
     const y = doc.y;
-    doc.font("Helvetica-Bold").fontSize(10).fillColor(MUTED).text(pdfText(k), MARGIN, y, {
+    doc.font("Bold").fontSize(10).fillColor(MUTED).text(pdfText(k), MARGIN, y, {
       width: 120,
     });
     doc
-      .font("Helvetica")
+      .font("Body")
       .fillColor(INK)
       .text(pdfText(v), MARGIN + 125, y, { width: doc.page.width - 2 * MARGIN - 125 });
     doc.x = MARGIN;
@@ -147,7 +160,7 @@ function progressChart(doc: Doc, report: ProjectReport) {
   const x = (iso: string) =>
     x0 + ((Math.min(t1, Math.max(t0, Date.parse(iso))) - t0) / (t1 - t0)) * (x1 - x0);
   const y = (v: number) => y1 - (Math.max(0, Math.min(100, v)) / 100) * h;
-  doc.font("Helvetica").fontSize(8).fillColor(MUTED);
+  doc.font("Body").fontSize(8).fillColor(MUTED);
   for (const t of [0, 50, 100]) {
     doc.moveTo(x0, y(t)).lineTo(x1, y(t)).strokeColor(RULE).lineWidth(0.5).stroke();
     doc.text(`${t}%`, MARGIN - 4, y(t) - 4, { width: 30, align: "right" });
@@ -200,6 +213,10 @@ export function renderReportPdf(report: ProjectReport): Promise<Buffer> {
       CreationDate: new Date(report.madeAt),
     },
   });
+  for (const [name, file] of Object.entries(FACES)) doc.registerFont(name, file);
+  // Noto Sans sets its lines looser than Helvetica (1.36 em): a little closer, room enough for
+  // the marks above and below (Ṱ, ḓ).
+  doc.lineGap(-1.5);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (c: Buffer) => chunks.push(c));
@@ -207,16 +224,16 @@ export function renderReportPdf(report: ProjectReport): Promise<Buffer> {
     doc.on("error", reject);
   });
 
-  doc.font("Helvetica").fontSize(10).fillColor(MUTED).text(pdfText(site.name));
+  doc.font("Body").fontSize(10).fillColor(MUTED).text(pdfText(site.name));
   doc.moveDown(0.4);
   doc
-    .font("Helvetica-Bold")
+    .font("Bold")
     .fontSize(20)
     .fillColor(INK)
     .text(pdfText(`Project report: ${project.title}`));
   doc.moveDown(0.3);
   doc
-    .font("Helvetica")
+    .font("Body")
     .fontSize(11)
     .fillColor(MUTED)
     .text(
@@ -362,7 +379,7 @@ export function renderReportPdf(report: ProjectReport): Promise<Buffer> {
     doc.switchToPage(i);
     doc.page.margins.bottom = 0; // the footer sits in the margin: no new page for it
     doc
-      .font("Helvetica")
+      .font("Body")
       .fontSize(8)
       .fillColor(MUTED)
       .text(

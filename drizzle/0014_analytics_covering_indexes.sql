@@ -1,0 +1,2 @@
+CREATE INDEX "activity_created_client_idx" ON "activity" USING btree ("created_at","client_id","kind");--> statement-breakpoint
+CREATE INDEX "messages_created_reply_idx" ON "messages" USING btree ("created_at","client_id","from_agency","reply_at");
