@@ -1,5 +1,5 @@
 import { passkey } from "@better-auth/passkey";
-import { betterAuth } from "better-auth";
+import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createEmailVerificationToken } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
@@ -23,6 +23,7 @@ import { ensureOwnClient } from "../portal/clients.server";
 import { publish } from "../portal/events.server";
 import { cancelAccountDeletion, recordPrivacyConsent } from "../privacy/privacy.server";
 import { grantRole } from "./roles.server";
+import { withPreparedSessionRead } from "./session-lookup.server";
 
 const DAY = 60 * 60 * 24;
 
@@ -77,18 +78,24 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
     baseURL: settings.BASE_URL,
     basePath: "/api/auth",
     secret: settings.AUTH_SECRET,
-    database: drizzleAdapter(db, {
-      provider: "pg",
-      schema: {
-        user: schema.user,
-        session: schema.session,
-        account: schema.account,
-        verification: schema.verification,
-        rateLimit: schema.rateLimit,
-        twoFactor: schema.twoFactor,
-        passkey: schema.passkey,
-      },
-    }),
+    // better-auth's drizzle adapter, with the session read of every signed-in request prepared
+    // (session-lookup.server.ts): better-auth still verifies the cookie and decides.
+    database: (options: BetterAuthOptions) =>
+      withPreparedSessionRead(
+        drizzleAdapter(db, {
+          provider: "pg",
+          schema: {
+            user: schema.user,
+            session: schema.session,
+            account: schema.account,
+            verification: schema.verification,
+            rateLimit: schema.rateLimit,
+            twoFactor: schema.twoFactor,
+            passkey: schema.passkey,
+          },
+        })(options),
+        db,
+      ),
     emailAndPassword: {
       enabled: true,
       // Sign-up signs the new account in at once (the spec's sign-up-then-sign-in), and a

@@ -3,10 +3,11 @@
  * team; staff write to a client. Read state is per person: a message is unread for me until I
  * open it, and my own messages are read for me.
  */
-import { and, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
 import { type MessageInput, replySubject } from "~/lib/validation/portal";
 import type { Database } from "../db/client.server";
+import { prepared, scopeParams, scopePlaceholder } from "../db/prepared.server";
 import { clients, messageReads, messages, profiles, projects } from "../db/schema.server";
 import { wakeOutbox } from "../email/outbox.server";
 import { type Outcome, refused } from "../outcome.server";
@@ -33,7 +34,7 @@ export interface MessageRow {
 }
 
 /** Read by this person: their own, or opened by them. */
-function readBy(userId: string): SQL {
+function readBy(userId: string | Placeholder): SQL {
   return sql`(${messages.senderId} is not distinct from ${userId} or exists (select 1 from ${messageReads} where ${messageReads.messageId} = ${messages.id} and ${messageReads.userId} = ${userId}))`;
 }
 
@@ -105,12 +106,20 @@ export async function getMessage(
   return (row as MessageRow | undefined) ?? null;
 }
 
-/** Messages the scope may see that this person has not read. */
+/** Messages the scope may see that this person has not read (a prepared statement). */
 export async function unreadCount(db: Database, scope: Scope, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(messages)
-    .where(and(scopeWhere(scope, messages.clientId), sql`not ${readBy(userId)}`));
+  const [row] = await prepared(db, `unread_count_${scope.kind}`, (name) =>
+    db
+      .select({ n: count() })
+      .from(messages)
+      .where(
+        and(
+          scopePlaceholder(scope, messages.clientId),
+          sql`not ${readBy(sql.placeholder("userId"))}`,
+        ),
+      )
+      .prepare(name),
+  ).execute({ ...scopeParams(scope), userId });
   return row?.n ?? 0;
 }
 

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { mustEnableTwoFactor } from "../accounts/security-policy.server";
 import { requireSession } from "../accounts/session.server";
+import { withPortalUser } from "../accounts/session-lookup.server";
 import { touchSession } from "../accounts/sessions.server";
 import { type Database, getDb } from "../db/client.server";
 import { logger } from "../logger.server";
@@ -32,11 +33,12 @@ export interface PortalContext {
 const perRequest = new WeakMap<Request, Promise<PortalContext>>();
 
 /**
- * Per request: the session and its user (one query), the profile and role (one query), and a
- * write only when the session's recorded activity is older than a few minutes.
+ * Per request: the session, its user, profile and role (one statement, read by better-auth's
+ * session check: accounts/session-lookup.server.ts), and a write only when the session's
+ * recorded activity is older than a few minutes.
  */
 async function load(request: Request): Promise<PortalContext> {
-  const session = await requireSession(request);
+  const { result: session, portalUser } = await withPortalUser(() => requireSession(request));
   const db = await getDb();
   await touchSession(db, session.sessionId, session.lastActiveAt).catch((error) => {
     logger.warn({ err: error }, "could not record session activity");
@@ -53,7 +55,8 @@ async function load(request: Request): Promise<PortalContext> {
   };
   let deletionCancelled = false;
   try {
-    const row = await getPortalUser(db, session.user.id);
+    const row =
+      portalUser?.id === session.user.id ? portalUser : await getPortalUser(db, session.user.id);
     if (row) ({ deletionCancelled, ...user } = row);
   } catch (error) {
     // The spec: a failed profile or role load is logged and the portal still opens.

@@ -1,5 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.server";
+import { prepared } from "../db/prepared.server";
 import { accountDeletions, clients, profiles, user, userRoles } from "../db/schema.server";
 
 export interface PortalUser {
@@ -16,20 +18,22 @@ export interface PortalUser {
   twoFactorEnabled: boolean;
 }
 
-function portalUserQuery(db: Database) {
-  return db
-    .select({
-      id: user.id,
-      email: user.email,
-      fullName: profiles.fullName,
-      role: userRoles.role,
-      clientId: profiles.clientId,
-      clientName: clients.name,
-      messageMail: sql<boolean>`coalesce(${profiles.messageMail}, true)`,
-      twoFactorEnabled: user.twoFactorEnabled,
-      cancelledDeletion: accountDeletions.userId,
-    })
-    .from(user)
+/** A PortalUser's columns, and the pending deletion notice's, read beside `user`. */
+export const portalUserColumns = {
+  id: user.id,
+  email: user.email,
+  fullName: profiles.fullName,
+  role: userRoles.role,
+  clientId: profiles.clientId,
+  clientName: clients.name,
+  messageMail: sql<boolean>`coalesce(${profiles.messageMail}, true)`,
+  twoFactorEnabled: user.twoFactorEnabled,
+  cancelledDeletion: accountDeletions.userId,
+};
+
+/** The joins `portalUserColumns` needs, onto a query that has `user`. */
+export function joinPortalUser<T extends PgSelect>(query: T) {
+  return query
     .leftJoin(profiles, eq(profiles.id, user.id))
     .leftJoin(clients, eq(clients.id, profiles.clientId))
     .leftJoin(userRoles, eq(userRoles.userId, user.id))
@@ -40,14 +44,27 @@ function portalUserQuery(db: Database) {
         isNotNull(accountDeletions.cancelledAt),
         isNull(accountDeletions.erasedAt),
       ),
-    )
-    .where(eq(user.id, sql.placeholder("userId")))
-    .limit(1)
-    .prepare("portal_user");
+    );
 }
 
-/** Built once per database: the portal runs this query on every request. */
-const preparedPortalUser = new WeakMap<Database, ReturnType<typeof portalUserQuery>>();
+export type PortalUserRow = PortalUser & { deletionCancelled: boolean };
+
+/** A row of `portalUserColumns` as the portal uses it. */
+export function toPortalUser(
+  row: {
+    [K in keyof typeof portalUserColumns]: unknown;
+  },
+): PortalUserRow {
+  const { cancelledDeletion, ...portalUser } = row as PortalUser & { cancelledDeletion: unknown };
+  return { ...portalUser, deletionCancelled: cancelledDeletion !== null };
+}
+
+function portalUserQuery(db: Database, name: string) {
+  return joinPortalUser(db.select(portalUserColumns).from(user).$dynamic())
+    .where(eq(user.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare(name);
+}
 
 /**
  * The signed-in user's profile and role, and whether a cancelled account deletion is waiting
@@ -55,19 +72,11 @@ const preparedPortalUser = new WeakMap<Database, ReturnType<typeof portalUserQue
  * on every request, so the notice costs no query of its own, and no write unless there is one.
  * A prepared statement: built once, and planned once per connection on PostgreSQL.
  */
-export async function getPortalUser(
-  db: Database,
-  userId: string,
-): Promise<(PortalUser & { deletionCancelled: boolean }) | null> {
-  let query = preparedPortalUser.get(db);
-  if (!query) {
-    query = portalUserQuery(db);
-    preparedPortalUser.set(db, query);
-  }
-  const [row] = await query.execute({ userId });
-  if (!row) return null;
-  const { cancelledDeletion, ...portalUser } = row;
-  return { ...portalUser, deletionCancelled: cancelledDeletion !== null };
+export async function getPortalUser(db: Database, userId: string): Promise<PortalUserRow | null> {
+  const [row] = await prepared(db, "portal_user", (name) => portalUserQuery(db, name)).execute({
+    userId,
+  });
+  return row ? toPortalUser(row) : null;
 }
 
 /** Set the user's own full name (empty clears it). */

@@ -2,10 +2,11 @@
  * Projects belong to a client (decision 018): every contact of the client works on them, and
  * administrators on every client's. Every query takes the person's `Scope`.
  */
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
 import type { ProjectInput } from "~/lib/validation/portal";
 import type { Database } from "../db/client.server";
+import { prepared, scopeParams, scopePlaceholder } from "../db/prepared.server";
 import { clients, projects } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
@@ -59,35 +60,44 @@ function listWhere(scope: Scope, options: ProjectListOptions) {
   );
 }
 
-/** The projects the scope may see, newest first: one page. */
+function projectList(db: Database, where: SQL | undefined) {
+  return db
+    .select(columns)
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(where)
+    .orderBy(desc(projects.createdAt), desc(projects.id));
+}
+
+/**
+ * The projects the scope may see, newest first: one page. The first page of everything the
+ * scope sees (the dashboard, the list as it opens) is a prepared statement.
+ */
 export async function listProjects(
   db: Database,
   scope: Scope,
   options: ProjectListOptions = {},
 ): Promise<Page<ProjectRow>> {
   const limit = options.limit ?? PAGE_SIZE;
-  const rows = await db
-    .select(columns)
-    .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
-    .where(
-      and(
-        listWhere(scope, options),
-        afterCursor(options.cursor ?? null, projects.createdAt, projects.id),
-      ),
-    )
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(limit + 1);
+  const rows =
+    !options.cursor && !options.clientId
+      ? await prepared(db, `projects_first_page_${scope.kind}`, (name) =>
+          projectList(db, scopePlaceholder(scope, projects.clientId))
+            .limit(sql.placeholder("limit"))
+            .prepare(name),
+        ).execute({ ...scopeParams(scope), limit: limit + 1 })
+      : await projectList(
+          db,
+          and(
+            listWhere(scope, options),
+            afterCursor(options.cursor ?? null, projects.createdAt, projects.id),
+          ),
+        ).limit(limit + 1);
   return toPage(rows as ProjectRow[], limit);
 }
 
-/** Counts over every project the scope may see (not only those shown). */
-export async function projectCounts(
-  db: Database,
-  scope: Scope,
-  options: Pick<ProjectListOptions, "clientId"> = {},
-) {
-  const [row] = await db
+function countsQuery(db: Database, where: SQL | undefined) {
+  return db
     .select({
       total: count(),
       active: sql<number>`count(*) filter (where ${projects.status} = 'active')`.mapWith(Number),
@@ -96,7 +106,20 @@ export async function projectCounts(
       ),
     })
     .from(projects)
-    .where(listWhere(scope, options));
+    .where(where);
+}
+
+/** Counts over every project the scope may see (not only those shown); prepared. */
+export async function projectCounts(
+  db: Database,
+  scope: Scope,
+  options: Pick<ProjectListOptions, "clientId"> = {},
+) {
+  const [row] = options.clientId
+    ? await countsQuery(db, listWhere(scope, options))
+    : await prepared(db, `project_counts_${scope.kind}`, (name) =>
+        countsQuery(db, scopePlaceholder(scope, projects.clientId)).prepare(name),
+      ).execute(scopeParams(scope));
   return { total: row?.total ?? 0, active: row?.active ?? 0, completed: row?.completed ?? 0 };
 }
 

@@ -1,0 +1,105 @@
+/**
+ * Prepared statements (decision 025): built once per database and name, and a statement with
+ * the client as a placeholder answers for whichever client it is given, call after call (on
+ * PostgreSQL past the fifth execution too, when the server may switch to a generic plan).
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp } from "~/test/accounts.server";
+import { createHarness, type Harness } from "~/test/harness.server";
+import { listProjects, projectCounts } from "../portal/projects.server";
+import { ALL_CLIENTS, type Scope } from "../portal/scope.server";
+import { prepared, scopeParams, scopePlaceholder } from "./prepared.server";
+import { projects } from "./schema.server";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+describe("prepared", () => {
+  it("builds a statement once per database and name", () => {
+    const db = h.handle.db;
+    const other = {} as typeof db;
+    let builds = 0;
+    const build = (name: string) => {
+      builds++;
+      return { name };
+    };
+    const first = prepared(db, "test_once", build);
+    expect(prepared(db, "test_once", build)).toBe(first);
+    expect(first).toEqual({ name: "test_once" });
+    expect(prepared(db, "test_other", build)).not.toBe(first);
+    expect(prepared(other, "test_once", build)).not.toBe(first);
+    expect(builds).toBe(3);
+  });
+
+  it("puts a client's scope in as the clientId placeholder, and every client's as nothing", () => {
+    expect(scopePlaceholder(ALL_CLIENTS, projects.clientId)).toBeUndefined();
+    expect(scopeParams(ALL_CLIENTS)).toEqual({});
+    const scope: Scope = { kind: "client", clientId: "3f0c6a4e-0000-4000-8000-000000000001" };
+    expect(scopePlaceholder(scope, projects.clientId)).toBeDefined();
+    expect(scopeParams(scope)).toEqual({ clientId: scope.clientId });
+  });
+});
+
+describe("the portal's prepared reads", () => {
+  it("answer for the client they are given, call after call", async () => {
+    const a = await signUp("prepared-a@example.co.za");
+    const b = await signUp("prepared-b@example.co.za");
+    await h.handle.db.insert(projects).values([
+      { clientId: a.clientId, title: "A one", status: "active" },
+      { clientId: a.clientId, title: "A two", status: "completed" },
+      { clientId: b.clientId, title: "B one", status: "active" },
+    ]);
+    const scopeA: Scope = { kind: "client", clientId: a.clientId };
+    const scopeB: Scope = { kind: "client", clientId: b.clientId };
+    const titles = async (scope: Scope) =>
+      (await listProjects(h.handle.db, scope, { limit: 5 })).rows.map((p) => p.title).sort();
+    for (let i = 0; i < 8; i++) {
+      expect(await titles(scopeA)).toEqual(["A one", "A two"]);
+      expect(await titles(scopeB)).toEqual(["B one"]);
+      expect(await projectCounts(h.handle.db, scopeA)).toEqual({
+        total: 2,
+        active: 1,
+        completed: 1,
+      });
+      expect(await projectCounts(h.handle.db, scopeB)).toEqual({
+        total: 1,
+        active: 1,
+        completed: 0,
+      });
+    }
+    const all = await titles(ALL_CLIENTS);
+    expect(all).toEqual(expect.arrayContaining(["A one", "A two", "B one"]));
+    // The limit is a placeholder too: one row, and a cursor to the next.
+    const page = await listProjects(h.handle.db, scopeA, { limit: 1 });
+    expect(page.rows).toHaveLength(1);
+    expect(page.next).not.toBeNull();
+  });
+
+  it("give what the same query built on each call gives", async () => {
+    const c = await signUp("prepared-c@example.co.za");
+    await h.handle.db.insert(projects).values(
+      Array.from({ length: 3 }, (_, i) => ({
+        clientId: c.clientId,
+        title: `C ${i}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      })),
+    );
+    const scope: Scope = { kind: "client", clientId: c.clientId };
+    const firstPage = await listProjects(h.handle.db, scope, { limit: 5 });
+    // A client filter inside the scope takes the query built per call: the same rows.
+    const built = await listProjects(h.handle.db, scope, { limit: 5, clientId: c.clientId });
+    expect(firstPage).toEqual(built);
+    expect(firstPage.rows.map((p) => p.title)).toEqual(["C 2", "C 1", "C 0"]);
+    expect(firstPage.rows[0]?.createdAt).toEqual(new Date(Date.UTC(2026, 0, 3)));
+    const [{ n }] = (
+      await h.handle.db.execute(
+        sql`select count(*)::int as n from ${projects} where ${projects.clientId} = ${c.clientId}`,
+      )
+    ).rows as [{ n: number }];
+    expect(n).toBe(3);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Statements the portal runs on (nearly) every request, prepared once (decision 025): drizzle
+ * builds their SQL once per database instead of on every call (the largest share of a query's
+ * CPU in the Node process after the driver), and PostgreSQL parses and plans a named statement
+ * once per connection. Values go in as placeholders (`sql.placeholder("name")`), so one
+ * statement serves everyone; a query whose shape depends on something (an administrator's
+ * scope has no client condition) gets one name per shape.
+ */
+import { eq, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Scope } from "../portal/scope.server";
+import type { Database } from "./client.server";
+
+const built = new WeakMap<Database, Map<string, unknown>>();
+
+/**
+ * The statement `name` of this database, built by `build(name)` (ending in drizzle's
+ * `.prepare(name)`) the first time. A name is one SQL text for the life of the process
+ * (PostgreSQL keeps a named statement per connection).
+ */
+export function prepared<T>(db: Database, name: string, build: (name: string) => T): T {
+  let byName = built.get(db);
+  if (!byName) {
+    byName = new Map();
+    built.set(db, byName);
+  }
+  let statement = byName.get(name) as T | undefined;
+  if (statement === undefined) {
+    statement = build(name);
+    byName.set(name, statement);
+  }
+  return statement;
+}
+
+/**
+ * `scopeWhere` for a prepared statement: a client's scope compares the column with the
+ * `clientId` placeholder (`scopeParams` gives its value); every client's has no condition.
+ */
+export function scopePlaceholder(scope: Scope, column: PgColumn): SQL | undefined {
+  return scope.kind === "all" ? undefined : eq(column, sql.placeholder("clientId"));
+}
+
+/** The placeholder values of `scopePlaceholder`. */
+export function scopeParams(scope: Scope): { clientId?: string } {
+  return scope.kind === "all" ? {} : { clientId: scope.clientId };
+}
