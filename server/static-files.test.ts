@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -33,6 +33,9 @@ beforeAll(async () => {
   writeFileSync(page, html);
   writeFileSync(`${page}.br`, brotliCompressSync(html));
   writeFileSync(`${page}.gz`, gzipSync(html));
+  // The build compresses a page after writing it: its .br and .gz can be seconds younger.
+  const later = new Date(Date.now() + 7_000);
+  utimesSync(`${page}.br`, later, later);
   writeFileSync(path.join(dir, "about.data"), "[1]");
   writeFileSync(path.join(dir, "assets/app-abc.js"), "console.log(1)");
   const security = commonSecurityHeaders(true);

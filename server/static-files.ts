@@ -144,19 +144,23 @@ export function prerenderedPages(clientDir: string, securityHeaders: Record<stri
   const pages = new Map<string, { identity: Variant; br?: Variant; gzip?: Variant }>();
   for (const [urlPath, entry] of indexClientFiles(clientDir)) {
     if (entry.kind !== "page") continue;
-    const modified = statSync(entry.file).mtime.toUTCString();
     const base: Record<string, string> = {
       ...securityHeaders,
       "Cache-Control": cacheControl("page"),
       Vary: "Accept-Encoding",
       "Content-Type": TYPES[path.extname(entry.file)] ?? "application/octet-stream",
-      "Last-Modified": modified,
     };
     if (entry.csp) base["Content-Security-Policy"] = entry.csp;
     const variant = (file: string, encoding?: string): Variant => {
       const body = readFileSync(file);
       const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
-      const headers = { ...base, ETag: etag, "Content-Length": String(body.length) };
+      // Each file's own time, as the static middleware sends it (a .br is written after its page).
+      const headers = {
+        ...base,
+        "Last-Modified": statSync(file).mtime.toUTCString(),
+        ETag: etag,
+        "Content-Length": String(body.length),
+      };
       return {
         body,
         etag,

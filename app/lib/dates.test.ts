@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addDays, formatLongDate, quoteDateBounds, todayInSouthAfrica } from "./dates";
+import {
+  addDays,
+  formatDate,
+  formatDateTime,
+  formatLongDate,
+  formatRelative,
+  quoteDateBounds,
+  todayInSouthAfrica,
+} from "./dates";
 
 describe("calendar days", () => {
   it("adds calendar days across month and year ends", () => {
@@ -33,5 +41,64 @@ describe("quoteDateBounds", () => {
 
   it("lets the finish date start the day after the chosen start", () => {
     expect(quoteDateBounds("2025-03-10", lateEvening).finishMin).toBe("2025-03-11");
+  });
+});
+
+describe("dates and times without Intl (issue 17: no locale data to load in the browser)", () => {
+  it("writes the day and time as South Africa's clock shows them", () => {
+    // 22:03 UTC is 00:03 the next day in Johannesburg.
+    expect(formatDate(new Date("2026-09-03T22:03:00Z"))).toBe("04 Sept 2026");
+    expect(formatDateTime("2026-09-03T22:03:00Z")).toBe("04 September 2026 at 00:03");
+    expect(formatDateTime(new Date("2026-01-01T11:59:00Z"))).toBe("01 January 2026 at 13:59");
+    expect(formatDate("2025-12-31T21:59:59Z")).toBe("31 Dec 2025");
+    expect(formatDate("2025-12-31T22:00:00Z")).toBe("01 Jan 2026");
+    expect(() => formatDate("not a date")).toThrow(RangeError);
+  });
+
+  it("writes exactly what Intl's en-ZA wrote, in every month and at any hour", () => {
+    const short = new Intl.DateTimeFormat("en-ZA", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "Africa/Johannesburg",
+    });
+    const long = new Intl.DateTimeFormat("en-ZA", {
+      dateStyle: "long",
+      timeStyle: "short",
+      timeZone: "Africa/Johannesburg",
+    });
+    for (let month = 0; month < 12; month++) {
+      for (const hour of [0, 1, 9, 12, 21, 22, 23]) {
+        const at = new Date(Date.UTC(2026, month, month + 1, hour, month * 5));
+        expect(formatDate(at)).toBe(short.format(at));
+        expect(formatDateTime(at)).toBe(long.format(at));
+      }
+    }
+  });
+
+  it("writes relative times as Intl's English does ('yesterday', 'in 2 hours')", () => {
+    const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+    const now = new Date("2026-06-15T12:00:00Z");
+    const units = [
+      ["minute", 60],
+      ["hour", 3600],
+      ["day", 86_400],
+      ["week", 604_800],
+      ["month", 2_592_000],
+      ["year", 31_536_000],
+    ] as const;
+    for (const [, size] of units) {
+      for (const amount of [-1200, -11, -2, -1, 1, 2, 11]) {
+        const at = new Date(now.getTime() + amount * size * 1000);
+        const text = formatRelative(at, now);
+        // The largest unit that fits is used, so 11 weeks read as months: compare like with like.
+        const [expectedUnit, expectedSize] = units
+          .slice()
+          .reverse()
+          .find(([, s]) => Math.abs(amount * size) >= s) ?? ["minute", 60];
+        expect(text).toBe(rtf.format(Math.round((amount * size) / expectedSize), expectedUnit));
+      }
+    }
+    expect(formatRelative(new Date(now.getTime() - 30_000), now)).toBe("just now");
   });
 });

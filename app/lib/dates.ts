@@ -1,25 +1,64 @@
-const dateFormat = new Intl.DateTimeFormat("en-ZA", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "Africa/Johannesburg",
-});
-const dateTimeFormat = new Intl.DateTimeFormat("en-ZA", {
-  dateStyle: "long",
-  timeStyle: "short",
-  timeZone: "Africa/Johannesburg",
-});
+// Dates and times are written here by hand, not with Intl: the first Intl formatter a browser
+// tab creates loads the locale data, one task of 25–60 ms (100–250 ms on Lighthouse's mobile
+// CPU) on every page that shows a date (issue 17, decision 025). The server and every browser
+// also write exactly the same text, whatever their locale data. The texts are those of Intl's
+// en-ZA ("04 Sept 2026", "04 September 2026 at 00:03") and en relative times ("yesterday").
+// South Africa keeps UTC+2 all year (no daylight saving), so its wall clock is UTC + 2 hours.
 
+const SOUTH_AFRICA_OFFSET_MS = 2 * 3600 * 1000;
+const SHORT_MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sept",
+  "Oct",
+  "Nov",
+  "Dec",
+];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const twoDigits = (n: number) => String(n).padStart(2, "0");
+
+/** The moment's wall-clock time in South Africa, to be read with the `getUTC…` methods. */
+function southAfricanClock(value: Date | string): Date {
+  const time = new Date(value).getTime();
+  if (Number.isNaN(time)) throw new RangeError("Invalid time value");
+  return new Date(time + SOUTH_AFRICA_OFFSET_MS);
+}
+
+/** "04 Sept 2026": the day in South Africa. */
 export function formatDate(value: Date | string): string {
-  return dateFormat.format(new Date(value));
+  const d = southAfricanClock(value);
+  return `${twoDigits(d.getUTCDate())} ${SHORT_MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
+/** "04 September 2026 at 00:03": the day and time in South Africa. */
 export function formatDateTime(value: Date | string): string {
-  return dateTimeFormat.format(new Date(value));
+  const d = southAfricanClock(value);
+  const day = `${twoDigits(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  return `${day} at ${twoDigits(d.getUTCHours())}:${twoDigits(d.getUTCMinutes())}`;
 }
 
-const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+type RelativeUnit = "year" | "month" | "week" | "day" | "hour" | "minute";
+const UNITS: [RelativeUnit, number][] = [
   ["year", 365 * 24 * 3600],
   ["month", 30 * 24 * 3600],
   ["week", 7 * 24 * 3600],
@@ -27,6 +66,22 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["hour", 3600],
   ["minute", 60],
 ];
+/** One unit back and forward, in words ("numeric: auto"); hours and minutes have none. */
+const ADJACENT: Partial<Record<RelativeUnit, [string, string]>> = {
+  year: ["last year", "next year"],
+  month: ["last month", "next month"],
+  week: ["last week", "next week"],
+  day: ["yesterday", "tomorrow"],
+};
+
+/** "2 days ago", "in 1 hour", "yesterday": `amount` (a whole number, not 0) of `unit`. */
+function relativeText(amount: number, unit: RelativeUnit): string {
+  const adjacent = ADJACENT[unit];
+  if (adjacent && Math.abs(amount) === 1) return amount < 0 ? adjacent[0] : adjacent[1];
+  const n = Math.abs(amount);
+  const words = `${n.toString().replace(/\B(?=(\d{3})+$)/g, ",")} ${unit}${n === 1 ? "" : "s"}`;
+  return amount < 0 ? `${words} ago` : `in ${words}`;
+}
 
 /** "5 minutes ago", "yesterday", "just now". */
 export function formatRelative(value: Date | string, now: Date = new Date()): string {
@@ -35,7 +90,7 @@ export function formatRelative(value: Date | string, now: Date = new Date()): st
   if (abs < 45) return "just now";
   for (const [unit, size] of UNITS) {
     if (abs >= size || unit === "minute") {
-      return relative.format(Math.round(seconds / size), unit);
+      return relativeText(Math.round(seconds / size), unit);
     }
   }
   return "just now";
@@ -53,7 +108,7 @@ export function isCalendarDay(value: string): boolean {
 
 /** Today's date in South Africa (Africa/Johannesburg), as YYYY-MM-DD. */
 export function todayInSouthAfrica(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" }).format(now);
+  return southAfricanClock(now).toISOString().slice(0, 10);
 }
 
 /** A YYYY-MM-DD day moved by whole days (calendar arithmetic, no time-zone or DST drift). */
@@ -68,22 +123,6 @@ export function quoteDateBounds(startDate: string, now: Date = new Date()) {
   const startMin = todayInSouthAfrica(now);
   return { startMin, finishMin: addDays(startDate || startMin, 1) };
 }
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /**
  * "1 November 2025" (or "Saturday, 1 November 2025") from "2025-11-01", spelled here rather

@@ -26,8 +26,9 @@ describe("deferHydration", () => {
       '["/assets/entry.client-A.js","/assets/framework-B.js","/assets/home-C.js"]',
     );
     expect(script).toContain(
-      'const [route0, route1] = await Promise.all([import("/assets/root-D.js"), import("/assets/home-C.js")]);',
+      'const routeModules = Promise.all([import("/assets/root-D.js"), import("/assets/home-C.js")]);',
     );
+    expect(script).toContain("const [route0, route1] = await routeModules;");
     expect(script).toContain(
       'window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};',
     );
@@ -45,6 +46,18 @@ describe("deferHydration", () => {
       '<script nonce="abc+/=" type="module" async="" data-deferred-hydration="">',
     );
     expect(out).toContain('import("/assets/root-D.js")');
+  });
+
+  it("adds the preload links a few per task, so no one task adds them all (issue 17)", () => {
+    const many = Array.from({ length: 20 }, (_, i) => `/assets/chunk-${i}.js`);
+    const big = page.replace(
+      '<link rel="stylesheet"',
+      `${many.map((href) => `<link rel="modulepreload" href="${href}"/>`).join("")}<link rel="stylesheet"`,
+    );
+    const script = deferHydration(big);
+    expect(script).toContain("preloads.slice(i, i + 3)");
+    expect(script).toContain("await new Promise((resolve) => setTimeout(resolve, 0))");
+    expect(script).toContain('"/assets/chunk-19.js"');
   });
 
   it("is idempotent", () => {

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { publicPaths } from "../../app/content/public-paths";
+import { expectNoAxeViolations } from "./axe";
 import {
   createUser,
   expect,
@@ -12,48 +12,8 @@ import {
 } from "./fixtures";
 import { waitForMail } from "./mail";
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const MOBILE = { width: 375, height: 740 };
-
-/** Waits until no finite CSS transition or animation is running (colours are then final). */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) =>
-          a.playState !== "running" ||
-          a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
-      ),
-  );
-}
-
-/**
- * Runs axe in the light and the dark palette and fails with a readable list of violations.
- * `skipRules` is for states where a best-practice rule cannot apply (say why at the call).
- */
-async function expectNoViolations(page: Page, label: string, skipRules: string[] = []) {
-  const backgrounds = new Set<string>();
-  for (const dark of [false, true]) {
-    await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
-    await settled(page);
-    backgrounds.add(await page.evaluate(() => getComputedStyle(document.body).backgroundColor));
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(TAGS)
-      .disableRules(skipRules)
-      .analyze();
-    const found = violations.map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}\n${v.nodes
-          .slice(0, 5)
-          .map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`)
-          .join("\n")}`,
-    );
-    expect(found, `${label} (${dark ? "dark" : "light"})`).toEqual([]);
-  }
-  expect(backgrounds.size, "the dark palette applies").toBe(2);
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-}
+const expectNoViolations = expectNoAxeViolations;
 
 async function visit(page: Page, path: string) {
   await page.goto(path);
@@ -324,6 +284,8 @@ function clientsPageTests() {
 }
 
 test.describe("axe, desktop", () => {
+  // axe reads the whole page twice (both palettes): 5–10 s each on a busy 2-core machine.
+  test.describe.configure({ timeout: 90_000 });
   publicPageTests();
   test.describe("portal", portalPageTests);
   test.describe("clients", clientsPageTests);
@@ -406,6 +368,8 @@ test.describe("axe, a project's page", () => {
 });
 
 test.describe("axe, 375×740", () => {
+  // axe reads the whole page twice (both palettes): 5–10 s each on a busy 2-core machine.
+  test.describe.configure({ timeout: 90_000 });
   test.use({ viewport: MOBILE });
   publicPageTests();
   test.describe("portal", portalPageTests);

@@ -17,12 +17,20 @@ async function settled(page: Page) {
   );
 }
 
-/** axe in the light and the dark palette (as a11y.spec.ts), failing with a readable list. */
-export async function expectNoAxeViolations(page: Page, label: string) {
+/**
+ * Runs axe in the light and the dark palette and fails with a readable list of violations.
+ * `skipRules` is for states where a best-practice rule cannot apply (say why at the call).
+ */
+export async function expectNoAxeViolations(page: Page, label: string, skipRules: string[] = []) {
+  const backgrounds = new Set<string>();
   for (const dark of [false, true]) {
     await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
     await settled(page);
-    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    backgrounds.add(await page.evaluate(() => getComputedStyle(document.body).backgroundColor));
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(TAGS)
+      .disableRules(skipRules)
+      .analyze();
     const found = violations.map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help}\n${v.nodes
@@ -32,5 +40,6 @@ export async function expectNoAxeViolations(page: Page, label: string) {
     );
     expect(found, `${label} (${dark ? "dark" : "light"})`).toEqual([]);
   }
+  expect(backgrounds.size, "the dark palette applies").toBe(2);
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
 }

@@ -4,11 +4,7 @@ import { allowConsoleErrors, expect, hydrated, signInAsAdmin, test, uniqueEmail 
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
-function isoDay(offset: number) {
-  const d = new Date();
-  d.setDate(d.getDate() + offset);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-}
+const isoDay = (offset: number) => addDays(todayInSouthAfrica(), offset);
 
 async function fillContact(page: Page, overrides: Partial<Record<string, string>> = {}) {
   const form = page.getByRole("form", { name: "Send us a message" });

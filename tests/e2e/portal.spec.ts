@@ -201,6 +201,8 @@ test.describe("portal", () => {
       .locator("[data-state][data-collapsible], [data-state='expanded'], [data-state='collapsed']")
       .first();
     await expect(sidebar).toHaveAttribute("data-state", "expanded");
+    // The shortcut is React's: it works once the page has hydrated (after its first paint).
+    await hydrated(page);
     await page.keyboard.press("Control+b");
     await expect(sidebar).toHaveAttribute("data-state", "collapsed");
     const cookies = await page.context().cookies();

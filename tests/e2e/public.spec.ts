@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { site } from "../../app/content/site";
+import { todayInSouthAfrica } from "../../app/lib/dates";
 import { collectConsoleErrors, hydrated } from "./fixtures";
 
 const pages = [
@@ -258,10 +259,9 @@ test.describe("pricing", () => {
     const start = form.getByLabel("Project Start Date");
     const finish = form.getByLabel("Project Finish Date");
     await expect(start).toHaveAttribute("type", "date");
-    const today = await page.evaluate(() => {
-      const d = new Date();
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-    });
+    // The first day is South Africa's today, as the server checks it, wherever the visitor is
+    // (the day differs from UTC's between 22:00 and 24:00 UTC).
+    const today = todayInSouthAfrica();
     await expect(start).toHaveAttribute("min", today);
     await start.fill("2031-03-31");
     await expect(finish).toHaveAttribute("min", "2031-04-01");

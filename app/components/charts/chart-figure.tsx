@@ -64,6 +64,7 @@ export function ChartFigure({
   csvHref,
   tableOpen = false,
   empty,
+  more,
   children,
 }: {
   table: FigureTable;
@@ -73,6 +74,8 @@ export function ChartFigure({
   tableOpen?: boolean;
   /** Set when there is nothing to show yet: says what will appear and when. */
   empty?: string | null;
+  /** The table shows its first rows only: how many there are and where the rest is. */
+  more?: string;
   children?: React.ReactNode;
 }) {
   const headingId = `figure-${table.id}`;
@@ -105,6 +108,7 @@ export function ChartFigure({
                 </div>
               </details>
             )}
+            {more ? <p className="text-sm text-muted-foreground">{more}</p> : null}
             {csvHref ? (
               <a
                 href={csvHref}

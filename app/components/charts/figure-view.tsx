@@ -45,6 +45,7 @@ export function FigureView({
       csvHref={csvHref}
       tableOpen={tableOpen}
       empty={figure.empty}
+      more={figure.more}
     />
   );
 }

@@ -3,14 +3,7 @@ import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFormFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { DialogFormFooter, FormDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
@@ -51,29 +44,29 @@ export function InviteButton({
         {label}
       </Button>
       <FormResult result={inline} />
-      <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
-          <fetcher.Form method="post" className="space-y-4">
-            <input type="hidden" name="intent" value="invite" />
-            <Field label="Name">
-              <Input name="name" autoComplete="off" required maxLength={100} />
-            </Field>
-            <Field label="Email">
-              <Input name="email" type="email" autoComplete="off" required maxLength={255} />
-            </Field>
-            <DialogFormFooter
-              submitLabel="Send invitation"
-              busyLabel="Sending..."
-              busy={busy}
-              onCancel={() => setOpen(false)}
-            />
-          </fetcher.Form>
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        busy={busy}
+        title={title}
+        description={description}
+      >
+        <fetcher.Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="invite" />
+          <Field label="Name">
+            <Input name="name" autoComplete="off" required maxLength={100} />
+          </Field>
+          <Field label="Email">
+            <Input name="email" type="email" autoComplete="off" required maxLength={255} />
+          </Field>
+          <DialogFormFooter
+            submitLabel="Send invitation"
+            busyLabel="Sending..."
+            busy={busy}
+            onCancel={() => setOpen(false)}
+          />
+        </fetcher.Form>
+      </FormDialog>
     </>
   );
 }

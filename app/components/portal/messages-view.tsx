@@ -4,14 +4,7 @@ import { Form, useFetcher, useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFormFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { DialogFormFooter, FormDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { LoadMore } from "~/components/ui/load-more";
@@ -21,7 +14,7 @@ import { site } from "~/content/site";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDateTime, formatRelative } from "~/lib/dates";
 import { cn } from "~/lib/utils";
-import { replySubject } from "~/lib/validation/portal";
+import { replySubject, SUBJECT_MAX } from "~/lib/validation/message-values";
 import { type ClientChoice, ClientFilter, ClientOptions } from "./client-filter";
 import { useReadOnly } from "./use-portal-user";
 
@@ -326,28 +319,28 @@ function SendDialog({
     },
   });
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" className="space-y-4" key={formKey}>
-          <input type="hidden" name="intent" value={intent} />
-          {children}
-          <Field label="Message *">
-            <Textarea name="content" rows={5} required maxLength={5000} />
-          </Field>
-          {after}
-          <DialogFormFooter
-            submitLabel="Send"
-            busyLabel="Sending..."
-            busy={busy}
-            onCancel={() => onOpenChange(false)}
-          />
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={busy}
+      title={title}
+      description={description}
+    >
+      <fetcher.Form method="post" className="space-y-4" key={formKey}>
+        <input type="hidden" name="intent" value={intent} />
+        {children}
+        <Field label="Message *">
+          <Textarea name="content" rows={5} required maxLength={5000} />
+        </Field>
+        {after}
+        <DialogFormFooter
+          submitLabel="Send"
+          busyLabel="Sending..."
+          busy={busy}
+          onCancel={() => onOpenChange(false)}
+        />
+      </fetcher.Form>
+    </FormDialog>
   );
 }
 
@@ -410,7 +403,7 @@ function ComposeDialog({
         </Field>
       ) : null}
       <Field label="Subject *">
-        <Input name="subject" required maxLength={200} />
+        <Input name="subject" required maxLength={SUBJECT_MAX} />
       </Field>
     </SendDialog>
   );

@@ -2,7 +2,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { type Period, periodSearch } from "~/lib/validation/period";
+import { type Period, periodSearch } from "~/lib/validation/period-values";
 
 /**
  * The period a page shows (Analytics, Reports): a plain GET form, so it works before and

@@ -1,53 +1,16 @@
 import { Building2, Calendar, FolderKanban, Pencil, Plus, Trash2 } from "lucide-react";
-import { type RefObject, useId, useRef, useState } from "react";
+import { lazy, type RefObject, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFormFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { LoadMore } from "~/components/ui/load-more";
-import { NativeSelect } from "~/components/ui/native-select";
 import { Progress } from "~/components/ui/progress";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "~/components/ui/select";
-import { Slider } from "~/components/ui/slider";
-import { Textarea } from "~/components/ui/textarea";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDate } from "~/lib/dates";
-import {
-  PRIORITY_LABELS,
-  PROJECT_PRIORITIES,
-  PROJECT_STATUSES,
-  type ProjectPriority,
-  type ProjectStatus,
-  STATUS_LABELS,
-} from "~/lib/validation/portal";
+import type { ProjectPriority, ProjectStatus } from "~/lib/validation/project-values";
 import { PriorityBadge, StatusBadge } from "./badges";
-import { type ClientChoice, ClientFilter, ClientOptions } from "./client-filter";
+import { type ClientChoice, ClientFilter } from "./client-filter";
 import { useReadOnly } from "./use-portal-user";
 
 export interface ProjectItem {
@@ -74,6 +37,8 @@ export interface ProjectsViewProps {
   filterError: string | null;
 }
 
+const ProjectFormDialog = lazy(() => import("./project-form-dialog"));
+
 const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 export function ProjectsView({
@@ -90,6 +55,9 @@ export function ProjectsView({
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<ProjectItem | null>(null);
   const newProjectRef = useRef<HTMLButtonElement>(null);
+  // The form dialog's code loads the first time it opens, then the dialog stays mounted.
+  const [formUsed, setFormUsed] = useState(false);
+  if (formOpen && !formUsed) setFormUsed(true);
 
   const openCreate = () => {
     setEditing(null);
@@ -167,14 +135,18 @@ export function ProjectsView({
 
       {readOnly ? null : (
         <>
-          <ProjectFormDialog
-            key={editing?.id ?? "new"}
-            open={formOpen}
-            onOpenChange={setFormOpen}
-            project={editing}
-            clients={staff ? clients : null}
-            defaultClient={clientFilter}
-          />
+          {formUsed ? (
+            <Suspense fallback={null}>
+              <ProjectFormDialog
+                key={editing?.id ?? "new"}
+                open={formOpen}
+                onOpenChange={setFormOpen}
+                project={editing}
+                clients={staff ? clients : null}
+                defaultClient={clientFilter}
+              />
+            </Suspense>
+          ) : null}
           <DeleteProjectDialog
             project={deleting}
             onClose={() => setDeleting(null)}
@@ -252,110 +224,6 @@ function ProjectCard({
   );
 }
 
-function ProjectFormDialog({
-  open,
-  onOpenChange,
-  project,
-  clients,
-  defaultClient,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  project: ProjectItem | null;
-  /** Staff name the client of a new project (null: a contact's is their own). */
-  clients: ClientChoice[] | null;
-  defaultClient: string | null;
-}) {
-  const { fetcher, busy } = useFormOutcome({ onSuccess: () => onOpenChange(false) });
-  const [progress, setProgress] = useState(project?.progress ?? 0);
-  const ids = useId();
-
-  return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{project ? "Edit Project" : "Create New Project"}</DialogTitle>
-          <DialogDescription>
-            {project
-              ? "Update the details of this project."
-              : "Add a project to track its progress."}
-          </DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" className="space-y-4">
-          <input type="hidden" name="intent" value={project ? "update" : "create"} />
-          {project ? <input type="hidden" name="id" value={project.id} /> : null}
-          {clients && !project ? (
-            <Field label="Client *">
-              <NativeSelect name="clientId" required defaultValue={defaultClient ?? ""}>
-                <ClientOptions clients={clients} none="Choose a client" />
-              </NativeSelect>
-            </Field>
-          ) : null}
-          <Field label="Title *">
-            <Input name="title" required maxLength={200} defaultValue={project?.title} />
-          </Field>
-          <Field label="Description">
-            <Textarea
-              name="description"
-              rows={3}
-              maxLength={2000}
-              defaultValue={project?.description ?? ""}
-            />
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Status">
-              <Select name="status" defaultValue={project?.status ?? "active"}>
-                <SelectTrigger className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {PROJECT_STATUSES.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {STATUS_LABELS[s]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </Field>
-            <Field label="Priority">
-              <Select name="priority" defaultValue={project?.priority ?? "medium"}>
-                <SelectTrigger className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {PROJECT_PRIORITIES.map((p) => (
-                    <SelectItem key={p} value={p}>
-                      {PRIORITY_LABELS[p]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </Field>
-          </div>
-          <div className="space-y-3">
-            <Label id={`${ids}-progress-label`}>Progress: {progress}%</Label>
-            <Slider
-              name="progress"
-              min={0}
-              max={100}
-              step={5}
-              value={[progress]}
-              onValueChange={(v) => setProgress(v[0] ?? 0)}
-              aria-label="Progress"
-            />
-          </div>
-          <DialogFormFooter
-            submitLabel={project ? "Update" : "Create"}
-            busyLabel="Saving..."
-            busy={busy}
-            onCancel={() => onOpenChange(false)}
-          />
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
 function DeleteProjectDialog({
   project,
   onClose,
@@ -374,36 +242,23 @@ function DeleteProjectDialog({
     },
   });
   return (
-    <AlertDialog open={project !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          if (!deleted.current) return;
-          deleted.current = false;
-          event.preventDefault();
-          fallbackFocusRef.current?.focus();
-        }}
-      >
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete project?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete this project?
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={busy}
-            onClick={(event) => {
-              event.preventDefault();
-              if (!project) return;
-              fetcher.submit({ intent: "delete", id: project.id }, { method: "post" });
-            }}
-          >
-            {busy ? "Deleting..." : "Delete"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={project !== null}
+      onClose={onClose}
+      busy={busy}
+      title="Delete project?"
+      description="Are you sure you want to delete this project?"
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+      onConfirm={() => {
+        if (project) fetcher.submit({ intent: "delete", id: project.id }, { method: "post" });
+      }}
+      onCloseAutoFocus={(event) => {
+        if (!deleted.current) return;
+        deleted.current = false;
+        event.preventDefault();
+        fallbackFocusRef.current?.focus();
+      }}
+    />
   );
 }

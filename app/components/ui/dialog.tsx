@@ -120,6 +120,38 @@ export function DialogFormFooter({
   );
 }
 
+/**
+ * A dialog opened from state that holds one form: its title and description, then `children`
+ * (the form, ending with `DialogFormFooter`). It does not close while the form is being sent.
+ */
+export function FormDialog({
+  open,
+  onOpenChange,
+  busy,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  busy: boolean;
+  title: React.ReactNode;
+  description: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 export function DialogTitle({
   className,
   ...props

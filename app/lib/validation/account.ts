@@ -3,8 +3,11 @@
  */
 
 import type { ActionResult } from "~/lib/action-result";
+import { PASSKEY_NAME_MAX } from "./account-values";
 import { emailSchema, newPasswordSchema, PASSWORD_MAX } from "./auth";
 import { z } from "./zod";
+
+export { PASSKEY_NAME_MAX, POLICY_NEEDS_OWN_TWO_FACTOR } from "./account-values";
 
 export const RESET_LINK_INVALID =
   "This password reset link is invalid or has expired. Ask for a new one.";
@@ -83,8 +86,6 @@ export type TwoFactorResult = ActionResult<{
   backupCodes?: string[];
 }>;
 
-export const PASSKEY_NAME_MAX = 50;
-
 export const passkeyNameSchema = z.object({
   name: z
     .string({ error: "Give the passkey a name" })
@@ -109,9 +110,6 @@ export const securityPolicySchema = z.object({
     .optional()
     .transform((v) => v === "on"),
 });
-
-export const POLICY_NEEDS_OWN_TWO_FACTOR =
-  "Turn on two-factor authentication for your own account first.";
 
 export const PASSKEY_NEEDS_JS =
   "Adding a passkey needs JavaScript: your browser talks to your device's passkey manager.";

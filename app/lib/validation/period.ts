@@ -3,12 +3,18 @@
  * South Africa's calendar days. One schema for the period form (browser) and the loaders.
  */
 import { addDays, formatLongDate, todayInSouthAfrica } from "../dates";
+import { DEFAULT_PERIOD, PERIOD_CHOICES, type Period } from "./period-values";
 import { z } from "./zod";
 
-export const PERIOD_PRESETS = ["30", "90", "365"] as const;
-export const PERIOD_CHOICES = [...PERIOD_PRESETS, "custom"] as const;
-export type PeriodChoice = (typeof PERIOD_CHOICES)[number];
-export const DEFAULT_PERIOD: PeriodChoice = "90";
+export {
+  DEFAULT_PERIOD,
+  PERIOD_CHOICES,
+  PERIOD_PRESETS,
+  type Period,
+  type PeriodChoice,
+  periodSearch,
+} from "./period-values";
+
 /** The longest custom period: three years of weeks still read as a chart. */
 export const MAX_PERIOD_DAYS = 1096;
 export const EARLIEST_DAY = "2020-01-01";
@@ -62,21 +68,6 @@ export const periodSchema = z
   });
 
 export type PeriodInput = z.infer<typeof periodSchema>;
-
-/** A resolved period: calendar days (inclusive) and the instants that bound it. */
-export interface Period {
-  choice: PeriodChoice;
-  /** First day, YYYY-MM-DD (South Africa). */
-  from: string;
-  /** Last day, YYYY-MM-DD, inclusive. */
-  to: string;
-  /** from's midnight in South Africa, as an ISO instant. */
-  start: string;
-  /** The midnight after `to` (exclusive), as an ISO instant. */
-  end: string;
-  days: number;
-  label: string;
-}
 
 export function daysBetween(from: string, to: string) {
   return Math.round(
@@ -137,16 +128,6 @@ export function periodFromSearch(
     period: resolvePeriod({ range: DEFAULT_PERIOD }, now),
     error: `${issue?.message ?? "That period is not valid"}, so the last ${DEFAULT_PERIOD} days are shown.`,
   };
-}
-
-/** The query string that asks for `period` again (CSV and PDF links, report links). */
-export function periodSearch(period: Pick<Period, "choice" | "from" | "to">): string {
-  const params = new URLSearchParams({ range: period.choice });
-  if (period.choice === "custom") {
-    params.set("from", period.from);
-    params.set("to", period.to);
-  }
-  return params.toString();
 }
 
 /** Mondays (YYYY-MM-DD) of the weeks that touch the period, in order. */

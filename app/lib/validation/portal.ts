@@ -1,7 +1,10 @@
+import { optionalText, requiredTitle } from "./fields";
+import { SUBJECT_MAX } from "./message-values";
 import { PROJECT_PRIORITIES, PROJECT_STATUSES } from "./project-values";
-import { hasNoBidiControl, isStorableText, notAllowed } from "./text";
+import { isStorableText, notAllowed } from "./text";
 import { z } from "./zod";
 
+export { replySubject, SUBJECT_MAX } from "./message-values";
 export {
   PRIORITY_LABELS,
   PROJECT_PRIORITIES,
@@ -19,20 +22,8 @@ function plainWholeNumber(value: string): number {
 }
 
 export const projectSchema = z.object({
-  title: z
-    .string({ error: "Title is required" })
-    .trim()
-    .min(1, "Title is required")
-    .max(200, "Title must be less than 200 characters")
-    .refine(isStorableText, notAllowed("Title"))
-    .refine(hasNoBidiControl, notAllowed("Title")),
-  description: z
-    .string()
-    .trim()
-    .max(2000, "Description must be less than 2000 characters")
-    .refine(isStorableText, notAllowed("Description"))
-    .optional()
-    .transform((v) => (v ? v : null)),
+  title: requiredTitle("Title"),
+  description: optionalText("Description", 2000),
   status: z.enum(PROJECT_STATUSES, { error: "Choose a valid status" }).default("active"),
   priority: z.enum(PROJECT_PRIORITIES, { error: "Choose a valid priority" }).default("medium"),
   // Plain decimal digits only: Number() would also take "1e2", "0x14" or "Infinity". Blank
@@ -52,13 +43,7 @@ export const projectSchema = z.object({
 export type ProjectInput = z.infer<typeof projectSchema>;
 
 export const messageSchema = z.object({
-  subject: z
-    .string({ error: "Subject is required" })
-    .trim()
-    .min(1, "Subject is required")
-    .max(200, "Subject must be less than 200 characters")
-    .refine(isStorableText, notAllowed("Subject"))
-    .refine(hasNoBidiControl, notAllowed("Subject")),
+  subject: requiredTitle("Subject", SUBJECT_MAX),
   content: z
     .string({ error: "Message is required" })
     .trim()
@@ -71,20 +56,8 @@ export type MessageInput = z.infer<typeof messageSchema>;
 /** The details panel's 'Reply': the text only (the subject is 'Re: …' of the message's). */
 export const replySchema = messageSchema.pick({ content: true });
 
-/** A reply's subject: 'Re: …' once (not 'Re: Re: …'), within the subject's 200 characters. */
-export function replySubject(subject: string) {
-  const trimmed = subject.trim();
-  return (/^re:/i.test(trimmed) ? trimmed : `Re: ${trimmed}`).slice(0, 200);
-}
-
 export const profileSchema = z.object({
-  fullName: z
-    .string()
-    .trim()
-    .max(100, "Name must be less than 100 characters")
-    .refine(isStorableText, notAllowed("Name"))
-    .optional()
-    .transform((v) => (v ? v : null)),
+  fullName: optionalText("Name", 100),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 

@@ -3,14 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFormFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { DialogFormFooter, FormDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
@@ -192,28 +185,26 @@ function NewClientButton() {
         New client
       </Button>
       <FormResult result={inline} />
-      <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>New client</DialogTitle>
-            <DialogDescription>
-              Add a company. Then invite its contacts from the client's page.
-            </DialogDescription>
-          </DialogHeader>
-          <fetcher.Form method="post" className="space-y-4">
-            <input type="hidden" name="intent" value="create" />
-            <Field label="Company name">
-              <Input name="name" required maxLength={CLIENT_NAME_MAX} autoComplete="organization" />
-            </Field>
-            <DialogFormFooter
-              submitLabel="Create"
-              busyLabel="Creating..."
-              busy={busy}
-              onCancel={() => setOpen(false)}
-            />
-          </fetcher.Form>
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        busy={busy}
+        title="New client"
+        description="Add a company. Then invite its contacts from the client's page."
+      >
+        <fetcher.Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="create" />
+          <Field label="Company name">
+            <Input name="name" required maxLength={CLIENT_NAME_MAX} autoComplete="organization" />
+          </Field>
+          <DialogFormFooter
+            submitLabel="Create"
+            busyLabel="Creating..."
+            busy={busy}
+            onCancel={() => setOpen(false)}
+          />
+        </fetcher.Form>
+      </FormDialog>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { LoadMore } from "~/components/ui/load-more";
 import { NativeSelect } from "~/components/ui/native-select";
 import { formatDateTime } from "~/lib/dates";
 import { capitalise } from "~/lib/names";
+import { formatCount } from "~/lib/numbers";
 import { decodeCursor } from "~/lib/pagination";
 import { portalMeta } from "~/lib/seo";
 import { leadFiltersSchema } from "~/lib/validation/lead-status";
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** "3 leads", "1 lead" */
 function leadsCount(n: number) {
-  return `${n.toLocaleString("en-ZA")} ${n === 1 ? "lead" : "leads"}`;
+  return `${formatCount(n)} ${n === 1 ? "lead" : "leads"}`;
 }
 
 export const statusStyles: Record<LeadStatus, string> = {
@@ -88,7 +89,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             <option value="">All statuses</option>
             {LEAD_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {capitalise(s)} ({counts.byStatus[s].toLocaleString("en-ZA")})
+                {capitalise(s)} ({formatCount(counts.byStatus[s])})
               </option>
             ))}
           </NativeSelect>

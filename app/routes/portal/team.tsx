@@ -1,19 +1,10 @@
 import { ShieldCheck, UserMinus } from "lucide-react";
 import { useState } from "react";
 import { InviteButton, PendingInvitations } from "~/components/portal/invitations";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormResult } from "~/components/ui/form-result";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { failed, succeeded } from "~/lib/action-result";
@@ -157,29 +148,18 @@ function RemoveAdminDialog({
   });
   const who = member?.id === me ? "yourself" : (member?.name ?? member?.email);
   return (
-    <AlertDialog open={member !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Remove administrator role?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {`This removes the administrator role from ${who}. They keep their account, but no longer see the agency's clients, leads or team.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={busy}
-            onClick={(event) => {
-              event.preventDefault();
-              if (!member) return;
-              fetcher.submit({ intent: "remove-admin", userId: member.id }, { method: "post" });
-            }}
-          >
-            {busy ? "Removing..." : "Remove role"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={member !== null}
+      onClose={onClose}
+      busy={busy}
+      title="Remove administrator role?"
+      description={`This removes the administrator role from ${who}. They keep their account, but no longer see the agency's clients, leads or team.`}
+      confirmLabel="Remove role"
+      busyLabel="Removing..."
+      onConfirm={() => {
+        if (member)
+          fetcher.submit({ intent: "remove-admin", userId: member.id }, { method: "post" });
+      }}
+    />
   );
 }

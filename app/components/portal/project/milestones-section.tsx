@@ -10,27 +10,11 @@ import {
   Trash2,
 } from "lucide-react";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFormFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DialogFormFooter, FormDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
@@ -44,7 +28,7 @@ import {
   MILESTONE_STATUS_LABELS,
   MILESTONE_STATUSES,
   type MilestoneStatus,
-} from "~/lib/validation/deliverables";
+} from "~/lib/validation/deliverables-values";
 import type { Viewer } from "./files-section";
 import {
   AnswerButtons,
@@ -317,56 +301,51 @@ function MilestoneFormDialog({
   const errorFor = (field: string) =>
     result && !result.ok && result.field === field ? result.error : undefined;
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{milestone ? "Edit milestone" : "Add milestone"}</DialogTitle>
-          <DialogDescription>
-            {milestone ? "Change this milestone." : "A step of the project, with its due date."}
-          </DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" className="space-y-4">
-          <input type="hidden" name="intent" value={intent} />
-          {milestone ? <input type="hidden" name="milestoneId" value={milestone.id} /> : null}
-          <Field label="Title *" error={errorFor("title")}>
-            <Input name="title" required maxLength={200} defaultValue={milestone?.title} />
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={busy}
+      title={milestone ? "Edit milestone" : "Add milestone"}
+      description={
+        milestone ? "Change this milestone." : "A step of the project, with its due date."
+      }
+    >
+      <fetcher.Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value={intent} />
+        {milestone ? <input type="hidden" name="milestoneId" value={milestone.id} /> : null}
+        <Field label="Title *" error={errorFor("title")}>
+          <Input name="title" required maxLength={200} defaultValue={milestone?.title} />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Due date *" error={errorFor("dueDate")}>
+            <Input name="dueDate" type="date" required defaultValue={milestone?.dueDate ?? today} />
           </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Due date *" error={errorFor("dueDate")}>
-              <Input
-                name="dueDate"
-                type="date"
-                required
-                defaultValue={milestone?.dueDate ?? today}
-              />
-            </Field>
-            <Field label="Status" error={errorFor("status")}>
-              <NativeSelect name="status" defaultValue={milestone?.status ?? "planned"}>
-                {MILESTONE_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {MILESTONE_STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Field>
-          </div>
-          <Field label="Description" optional error={errorFor("description")}>
-            <Textarea
-              name="description"
-              rows={3}
-              maxLength={2000}
-              defaultValue={milestone?.description ?? ""}
-            />
+          <Field label="Status" error={errorFor("status")}>
+            <NativeSelect name="status" defaultValue={milestone?.status ?? "planned"}>
+              {MILESTONE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {MILESTONE_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </NativeSelect>
           </Field>
-          <DialogFormFooter
-            submitLabel={milestone ? "Save" : "Add"}
-            busyLabel="Saving..."
-            busy={busy}
-            onCancel={() => onOpenChange(false)}
+        </div>
+        <Field label="Description" optional error={errorFor("description")}>
+          <Textarea
+            name="description"
+            rows={3}
+            maxLength={2000}
+            defaultValue={milestone?.description ?? ""}
           />
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+        </Field>
+        <DialogFormFooter
+          submitLabel={milestone ? "Save" : "Add"}
+          busyLabel="Saving..."
+          busy={busy}
+          onCancel={() => onOpenChange(false)}
+        />
+      </fetcher.Form>
+    </FormDialog>
   );
 }
 
@@ -379,32 +358,21 @@ function DeleteMilestoneDialog({
 }) {
   const { fetcher, busy } = useFormOutcome({ intent: "delete-milestone", onSuccess: onClose });
   return (
-    <AlertDialog open={milestone !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete milestone?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {milestone ? `The milestone '${milestone.title}' will be deleted.` : ""}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={busy}
-            onClick={(event) => {
-              event.preventDefault();
-              if (milestone)
-                fetcher.submit(
-                  { intent: "delete-milestone", milestoneId: milestone.id },
-                  { method: "post" },
-                );
-            }}
-          >
-            {busy ? "Deleting..." : "Delete"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={milestone !== null}
+      onClose={onClose}
+      busy={busy}
+      title="Delete milestone?"
+      description={milestone ? `The milestone '${milestone.title}' will be deleted.` : ""}
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+      onConfirm={() => {
+        if (milestone)
+          fetcher.submit(
+            { intent: "delete-milestone", milestoneId: milestone.id },
+            { method: "post" },
+          );
+      }}
+    />
   );
 }

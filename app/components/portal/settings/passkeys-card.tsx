@@ -9,8 +9,7 @@ import { Input } from "~/components/ui/input";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDate } from "~/lib/dates";
 import { notify } from "~/lib/notify";
-import { PASSKEY_NAME_MAX, passkeyNameSchema } from "~/lib/validation/account";
-import { firstIssue } from "~/lib/validation/zod";
+import { PASSKEY_NAME_MAX } from "~/lib/validation/account-values";
 
 export interface PasskeyItem {
   id: string;
@@ -173,9 +172,13 @@ function AddPasskeyForm({ inline }: { inline: ReturnType<typeof useFormOutcome>[
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = passkeyNameSchema.safeParse({
-      name: new FormData(event.currentTarget).get("name"),
-    });
+    const name = new FormData(event.currentTarget).get("name");
+    // The form's schema (and zod) load when it is sent, not with the page (decision 025).
+    const [{ passkeyNameSchema }, { firstIssue }] = await Promise.all([
+      import("~/lib/validation/account"),
+      import("~/lib/validation/zod"),
+    ]);
+    const parsed = passkeyNameSchema.safeParse({ name });
     if (!parsed.success) {
       notify("error", "Error", { description: firstIssue(parsed.error).message });
       return;

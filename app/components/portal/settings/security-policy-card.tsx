@@ -5,7 +5,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
-import { POLICY_NEEDS_OWN_TWO_FACTOR } from "~/lib/validation/account";
+import { POLICY_NEEDS_OWN_TWO_FACTOR } from "~/lib/validation/account-values";
 
 export interface SecurityPolicyView {
   requireAdminTwoFactor: boolean;

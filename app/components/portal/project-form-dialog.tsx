@@ -1,0 +1,130 @@
+import { useId, useState } from "react";
+import { DialogFormFooter, FormDialog } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "~/components/ui/select";
+import { Slider } from "~/components/ui/slider";
+import { Textarea } from "~/components/ui/textarea";
+import { useFormOutcome } from "~/hooks/use-form-outcome";
+import {
+  PRIORITY_LABELS,
+  PROJECT_PRIORITIES,
+  PROJECT_STATUSES,
+  STATUS_LABELS,
+} from "~/lib/validation/project-values";
+import { type ClientChoice, ClientOptions } from "./client-filter";
+import type { ProjectItem } from "./projects-view";
+
+/**
+ * 'Create New Project' / 'Edit Project'. Loaded by the Projects page the first time it opens
+ * (with its Select and Slider), not with the page (decision 025).
+ */
+export default function ProjectFormDialog({
+  open,
+  onOpenChange,
+  project,
+  clients,
+  defaultClient,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  project: ProjectItem | null;
+  /** Staff name the client of a new project (null: a contact's is their own). */
+  clients: ClientChoice[] | null;
+  defaultClient: string | null;
+}) {
+  const { fetcher, busy } = useFormOutcome({ onSuccess: () => onOpenChange(false) });
+  const [progress, setProgress] = useState(project?.progress ?? 0);
+  const ids = useId();
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={busy}
+      title={project ? "Edit Project" : "Create New Project"}
+      description={
+        project ? "Update the details of this project." : "Add a project to track its progress."
+      }
+    >
+      <fetcher.Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value={project ? "update" : "create"} />
+        {project ? <input type="hidden" name="id" value={project.id} /> : null}
+        {clients && !project ? (
+          <Field label="Client *">
+            <NativeSelect name="clientId" required defaultValue={defaultClient ?? ""}>
+              <ClientOptions clients={clients} none="Choose a client" />
+            </NativeSelect>
+          </Field>
+        ) : null}
+        <Field label="Title *">
+          <Input name="title" required maxLength={200} defaultValue={project?.title} />
+        </Field>
+        <Field label="Description">
+          <Textarea
+            name="description"
+            rows={3}
+            maxLength={2000}
+            defaultValue={project?.description ?? ""}
+          />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Status">
+            <Select name="status" defaultValue={project?.status ?? "active"}>
+              <SelectTrigger className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {PROJECT_STATUSES.map((s) => (
+                  <SelectItem key={s} value={s}>
+                    {STATUS_LABELS[s]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </Field>
+          <Field label="Priority">
+            <Select name="priority" defaultValue={project?.priority ?? "medium"}>
+              <SelectTrigger className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {PROJECT_PRIORITIES.map((p) => (
+                  <SelectItem key={p} value={p}>
+                    {PRIORITY_LABELS[p]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </Field>
+        </div>
+        <div className="space-y-3">
+          <Label id={`${ids}-progress-label`}>Progress: {progress}%</Label>
+          <Slider
+            name="progress"
+            min={0}
+            max={100}
+            step={5}
+            value={[progress]}
+            onValueChange={(v) => setProgress(v[0] ?? 0)}
+            aria-label="Progress"
+          />
+        </div>
+        <DialogFormFooter
+          submitLabel={project ? "Update" : "Create"}
+          busyLabel="Saving..."
+          busy={busy}
+          onCancel={() => onOpenChange(false)}
+        />
+      </fetcher.Form>
+    </FormDialog>
+  );
+}
