@@ -18,6 +18,7 @@ import {
   startHealthMonitor,
   stopHealthMonitor,
 } from "~/server/db/health.server";
+import { pgliteMaintenanceJobs } from "~/server/db/maintenance.server";
 import { DeferHydrationError, deferHydration } from "~/server/defer-hydration.server";
 import { fileJobs, startUploadCleanup } from "~/server/deliverables/files.server";
 import { createMailer } from "~/server/email/mailer.server";
@@ -53,7 +54,11 @@ export async function startServer() {
   // Account erasure and lead retention; under the browser tests' clock, checked every second.
   if (testClockEnabled()) logger.warn("TEST CLOCK ON: for the browser tests only");
   stopJobs = startJobScheduler(handle.db, {
-    jobs: [...privacyJobs(settings.LEAD_RETENTION_MONTHS), ...fileJobs],
+    jobs: [
+      ...privacyJobs(settings.LEAD_RETENTION_MONTHS),
+      ...fileJobs,
+      ...(handle.driver === "pglite" ? pgliteMaintenanceJobs : []),
+    ],
     now,
     tickMs: testClockEnabled() ? 1000 : 60_000,
   });

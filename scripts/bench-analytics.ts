@@ -25,6 +25,7 @@ import {
   openPglite,
   openPostgres,
 } from "../app/server/db/client.server";
+import { maintainTables } from "../app/server/db/maintenance.server";
 import { seedLeads, seedWork } from "./lib/analytics-seed";
 import { signUpOver, startBuiltServer } from "./serve-build";
 
@@ -85,7 +86,10 @@ async function prepare(handle: DatabaseHandle, label: string) {
     insert into user_roles (user_id, role)
     select id, 'admin' from "user" where email = ${ADMIN.email}
     on conflict do nothing`);
-  await handle.db.execute(sql`analyze`);
+  // What the database's own upkeep does after a bulk load: autovacuum on PostgreSQL, the
+  // scheduled vacuum job on PGlite (which the server also runs within a minute of starting).
+  if (handle.driver === "pglite") await maintainTables(handle.db);
+  else await handle.db.execute(sql`vacuum (analyze)`);
   console.log(
     `${label}: seeded ${LEADS} leads, ${WORK.clients} clients, ${WORK.projects} projects, ${WORK.messages} messages in ${Math.round(performance.now() - started)} ms`,
   );
