@@ -72,17 +72,30 @@ export async function leadSummary(db: Database, range: Range): Promise<LeadSumma
                 having sum(leads) > 0) l
          group by grouping sets ((wk, kind), (wk, pkg), (status), (src, status))`,
   );
-  const medianQuery = rows<{ kind: LeadKind | null; changed: number; median: number | null }>(
+  // One pass with an aggregate per kind (FILTER) and one overall: each median sorts its own
+  // leads once (GROUP BY ROLLUP sorted them all by kind first, then each group, then all again).
+  const kinds = [null, ...LEAD_KINDS] as const;
+  const medians = kinds.map((kind, i) => {
+    const only = kind === null ? sql`` : sql` filter (where kind = ${kind})`;
+    return sql`count(*)${only}::int as ${sql.raw(`n${i}`)},
+               percentile_cont(0.5) within group (order by secs)${only}::float8
+                 as ${sql.raw(`m${i}`)}`;
+  });
+  const medianQuery = rows<Record<string, number | null>>(
     db,
-    sql`select kind, count(*)::int as changed,
-               percentile_cont(0.5) within group (
-                 order by date_part('epoch', first_status_change_at) - date_part('epoch', created_at)
-               )::float8 as median
-          from leads
-         where ${inPeriod("created_at", range)} and first_status_change_at is not null
-         group by rollup (kind)`,
+    sql`select ${sql.join(medians, sql`, `)}
+          from (select kind,
+                       date_part('epoch', first_status_change_at) - date_part('epoch', created_at)
+                         as secs
+                  from leads
+                 where ${inPeriod("created_at", range)} and first_status_change_at is not null) l`,
   );
-  const [counts, firstChange] = await Promise.all([countsQuery, medianQuery]);
+  const [counts, [row = {}]] = await Promise.all([countsQuery, medianQuery]);
+  const firstChange = kinds.map((kind, i) => ({
+    kind,
+    changed: Number(row[`n${i}`] ?? 0),
+    median: row[`m${i}`] ?? null,
+  }));
   const of = (g: number) => counts.filter((r) => r.g === g);
   return {
     weeks: of(SET.weekKind).map((r) => ({

@@ -113,33 +113,31 @@ export async function replyTimes(
   scope: Scope,
   range: Range,
 ): Promise<{ agency: ReplyTimes; client: ReplyTimes }> {
-  const found = await rows<{
-    from_agency: boolean;
-    sent: number;
-    answered: number;
-    median: number | null;
-  }>(
-    db,
-    sql`select m.from_agency, count(*)::int as sent, count(m.reply_at)::int as answered,
+  // One pass, an aggregate per side (FILTER): each side's messages are sorted once for its
+  // median (GROUP BY sorted them all by side first).
+  const side = (fromAgency: boolean, name: string) => {
+    const only = sql`filter (where m.from_agency = ${fromAgency})`;
+    return sql`count(*) ${only}::int as ${sql.raw(`${name}_sent`)},
+               count(m.reply_at) ${only}::int as ${sql.raw(`${name}_answered`)},
                percentile_cont(0.5) within group (
                  order by date_part('epoch', m.reply_at) - date_part('epoch', m.created_at)
-               )::float8 as median
+               ) ${only}::float8 as ${sql.raw(`${name}_median`)}`;
+  };
+  const [found = {}] = await rows<Record<string, number | null>>(
+    db,
+    sql`select ${side(false, "agency")}, ${side(true, "client")}
           from messages m
          where ${scopeSql(scope, "m.client_id")}
            and m.created_at >= ${range.start}::timestamptz
-           and m.created_at < ${range.end}::timestamptz
-         group by m.from_agency`,
+           and m.created_at < ${range.end}::timestamptz`,
   );
-  const side = (fromAgency: boolean): ReplyTimes => {
-    const r = found.find((row) => row.from_agency === fromAgency);
-    return {
-      sent: r?.sent ?? 0,
-      answered: r?.answered ?? 0,
-      medianSeconds: r && r.median !== null ? Number(r.median) : null,
-    };
-  };
+  const times = (name: string): ReplyTimes => ({
+    sent: Number(found[`${name}_sent`] ?? 0),
+    answered: Number(found[`${name}_answered`] ?? 0),
+    medianSeconds: found[`${name}_median`] == null ? null : Number(found[`${name}_median`]),
+  });
   // `agency`: how fast the agency answers the client's messages; `client`: the other way.
-  return { agency: side(false), client: side(true) };
+  return { agency: times("agency"), client: times("client") };
 }
 
 export interface ActiveClient {
