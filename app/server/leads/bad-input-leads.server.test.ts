@@ -19,6 +19,8 @@ import { action as pricingAction } from "~/routes/marketing/pricing";
 import { loader as serviceLoader } from "~/routes/marketing/service-detail";
 import {
   checkAnswer,
+  type Encoding,
+  type Entries,
   encoding,
   formEntries,
   formPost,
@@ -135,6 +137,82 @@ const quoteFields = {
   message: plausible(10, 300),
 };
 
+/** Valid forms that always run (fast-check examples), three each, with different senders. */
+const validForms: Record<"contact" | "quote", [Entries, Encoding][]> = {
+  contact: [
+    [
+      [
+        ["name", "Naledi Dlamini"],
+        ["email", "naledi@example.co.za"],
+        ["phone", "082 555 0101"],
+        ["company", "Dlamini Bakery"],
+        ["message", "Please call me about a new website."],
+      ],
+      "urlencoded",
+    ],
+    [
+      [
+        ["name", "Pieter van Wyk"],
+        ["email", "pieter@example.com"],
+        ["phone", "071 555 0102"],
+        ["company", ""],
+        ["message", "Do you build online shops?"],
+      ],
+      "multipart",
+    ],
+    [
+      [
+        ["name", "Zanele"],
+        ["email", "zanele@example.co.za"],
+        ["phone", "083 555 0103"],
+        ["message", "Hello, what does SEO cost?"],
+      ],
+      "urlencoded",
+    ],
+  ],
+  quote: [
+    [
+      [
+        ["selectedPackage", "Starter"],
+        ["name", "Thabo Molefe"],
+        ["email", "thabo@example.co.za"],
+        ["phone", "082 555 0199"],
+        ["address", "12 Long Street, Cape Town"],
+        ["startDate", daysAhead(7)],
+        ["finishDate", daysAhead(60)],
+        ["message", "We need a WhatsApp chatbot for our three stores."],
+      ],
+      "urlencoded",
+    ],
+    [
+      [
+        ["selectedPackage", "Growth"],
+        ["name", "Lerato Khumalo"],
+        ["email", "lerato@example.com"],
+        ["phone", "071 555 0188"],
+        ["address", "5 Main Road, Durban"],
+        ["startDate", daysAhead(14)],
+        ["finishDate", daysAhead(90)],
+        ["message", "A new website for our guest house, with bookings."],
+      ],
+      "multipart",
+    ],
+    [
+      [
+        ["selectedPackage", "Enterprise"],
+        ["name", "Sipho Ndlovu"],
+        ["email", "sipho@example.co.za"],
+        ["phone", "083 555 0177"],
+        ["address", "40 Church Street, Pretoria"],
+        ["startDate", daysAhead(30)],
+        ["finishDate", daysAhead(200)],
+        ["message", "An online shop for our hardware store, please."],
+      ],
+      "urlencoded",
+    ],
+  ],
+};
+
 describe(`bad input on the lead forms and the JSON endpoint (${testDatabaseKind()})`, {
   timeout: 120_000,
 }, () => {
@@ -164,7 +242,8 @@ describe(`bad input on the lead forms and the JSON endpoint (${testDatabaseKind(
           }
           await expectWhole();
         }),
-        runs(60),
+        // Three valid forms always run: random ones get past validation only now and then.
+        { ...runs(60), examples: validForms[kind] },
       );
       expect(stored, "runs that reached the database").toBeGreaterThan(2);
     });
@@ -272,7 +351,30 @@ describe(`bad input on the lead forms and the JSON endpoint (${testDatabaseKind(
         }
         await expectWhole();
       }),
-      runs(80),
+      // Three valid bodies always run: random ones get past validation only now and then.
+      {
+        ...runs(80),
+        examples: [
+          [
+            JSON.stringify({ name: "Naledi", email: "naledi@example.co.za", message: "Hello" }),
+            "application/json",
+          ],
+          [
+            JSON.stringify({
+              name: "Pieter van Wyk",
+              email: "pieter@example.com",
+              phone: "071 555 0102",
+              company: "Van Wyk Motors",
+              message: "Please quote for a website.",
+            }),
+            "application/json; charset=utf-8",
+          ],
+          [
+            JSON.stringify({ name: "Zanele", email: "zanele@example.co.za", message: "SEO?" }),
+            "APPLICATION/JSON",
+          ],
+        ],
+      },
     );
     expect(stored, "runs that reached the database").toBeGreaterThan(2);
   });
