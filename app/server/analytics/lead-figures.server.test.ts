@@ -17,6 +17,8 @@ import {
   leadsByWeek,
   quotesByPackage,
   timeToFirstChange,
+  weekStart,
+  wholeWeeks,
 } from "./lead-figures.server";
 
 let h: Harness;
@@ -206,11 +208,27 @@ describe(`the day rollup behind the counts on ${testDatabaseKind()}`, () => {
         from leads group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`);
     return result.rows;
   }
-  async function rollup() {
+  async function dayRollup() {
     const result = await h.handle.db.execute(sql`
       select day::text as day, kind, package_name as pkg, status, source_path as src, leads as n
         from lead_day_counts where leads <> 0 order by 1, 2, 3, 4, 5`);
     return result.rows;
+  }
+  /** lead_week_counts must hold the day counts summed per week (Monday to Sunday). */
+  async function weekRollupMatches() {
+    const fromDays = await h.handle.db.execute(sql`
+      select (day - ((day - date '1970-01-05') % 7))::text as week, kind, package_name as pkg,
+             status, source_path as src, sum(leads)::int as n
+        from lead_day_counts group by 1, 2, 3, 4, 5 having sum(leads) <> 0
+       order by 1, 2, 3, 4, 5`);
+    const weeks = await h.handle.db.execute(sql`
+      select week::text as week, kind, package_name as pkg, status, source_path as src, leads as n
+        from lead_week_counts where leads <> 0 order by 1, 2, 3, 4, 5`);
+    expect(weeks.rows).toEqual(fromDays.rows);
+  }
+  async function rollup() {
+    await weekRollupMatches();
+    return dayRollup();
   }
 
   it("follows every arrival, status change, edit and erasure of a lead", async () => {
@@ -254,6 +272,77 @@ describe(`the day rollup behind the counts on ${testDatabaseKind()}`, () => {
     const oneDay = resolvePeriod({ range: "custom", from: "2026-03-10", to: "2026-03-10" }, NOW);
     expect(leadFunnel(await leadSummary(h.handle.db, oneDay)).arrived).toBe(1);
     expect(await rollup()).toEqual(await countedFromLeads());
+  });
+});
+
+describe(`a period's counts, whole weeks and edge days on ${testDatabaseKind()}`, () => {
+  it("finds the whole weeks inside a period", () => {
+    // 2026-03-09 is a Monday, 2026-03-15 a Sunday.
+    expect(wholeWeeks("2026-03-09", "2026-03-15")).toEqual({
+      firstMonday: "2026-03-09",
+      lastMonday: "2026-03-09",
+    });
+    expect(wholeWeeks("2026-03-10", "2026-03-22")).toEqual({
+      firstMonday: "2026-03-16",
+      lastMonday: "2026-03-16",
+    });
+    expect(wholeWeeks("2026-03-08", "2026-03-29")).toEqual({
+      firstMonday: "2026-03-09",
+      lastMonday: "2026-03-23",
+    });
+    expect(wholeWeeks("2026-03-10", "2026-03-21")).toBeNull();
+    expect(wholeWeeks("2026-03-15", "2026-03-15")).toBeNull();
+  });
+
+  it("counts every period the same as the leads themselves, however it splits", async () => {
+    // A lead every 13 hours from Sunday 1 March to 4 April, on both sides of midnight.
+    for (let i = 0; i < 64; i++) {
+      await seedLead({
+        kind: i % 3 === 0 ? "contact" : i % 3 === 1 ? "quote" : "chat",
+        at: new Date(sa("2026-03-01T00:30:00").getTime() + i * 13 * HOUR),
+        status: (["new", "contacted", "won", "lost"] as const)[i % 4] ?? "new",
+        packageName: i % 3 === 1 ? "Growth" : undefined,
+        sourcePath: i % 2 ? "/pricing" : null,
+      });
+    }
+    const direct = async (from: string, to: string) => {
+      const result = await h.handle.db.execute(sql`
+        select ((d - date '1970-01-05') / 7)::int as wk, kind, status,
+               coalesce(source_path, '') as src, count(*)::int as n
+          from (select ((created_at at time zone 'UTC') + interval '2 hours')::date as d, *
+                  from leads) l
+         where d >= ${from}::date and d <= ${to}::date
+         group by 1, 2, 3, 4`);
+      return result.rows as { wk: number; kind: string; status: string; src: string; n: number }[];
+    };
+    const sum = (list: { n: number }[]) => list.reduce((n, r) => n + r.n, 0);
+    for (const [from, to] of [
+      ["2026-03-01", "2026-04-04"],
+      ["2026-03-02", "2026-03-29"],
+      ["2026-03-04", "2026-03-27"],
+      ["2026-03-10", "2026-03-12"],
+      ["2026-03-08", "2026-03-09"],
+      ["2026-03-16", "2026-03-22"],
+    ]) {
+      const summary = await leadSummary(
+        h.handle.db,
+        resolvePeriod({ range: "custom", from, to }, NOW),
+      );
+      const rows = await direct(from as string, to as string);
+      const perWeek = new Map<string, number>();
+      for (const r of rows) {
+        const key = `${weekStart(r.wk)} ${r.kind}`;
+        perWeek.set(key, (perWeek.get(key) ?? 0) + r.n);
+      }
+      expect(
+        Object.fromEntries(summary.weeks.map((w) => [`${w.week} ${w.kind}`, w.n])),
+        `${from} to ${to}`,
+      ).toEqual(Object.fromEntries(perWeek));
+      for (const status of ["new", "contacted", "won", "lost"] as const) {
+        expect(summary.statuses[status] ?? 0).toBe(sum(rows.filter((r) => r.status === status)));
+      }
+      expect(sum(summary.sources)).toBe(sum(rows));
+    }
   });
 });
 

@@ -17,6 +17,17 @@ export function weekStart(index: number): string {
   return addDays("1970-01-05", index * 7);
 }
 
+/**
+ * The whole weeks (Monday to Sunday) inside the days from–to, by their Mondays; null when there
+ * is none.
+ */
+export function wholeWeeks(from: string, to: string) {
+  const weekday = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const firstMonday = addDays(from, (7 - weekday(from)) % 7);
+  const lastMonday = addDays(to, -((weekday(to) + 1) % 7) - 6);
+  return firstMonday <= lastMonday ? { firstMonday, lastMonday } : null;
+}
+
 const inPeriod = (column: string, range: Range) =>
   sql`${sql.raw(column)} >= ${range.start}::timestamptz and ${sql.raw(column)} < ${range.end}::timestamptz`;
 
@@ -53,21 +64,33 @@ export interface LeadSummary {
 
 /**
  * Every lead figure of a period in two aggregate queries: counts by week and kind, week and
- * package, status, source and status (GROUPING SETS over the day rollup lead_day_counts); and
+ * package, status, source and status (GROUPING SETS over the rollups lead_week_counts and
+ * lead_day_counts); and
  * the median time to a first status change, per kind and overall (from the index
  * leads_first_change_idx alone).
  */
 export async function leadSummary(db: Database, range: Range): Promise<LeadSummary> {
-  // The day rollup (lead_day_counts, kept by a trigger) summed per week and group, then per
-  // grouping set: a few rows per day of the period instead of every lead.
+  // The rollups (kept by a trigger) summed per week and group, then per grouping set: the
+  // period's whole weeks from lead_week_counts, its first and last days from lead_day_counts.
+  const span = wholeWeeks(range.from, range.to);
+  const dayRows = (from: string, to: string) =>
+    sql`select (day - date '1970-01-05') / 7 as wk, kind, package_name, status, source_path, leads
+          from lead_day_counts where day >= ${from}::date and day <= ${to}::date`;
+  const source = span
+    ? sql`select (week - date '1970-01-05') / 7 as wk, kind, package_name, status, source_path,
+                 leads
+            from lead_week_counts
+           where week >= ${span.firstMonday}::date and week <= ${span.lastMonday}::date
+          union all ${dayRows(range.from, addDays(span.firstMonday, -1))}
+          union all ${dayRows(addDays(span.lastMonday, 7), range.to)}`
+    : dayRows(range.from, range.to);
   const countsQuery = rows<CountRow>(
     db,
     sql`select grouping(wk, kind, pkg, status, src)::int as g, wk, kind, pkg, status, src,
                sum(n)::int as n
-          from (select (day - date '1970-01-05') / 7 as wk, kind, nullif(package_name, '') as pkg,
-                       status, nullif(source_path, '') as src, sum(leads) as n
-                  from lead_day_counts
-                 where day >= ${range.from}::date and day <= ${range.to}::date
+          from (select wk, kind, nullif(package_name, '') as pkg, status,
+                       nullif(source_path, '') as src, sum(leads) as n
+                  from (${source}) r
                  group by 1, 2, 3, 4, 5
                 having sum(leads) > 0) l
          group by grouping sets ((wk, kind), (wk, pkg), (status), (src, status))`,

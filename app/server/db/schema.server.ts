@@ -463,6 +463,24 @@ export const leadDayCounts = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.kind, t.packageName, t.status, t.sourcePath] })],
 );
 
+/**
+ * The same counts per week (Monday to Sunday, South African days), kept by the same trigger:
+ * a long period reads its whole weeks here and only its first and last days from
+ * lead_day_counts (decision 026).
+ */
+export const leadWeekCounts = pgTable(
+  "lead_week_counts",
+  {
+    week: date("week").notNull(),
+    kind: text("kind").$type<LeadKind>().notNull(),
+    packageName: text("package_name").notNull(),
+    status: text("status").$type<LeadStatus>().notNull(),
+    sourcePath: text("source_path").notNull(),
+    leads: integer("leads").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.kind, t.packageName, t.status, t.sourcePath] })],
+);
+
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
