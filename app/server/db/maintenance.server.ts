@@ -6,7 +6,9 @@
  * autovacuum's own rules (its default thresholds) table by table.
  *
  * PGlite keeps table statistics only while it runs: after a restart they start from zero. The
- * catalog survives, so a table is also due when more of its current pages than autovacuum's
+ * catalog survives: a table's size is its pg_class.reltuples, as autovacuum itself reads it (the
+ * live count of the statistics would be 0 after a restart, and 51 dead rows would then have a
+ * table of 100,000 rows vacuumed). A table is also due when more of its current pages than autovacuum's
  * scale factor are not marked all-visible (pg_class.relallvisible, set by the last vacuum), or
  * when it has never been analyzed. VACUUM holds the one connection while it runs: on a table of
  * 100,000 rows about a second, and only after a fifth of it has changed.
@@ -24,6 +26,7 @@ const UNVISIBLE_PAGES = { threshold: 8, scale: 0.2 };
 
 export interface TableActivity {
   table: string;
+  /** Rows in the table: pg_class.reltuples (as of the last vacuum or analyze). */
   live: number;
   dead: number;
   insertedSinceVacuum: number;
@@ -54,7 +57,9 @@ export async function tableActivity(db: Database): Promise<TableActivity[]> {
   // this backend's now, so rows written in the last second count.
   await db.execute(sql`select pg_stat_force_next_flush()`);
   const result = await db.execute(sql`
-    select s.relname as "table", s.n_live_tup::float8 as live, s.n_dead_tup::float8 as dead,
+    select s.relname as "table",
+           (case when c.reltuples >= 0 then c.reltuples else s.n_live_tup end)::float8 as live,
+           s.n_dead_tup::float8 as dead,
            s.n_ins_since_vacuum::float8 as "insertedSinceVacuum",
            s.n_mod_since_analyze::float8 as "modifiedSinceAnalyze",
            (pg_relation_size(c.oid) / current_setting('block_size')::int)::float8 as pages,
