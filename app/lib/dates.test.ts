@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatLongDate,
   formatRelative,
+  formatShortDay,
   quoteDateBounds,
   todayInSouthAfrica,
 } from "./dates";
@@ -26,6 +27,11 @@ describe("calendar days", () => {
   it("formats a long date with or without the weekday, independent of locale data", () => {
     expect(formatLongDate("2025-11-01")).toBe("1 November 2025");
     expect(formatLongDate("2026-12-01", { weekday: true })).toBe("Tuesday, 1 December 2026");
+  });
+
+  it("writes a short day for chart axes with the same months as every other date", () => {
+    expect(formatShortDay("2026-09-07")).toBe("7 Sept");
+    expect(formatShortDay("2026-03-16")).toBe("16 Mar");
   });
 });
 

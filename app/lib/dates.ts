@@ -50,6 +50,12 @@ export function formatDate(value: Date | string): string {
   return `${twoDigits(d.getUTCDate())} ${SHORT_MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
+/** "9 Sept" from "2026-09-09": a calendar day, short (chart axes). */
+export function formatShortDay(isoDay: string): string {
+  const [, m, d] = isoDay.split("-").map(Number);
+  return `${d} ${SHORT_MONTHS[(m ?? 1) - 1]}`;
+}
+
 /** "04 September 2026 at 00:03": the day and time in South Africa. */
 export function formatDateTime(value: Date | string): string {
   const d = southAfricanClock(value);

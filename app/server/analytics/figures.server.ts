@@ -5,7 +5,7 @@
  */
 import { packageNames } from "~/content/packages";
 import { type Figure, formatDuration, formatShare } from "~/lib/analytics";
-import { formatDateTime, formatLongDate, todayInSouthAfrica } from "~/lib/dates";
+import { formatDateTime, formatLongDate, formatShortDay, todayInSouthAfrica } from "~/lib/dates";
 import type { Period } from "~/lib/validation/period";
 import type { Database } from "../db/client.server";
 import type { Scope } from "../portal/scope.server";
@@ -65,26 +65,6 @@ export interface FigureDef {
   build(ctx: FigureContext): Promise<Built>;
 }
 
-const SHORT_MONTHS = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
-  "May",
-  "Jun",
-  "Jul",
-  "Aug",
-  "Sep",
-  "Oct",
-  "Nov",
-  "Dec",
-];
-/** "9 Mar" from "2026-03-09". */
-function shortDay(isoDay: string) {
-  const [, m, d] = isoDay.split("-").map(Number);
-  return `${d} ${SHORT_MONTHS[(m ?? 1) - 1]}`;
-}
-
 const KIND_LABEL = { contact: "Contact", quote: "Quote", chat: "Chat", all: "All leads" } as const;
 
 const leadFigures: FigureDef[] = [
@@ -113,7 +93,11 @@ const leadFigures: FigureDef[] = [
         },
         description:
           "Contact messages, quote requests and chat questions, by the week they arrived.",
-        chart: { kind: "columns", series: [1, 2, 3], labels: weeks.map((w) => shortDay(w.week)) },
+        chart: {
+          kind: "columns",
+          series: [1, 2, 3],
+          labels: weeks.map((w) => formatShortDay(w.week)),
+        },
         empty:
           total === 0
             ? "No leads arrived in this period. Each contact message, quote request and chat question from the website is counted here in the week it arrives."
@@ -145,7 +129,7 @@ const leadFigures: FigureDef[] = [
         chart: {
           kind: "columns",
           series: packageNames.map((_, i) => i + 1),
-          labels: weeks.map((w) => shortDay(w.week)),
+          labels: weeks.map((w) => formatShortDay(w.week)),
         },
         empty:
           total === 0
