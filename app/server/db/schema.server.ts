@@ -444,6 +444,15 @@ export const leads = pgTable(
   ],
 );
 
+/** What the lead rollups count by, and the count ('' for no package or no known page). */
+const leadCountColumns = () => ({
+  kind: text("kind").$type<LeadKind>().notNull(),
+  packageName: text("package_name").notNull(),
+  status: text("status").$type<LeadStatus>().notNull(),
+  sourcePath: text("source_path").notNull(),
+  leads: integer("leads").notNull(),
+});
+
 /**
  * Leads counted per South African calendar day and per everything Analytics groups them by, kept
  * exact by the trigger leads_day_counts (migration 0013) on every insert, change and erasure of
@@ -454,11 +463,7 @@ export const leadDayCounts = pgTable(
   "lead_day_counts",
   {
     day: date("day").notNull(),
-    kind: text("kind").$type<LeadKind>().notNull(),
-    packageName: text("package_name").notNull(),
-    status: text("status").$type<LeadStatus>().notNull(),
-    sourcePath: text("source_path").notNull(),
-    leads: integer("leads").notNull(),
+    ...leadCountColumns(),
   },
   (t) => [primaryKey({ columns: [t.day, t.kind, t.packageName, t.status, t.sourcePath] })],
 );
@@ -472,11 +477,7 @@ export const leadWeekCounts = pgTable(
   "lead_week_counts",
   {
     week: date("week").notNull(),
-    kind: text("kind").$type<LeadKind>().notNull(),
-    packageName: text("package_name").notNull(),
-    status: text("status").$type<LeadStatus>().notNull(),
-    sourcePath: text("source_path").notNull(),
-    leads: integer("leads").notNull(),
+    ...leadCountColumns(),
   },
   (t) => [primaryKey({ columns: [t.week, t.kind, t.packageName, t.status, t.sourcePath] })],
 );
