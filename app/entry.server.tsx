@@ -9,6 +9,7 @@ import { ServerRouter } from "react-router";
 import { installClassCheck } from "~/lib/class-check";
 import { themeScript } from "~/lib/theme";
 import { applyAdminEmails } from "~/server/accounts/roles.server";
+import { figureChangesJobs } from "~/server/analytics/figure-cache.server";
 import { now, testClockEnabled } from "~/server/clock.server";
 import { closeDatabase, getDatabase } from "~/server/db/client.server";
 import {
@@ -57,6 +58,7 @@ export async function startServer() {
     jobs: [
       ...privacyJobs(settings.LEAD_RETENTION_MONTHS),
       ...fileJobs,
+      ...figureChangesJobs,
       ...(handle.driver === "pglite" ? pgliteMaintenanceJobs : []),
     ],
     now,

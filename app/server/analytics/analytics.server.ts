@@ -2,14 +2,14 @@
  * /portal/analytics: the figures a person may see for a period, and each figure's table as a
  * CSV download. Administrators see leads and all work; a contact sees their own client's work.
  */
-import { toCsv } from "~/lib/analytics";
+import { type Figure, toCsv } from "~/lib/analytics";
 import { todayInSouthAfrica } from "~/lib/dates";
 import { periodFromSearch } from "~/lib/validation/period";
 import type { PortalContext } from "../portal/portal.server";
 import type { Scope } from "../portal/scope.server";
 import { forbidden, notFound } from "../refuse.server";
+import { changeCounts, forChanges } from "./figure-cache.server";
 import { buildFigures, figureById, PAGE_ROWS } from "./figures.server";
-import { forSnapshot } from "./snapshot-cache.server";
 
 /**
  * What this person's analytics cover: every client for agency staff, their own client for a
@@ -22,12 +22,18 @@ export function analyticsScope(ctx: PortalContext): { scope: Scope; isAdmin: boo
 export async function loadAnalytics(ctx: PortalContext, search: URLSearchParams, now: Date) {
   const { period, error } = periodFromSearch(search, now);
   const { scope, isAdmin } = analyticsScope(ctx);
-  // Everything the figures depend on besides the rows: who sees them, the period, the date
+  // Everything the figures depend on besides their tables: who sees them, the period, the date
   // (overdue milestones are counted against today in South Africa).
   const key = JSON.stringify([scope, isAdmin, period.from, period.to, todayInSouthAfrica(now)]);
-  const figures = await forSnapshot(ctx.db, key, () =>
-    buildFigures({ db: ctx.db, scope, isAdmin, period, now }, { pageRows: PAGE_ROWS }),
-  );
+  const counts = await changeCounts(ctx.db);
+  const build = (section: "leads" | "work") =>
+    forChanges(ctx.db, counts, section, key, () =>
+      buildFigures({ db: ctx.db, scope, isAdmin, period, now }, { pageRows: PAGE_ROWS, section }),
+    );
+  // Each section is kept for its own tables: a new lead recomputes the leads figures only.
+  const none: Record<string, Figure> = {};
+  const [leads, work] = await Promise.all([isAdmin ? build("leads") : none, build("work")]);
+  const figures: Record<string, Figure> = { ...leads, ...work };
   return { period, periodError: error, isAdmin, figures };
 }
 

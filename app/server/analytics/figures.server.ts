@@ -429,9 +429,9 @@ export function figureById(id: string): FigureDef | undefined {
   return FIGURES.find((f) => f.id === id);
 }
 
-/** The figures this person may see. */
-export function visibleFigures(isAdmin: boolean): FigureDef[] {
-  return FIGURES.filter((f) => isAdmin || !f.adminOnly);
+/** The figures this person may see (of one section). */
+export function visibleFigures(isAdmin: boolean, section?: FigureDef["section"]): FigureDef[] {
+  return FIGURES.filter((f) => (isAdmin || !f.adminOnly) && (!section || f.section === section));
 }
 
 /** Rows of a long table the Analytics page shows; its CSV has them all. */
@@ -462,10 +462,12 @@ export async function buildFigures(
     /** One figure after the other (the bench's per-figure times), not side by side. */
     oneByOne?: boolean;
     pageRows?: number;
+    /** Only this section's figures (each section reads its own tables: decision 028). */
+    section?: FigureDef["section"];
   } = {},
 ): Promise<Record<string, Figure>> {
   const withCache = { ...ctx, cache: ctx.cache ?? new Map() };
-  const defs = visibleFigures(ctx.isAdmin);
+  const defs = visibleFigures(ctx.isAdmin, options.section);
   const build = async (def: FigureDef) => {
     const started = performance.now();
     const figure = await def.build(withCache);

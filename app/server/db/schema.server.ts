@@ -791,6 +791,28 @@ export const leadEvents = pgTable(
 );
 
 // ---------------------------------------------------------------------------
+// analytics: which figures' data changed (decision 028)
+// ---------------------------------------------------------------------------
+
+/**
+ * A row per transaction that changed a table a group of Analytics figures reads (`domain`:
+ * 'leads' or 'work'), written by the statement trigger figure_changes_* on each of those
+ * tables (migration 0016); `xact` is the transaction's id. The sum of `changes` per domain
+ * therefore grows with every commit that touched the domain's data, and only then: Analytics
+ * keeps a domain's figures for its sum. A job folds the rows into one per domain (`xact` 0)
+ * keeping every sum.
+ */
+export const figureChanges = pgTable(
+  "figure_changes",
+  {
+    domain: text("domain").notNull(),
+    xact: bigint("xact", { mode: "number" }).notNull(),
+    changes: bigint("changes", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domain, t.xact] })],
+);
+
+// ---------------------------------------------------------------------------
 // speed: relations for better-auth's joined reads (`advanced.database.joins`): a session and
 // its user in one query on every signed-in request. No columns, no migration.
 // ---------------------------------------------------------------------------
