@@ -66,6 +66,7 @@ test.describe("security headers", () => {
       .getByRole("link", { name: "Pricing" })
       .click();
     await expect(page).toHaveURL(/\/pricing$/);
+    await hydrated(page); // before hydration the form posts the page and answers inline (010)
     await page.getByRole("button", { name: "Request Quote" }).click();
     await expect(
       page.getByRole("region", { name: /Notifications/ }).getByText("Validation Error"),
@@ -91,6 +92,7 @@ test.describe("security headers", () => {
       page.getByRole("region", { name: /Notifications/ }).getByText("Success!"),
     ).toBeVisible();
     await page.goto("/portal/projects");
+    await hydrated(page);
     await page.getByRole("button", { name: "New Project" }).click();
     await page.getByRole("dialog").getByLabel("Title *").fill("CSP project");
     await page.getByRole("dialog").getByRole("button", { name: "Create" }).click();
@@ -154,18 +156,22 @@ test.describe("cross-site requests", () => {
 test("names and messages render as text, never as markup", async ({ signedInPage: page }) => {
   const payload = `<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"><b>bold</b>`;
   await page.goto("/portal/settings");
+  // The toast needs React: before hydration the form posts the page and answers inline (010).
+  await hydrated(page);
   await page.getByLabel("Full Name").fill(payload.slice(0, 100));
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(
     page.getByRole("region", { name: /Notifications/ }).getByText("Profile updated successfully"),
   ).toBeVisible();
   await page.goto("/portal/projects");
+  await hydrated(page);
   await page.getByRole("button", { name: "New Project" }).click();
   await page.getByRole("dialog").getByLabel("Title *").fill(payload);
   await page.getByRole("dialog").getByLabel("Description").fill(payload);
   await page.getByRole("dialog").getByRole("button", { name: "Create" }).click();
   await expect(page.getByRole("heading", { name: payload })).toBeVisible();
   await page.goto("/portal/messages");
+  await hydrated(page);
   await page.getByRole("button", { name: "New Message" }).click();
   await page.getByRole("dialog").getByLabel("Subject *").fill(payload);
   await page.getByRole("dialog").getByLabel("Message *").fill(payload);

@@ -317,6 +317,7 @@ test.describe("theme", () => {
     await page.goto("/portal");
     const html = await (await page.request.get("/portal")).text();
     expect(html).toContain(`<script>${themeScript}</script>`);
+    await hydrated(page); // the toggle is React's: a click before hydration does nothing
     await page.getByRole("banner").getByRole("button", { name: "Switch to dark theme" }).click();
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
     await page.reload();
