@@ -139,11 +139,31 @@ export const test = checked.extend<{ user: TestUser; signedInPage: Page }>({
   user: async ({ page, baseURL }, use) => {
     await use(await createUser(page.request, baseURL ?? ""));
   },
-  signedInPage: async ({ page, user }, use) => {
+  signedInPage: async ({ page, user, javaScriptEnabled }, use) => {
     void user;
+    if (javaScriptEnabled) settleOnHydration(page);
     await use(page);
   },
 });
+
+/**
+ * Portal journeys act as a person does once the page works: `goto` and `reload` of a document
+ * return when React has hydrated it. Before that a form posts the page and answers inline and
+ * a menu or a dialog does not open (decision 010 defers hydration past the first paint); on a
+ * busy machine a click can land in that gap. Journeys of the page before its scripts run use
+ * `javaScriptEnabled: false`, or the plain `page`.
+ */
+function settleOnHydration(page: Page) {
+  const settle = async (response: Awaited<ReturnType<Page["goto"]>>) => {
+    const html = response?.headers()["content-type"]?.startsWith("text/html");
+    if (html && response?.ok()) await hydrated(page);
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => settle(await goto(url, options));
+  page.reload = async (options) => settle(await reload(options));
+}
 
 export { expect };
 
