@@ -6,8 +6,9 @@
  * end and idle again 10 s after it, and what it is made of at those points: the JavaScript heap,
  * memory outside it (buffers), the largest single anonymous mapping (PGlite's WebAssembly
  * memory) and the code mapped from files (the server asked through its inspector and
- * /proc/<pid>/smaps). PGlite by default, or a fresh database of the PostgreSQL server
- * `--postgres` names. A script, not a test. Exits 1 on any error.
+ * /proc/<pid>/smaps), and once more after a full garbage collection (what is really kept).
+ * PGlite by default, or a fresh database of the PostgreSQL server `--postgres` names. A
+ * script, not a test. Exits 1 on any error.
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -180,6 +181,9 @@ await breakdown("end of traffic");
 await new Promise((resolve) => setTimeout(resolve, 10_000));
 const memoryAfter = rssMb(pid);
 await breakdown("idle 10 s later");
+// What is really kept: a full collection first (the rows above count garbage not yet collected).
+await inspector.send("HeapProfiler.collectGarbage");
+await breakdown("after a full GC");
 inspector.close();
 await app.stop();
 await database?.drop();
