@@ -14,32 +14,19 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "figure_changes_leads" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "leads"
-  FOR EACH STATEMENT EXECUTE FUNCTION "figure_changes_count"('leads');
---> statement-breakpoint
-CREATE TRIGGER "figure_changes_lead_day_counts" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "lead_day_counts"
-  FOR EACH STATEMENT EXECUTE FUNCTION "figure_changes_count"('leads');
---> statement-breakpoint
-CREATE TRIGGER "figure_changes_lead_week_counts" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "lead_week_counts"
-  FOR EACH STATEMENT EXECUTE FUNCTION "figure_changes_count"('leads');
---> statement-breakpoint
-CREATE TRIGGER "figure_changes_clients" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "clients"
-  FOR EACH STATEMENT EXECUTE FUNCTION "figure_changes_count"('work');
---> statement-breakpoint
-CREATE TRIGGER "figure_changes_projects" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "projects"
-  FOR EACH STATEMENT EXECUTE FUNCTION "figure_changes_count"('work');
---> statement-breakpoint
-CREATE TRIGGER "figure_changes_messages" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "messages"
-  FOR EACH STATEMENT EXECUTE FUNCTION "figure_changes_count"('work');
---> statement-breakpoint
-CREATE TRIGGER "figure_changes_activity" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "activity"
-  FOR EACH STATEMENT EXECUTE FUNCTION "figure_changes_count"('work');
---> statement-breakpoint
-CREATE TRIGGER "figure_changes_milestones" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "milestones"
-  FOR EACH STATEMENT EXECUTE FUNCTION "figure_changes_count"('work');
---> statement-breakpoint
-CREATE TRIGGER "figure_changes_reviews" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "reviews"
-  FOR EACH STATEMENT EXECUTE FUNCTION "figure_changes_count"('work');
---> statement-breakpoint
-CREATE TRIGGER "figure_changes_review_answers" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "review_answers"
-  FOR EACH STATEMENT EXECUTE FUNCTION "figure_changes_count"('work');
+-- The tables each domain's figures read (FIGURE_DOMAINS in app/server/analytics/figure-cache.server.ts).
+DO $$
+DECLARE
+  "t" record;
+BEGIN
+  FOR "t" IN SELECT * FROM (VALUES
+    ('leads', 'leads'), ('lead_day_counts', 'leads'), ('lead_week_counts', 'leads'),
+    ('clients', 'work'), ('projects', 'work'), ('messages', 'work'), ('activity', 'work'),
+    ('milestones', 'work'), ('reviews', 'work'), ('review_answers', 'work')
+  ) AS "v" ("tbl", "domain") LOOP
+    EXECUTE format(
+      'CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I '
+      'FOR EACH STATEMENT EXECUTE FUNCTION "figure_changes_count"(%L)',
+      'figure_changes_' || "t"."tbl", "t"."tbl", "t"."domain");
+  END LOOP;
+END $$;
