@@ -8,7 +8,7 @@ import { periodFromSearch } from "~/lib/validation/period";
 import type { PortalContext } from "../portal/portal.server";
 import type { Scope } from "../portal/scope.server";
 import { forbidden, notFound } from "../refuse.server";
-import { changeCounts, forChanges } from "./figure-cache.server";
+import { changeCounts, type FigureDomain, forChanges } from "./figure-cache.server";
 import { buildFigures, figureById, PAGE_ROWS } from "./figures.server";
 
 /**
@@ -26,7 +26,7 @@ export async function loadAnalytics(ctx: PortalContext, search: URLSearchParams,
   // (overdue milestones are counted against today in South Africa).
   const key = JSON.stringify([scope, isAdmin, period.from, period.to, todayInSouthAfrica(now)]);
   const counts = await changeCounts(ctx.db);
-  const build = (section: "leads" | "work") =>
+  const build = (section: FigureDomain) =>
     forChanges(ctx.db, counts, section, key, () =>
       buildFigures({ db: ctx.db, scope, isAdmin, period, now }, { pageRows: PAGE_ROWS, section }),
     );

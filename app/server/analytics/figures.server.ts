@@ -10,6 +10,7 @@ import type { Period } from "~/lib/validation/period";
 import type { Database } from "../db/client.server";
 import type { Scope } from "../portal/scope.server";
 import { openApprovals, overdueMilestones } from "./deliverable-figures.server";
+import type { FigureDomain } from "./figure-cache.server";
 import {
   leadFunnel,
   leadSources,
@@ -57,7 +58,8 @@ type Built = Figure & { totalRows?: number };
 
 export interface FigureDef {
   id: string;
-  section: "leads" | "work";
+  /** Which tables it reads (decision 028). */
+  section: FigureDomain;
   /** Only for agency staff looking at every client (leads, clients). */
   adminOnly: boolean;
   /** What a row is ("clients"), for a table that can grow long: the page shows its first rows. */
@@ -430,7 +432,7 @@ export function figureById(id: string): FigureDef | undefined {
 }
 
 /** The figures this person may see (of one section). */
-export function visibleFigures(isAdmin: boolean, section?: FigureDef["section"]): FigureDef[] {
+export function visibleFigures(isAdmin: boolean, section?: FigureDomain): FigureDef[] {
   return FIGURES.filter((f) => (isAdmin || !f.adminOnly) && (!section || f.section === section));
 }
 
@@ -463,7 +465,7 @@ export async function buildFigures(
     oneByOne?: boolean;
     pageRows?: number;
     /** Only this section's figures (each section reads its own tables: decision 028). */
-    section?: FigureDef["section"];
+    section?: FigureDomain;
   } = {},
 ): Promise<Record<string, Figure>> {
   const withCache = { ...ctx, cache: ctx.cache ?? new Map() };
