@@ -10,7 +10,7 @@
  * - the contact endpoint (a write).
  * The app runs on PGlite (in its own process, as with no DATABASE_URL), or with `--postgres` on
  * a fresh database of that PostgreSQL server, dropped afterwards.
- * A script, not a test.
+ * Each target is warmed up for 2 s before its measured run. A script, not a test.
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -29,6 +29,7 @@ const { values } = parseArgs({
   },
 });
 const duration = Number(values.duration);
+const WARM_UP_SECONDS = 2;
 const connections = Number(values.connections);
 
 interface Result {
@@ -49,6 +50,9 @@ async function measure(
   options: autocannon.Options,
   versus?: string,
 ): Promise<Result> {
+  // Each target is warmed up first, so the JIT's compilation of its code path (React's render,
+  // the session check) is not counted against whichever target happens to run first.
+  await autocannon({ connections, ...options, duration: WARM_UP_SECONDS });
   // The plain server runs in this process, beside autocannon: its CPU is not measured.
   const pid = options.url?.startsWith(plainUrl) ? undefined : app.process.pid;
   const cpuBefore = cpuMs(pid);
@@ -96,9 +100,6 @@ try {
     password: "bench-pass-1",
     name: "Bench User",
   });
-
-  // Warm up.
-  await measure("warm-up", { url: `${app.url}/`, duration: 1 });
 
   const PLAIN = "plain static server: /";
   const NO_DATA = "app: /auth (SSR, no data)";
