@@ -58,23 +58,132 @@ function withoutInstalledParsers(options: QueryOptions): QueryOptions {
  * brings the same few with every query: 0.2 ms of the process's CPU per statement (decision
  * 025). The instance has drizzle's parsers installed once instead (`openPglite`), and this
  * leaves them out of each query, when they are the installed ones: the same results.
+ * A statement the app names (`prepared`, prepared.server.ts) runs as PostgreSQL's own prepared
+ * statement (`namedStatement`, decision 029).
  */
-export function pgliteForDrizzle<T extends object>(target: T): T {
+export function pgliteForDrizzle<T extends object>(target: T, root: object = target): T {
   return new Proxy(target, {
     get(object, property) {
       const value = Reflect.get(object, property, object);
       if (typeof value !== "function") return value;
       if (property === "query") {
-        return (query: string, params?: unknown[], options?: QueryOptions) =>
-          value.call(object, query, params, withoutInstalledParsers(options));
+        const query = (text: string, params?: unknown[], options?: QueryOptions) =>
+          value.call(object, text, params, withoutInstalledParsers(options));
+        return (text: string, params?: unknown[], options?: QueryOptions) =>
+          statementNames.has(text)
+            ? namedStatement(root, object === root, query, text, params ?? [], options)
+            : query(text, params, options);
       }
       if (property === "transaction") {
         return (run: (tx: object) => unknown) =>
-          value.call(object, (tx: object) => run(pgliteForDrizzle(tx)));
+          value.call(object, (tx: object) => run(pgliteForDrizzle(tx, root)));
       }
       return value.bind(object);
     },
   });
+}
+
+// ---------------------------------------------------------------------------
+// Named statements on PGlite (decision 029). PGlite runs every query as PostgreSQL's unnamed
+// statement, parsed and planned afresh each time: planning the portal's session read (six
+// tables) is most of its cost in the engine. A statement the app names is prepared once per
+// PGlite instance (`PREPARE`, kept for the life of the instance, even past a rolled-back
+// transaction) and run with `EXECUTE`, its values written as SQL literals: quoted strings
+// (standard_conforming_strings, so only the quote is special), for parameters of the simple
+// types below only. Any other value or type, or a statement not yet prepared inside a
+// transaction, runs as before.
+
+type Query = (text: string, params?: unknown[], options?: QueryOptions) => Promise<unknown>;
+
+/** The SQL text of each statement the app names, and its name (prepared.server.ts). */
+const statementNames = new Map<string, string>();
+
+/** Record that `text` is the statement `name` (one text per name for the life of the process). */
+export function nameStatement(text: string, name: string) {
+  if (!/^\w+$/.test(name)) throw new Error(`a statement name is a word: ${name}`);
+  statementNames.set(text, name);
+}
+
+/**
+ * The SQL a statement sent to PGlite runs: for an `execute` of a named statement, the named
+ * statement's text (what tests that watch the statements sent compare).
+ */
+export function statementText(sent: string): string {
+  const name = /^execute "app_(\w+)"/.exec(sent)?.[1];
+  if (!name) return sent;
+  for (const [text, named] of statementNames) if (named === name) return text;
+  return sent;
+}
+
+/** Per PGlite instance: each named statement's parameter types once prepared, null if not usable. */
+const preparedOn = new WeakMap<object, Map<string, Promise<readonly string[] | null>>>();
+
+const NUMERIC = new Set(["smallint", "integer", "bigint", "numeric", "real", "double precision"]);
+const FROM_STRING = new Set(["text", "character varying", "uuid", "boolean", ...NUMERIC]);
+
+/** `value` as a SQL literal for a parameter of `type`, or null when this path does not take it. */
+export function sqlLiteral(value: unknown, type: string): string | null {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "string") {
+    return FROM_STRING.has(type) && !value.includes("\0")
+      ? `'${value.replaceAll("'", "''")}'`
+      : null;
+  }
+  if (typeof value === "number") {
+    return NUMERIC.has(type) && Number.isFinite(value) ? `'${value}'` : null;
+  }
+  if (typeof value === "boolean") return type === "boolean" ? String(value) : null;
+  return null;
+}
+
+async function namedStatement(
+  root: object,
+  outsideTransaction: boolean,
+  query: Query,
+  text: string,
+  params: unknown[],
+  options: QueryOptions,
+) {
+  const name = `app_${statementNames.get(text)}`;
+  let statements = preparedOn.get(root);
+  if (!statements) {
+    statements = new Map();
+    preparedOn.set(root, statements);
+  }
+  let types = statements.get(name);
+  if (!types) {
+    // Inside a transaction the instance is held by it: prepare later, outside one.
+    if (!outsideTransaction) return query(text, params, options);
+    types = prepare(query, name, text);
+    statements.set(name, types);
+    types.catch(() => statements.delete(name));
+  }
+  const known = await types.catch(() => null);
+  const literals =
+    known?.length === params.length
+      ? params.map((v, i) => sqlLiteral(v, known[i] as string))
+      : null;
+  if (!literals || literals.includes(null)) return query(text, params, options);
+  try {
+    const values = literals.length > 0 ? `(${literals.join(", ")})` : "";
+    return await query(`execute "${name}"${values}`, [], options);
+  } catch (error) {
+    // Gone (DEALLOCATE, DISCARD): prepared again next time; outside a transaction, run as is.
+    if ((error as { code?: string }).code !== "26000" || !outsideTransaction) throw error;
+    statements.delete(name);
+    return query(text, params, options);
+  }
+}
+
+async function prepare(query: Query, name: string, text: string) {
+  await query(`prepare "${name}" as ${text}`);
+  const result = (await query(
+    `select parameter_types::text[] as types, current_setting('standard_conforming_strings') as scs
+       from pg_prepared_statements where name = $1`,
+    [name],
+  )) as { rows: { types: string[]; scs: string }[] };
+  const row = result.rows[0];
+  return row && row.scs === "on" ? row.types : null;
 }
 
 /** Open PGlite stored in `dataDir` (or in memory when dataDir is undefined). */

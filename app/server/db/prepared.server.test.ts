@@ -3,14 +3,16 @@
  * the client as a placeholder answers for whichever client it is given, call after call (on
  * PostgreSQL past the fifth execution too, when the server may switch to a generic plan).
  */
-import { sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "~/test/accounts.server";
 import { createHarness, type Harness } from "~/test/harness.server";
 import { listProjects, projectCounts } from "../portal/projects.server";
 import { ALL_CLIENTS, type Scope } from "../portal/scope.server";
+import { type Database, sqlLiteral, statementText } from "./client.server";
 import { prepared, scopeParams, scopePlaceholder } from "./prepared.server";
 import { projects } from "./schema.server";
+import { testDatabaseKind } from "./test-db.server";
 
 let h: Harness;
 beforeAll(async () => {
@@ -101,5 +103,94 @@ describe("the portal's prepared reads", () => {
       )
     ).rows as [{ n: number }];
     expect(n).toBe(3);
+  });
+});
+
+describe("a named statement's values as SQL literals (PGlite, decision 029)", () => {
+  it("quotes strings (the quote doubled) and takes only values it can write exactly", () => {
+    expect(sqlLiteral("it's", "text")).toBe("'it''s'");
+    expect(sqlLiteral("x'); drop table projects; --", "text")).toBe(
+      "'x''); drop table projects; --'",
+    );
+    expect(sqlLiteral("back\\slash", "text")).toBe("'back\\slash'");
+    expect(sqlLiteral("nul\0", "text")).toBeNull();
+    expect(sqlLiteral(5, "integer")).toBe("'5'");
+    expect(sqlLiteral(5, "text")).toBeNull();
+    expect(sqlLiteral(Number.NaN, "integer")).toBeNull();
+    expect(sqlLiteral(true, "boolean")).toBe("true");
+    expect(sqlLiteral(true, "text")).toBeNull();
+    expect(sqlLiteral(null, "jsonb")).toBe("NULL");
+    expect(sqlLiteral("{}", "jsonb")).toBeNull();
+    expect(sqlLiteral(new Date(), "timestamp with time zone")).toBeNull();
+  });
+});
+
+describe.skipIf(testDatabaseKind() !== "pglite")("named statements on PGlite", () => {
+  const sent: string[] = [];
+  const watch = () => {
+    const pglite = h.handle.pglite as unknown as { query: (...args: unknown[]) => unknown };
+    const query = pglite.query.bind(pglite);
+    pglite.query = (...args: unknown[]) => {
+      sent.push(String(args[0]));
+      return query(...args);
+    };
+    return () => {
+      pglite.query = query;
+    };
+  };
+  const byTitle = (db: Database) =>
+    prepared(db, "test_by_title", (name) =>
+      db
+        .select({ title: projects.title, status: projects.status })
+        .from(projects)
+        .where(eq(projects.title, sql.placeholder("title")))
+        .limit(sql.placeholder("limit"))
+        .prepare(name),
+    );
+
+  it("are prepared once, then run with EXECUTE, with the same answers", async () => {
+    const a = await signUp("named-a@example.co.za");
+    await h.handle.db
+      .insert(projects)
+      .values({ clientId: a.clientId, title: "It's named", status: "active" });
+    const stop = watch();
+    try {
+      const db = h.handle.db;
+      const first = await byTitle(db).execute({ title: "It's named", limit: 1 });
+      const second = await byTitle(db).execute({ title: "It's named", limit: 1 });
+      expect(first).toEqual([{ title: "It's named", status: "active" }]);
+      expect(second).toEqual(first);
+      expect(sent.filter((s) => s.startsWith('prepare "app_test_by_title"'))).toHaveLength(1);
+      expect(sent.at(-1)).toBe(`execute "app_test_by_title"('It''s named', '1')`);
+      expect(statementText(sent.at(-1) as string)).toMatch(/^select "title", "status"/);
+    } finally {
+      stop();
+    }
+  });
+
+  it("take a value with quotes as a value, never as SQL", async () => {
+    const db = h.handle.db;
+    const evil = "x'); delete from projects; --";
+    expect(await byTitle(db).execute({ title: evil, limit: 5 })).toEqual([]);
+    const [row] = await db.select({ n: count() }).from(projects);
+    expect(row?.n).toBeGreaterThan(0);
+  });
+
+  it("run as before inside a transaction until prepared, and after DEALLOCATE", async () => {
+    const db = h.handle.db;
+    const inTransaction = (name: string) =>
+      db.transaction((tx) =>
+        prepared(tx as unknown as Database, name, (n) =>
+          tx
+            .select({ title: projects.title })
+            .from(projects)
+            .where(eq(projects.title, sql.placeholder("title")))
+            .prepare(n),
+        ).execute({ title: "It's named" }),
+      );
+    expect(await inTransaction("test_in_transaction")).toEqual([{ title: "It's named" }]);
+    await h.handle.pglite?.exec("deallocate all");
+    expect(await byTitle(db).execute({ title: "It's named", limit: 1 })).toHaveLength(1);
+    expect(await byTitle(db).execute({ title: "It's named", limit: 1 })).toHaveLength(1);
   });
 });

@@ -2,14 +2,14 @@
  * Statements the portal runs on (nearly) every request, prepared once (decision 025): drizzle
  * builds their SQL once per database instead of on every call (the largest share of a query's
  * CPU in the Node process after the driver), and PostgreSQL parses and plans a named statement
- * once per connection. Values go in as placeholders (`sql.placeholder("name")`), so one
+ * once per connection (PGlite: once per instance). Values go in as placeholders (`sql.placeholder("name")`), so one
  * statement serves everyone; a query whose shape depends on something (an administrator's
  * scope has no client condition) gets one name per shape.
  */
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scope } from "../portal/scope.server";
-import type { Database } from "./client.server";
+import { type Database, nameStatement } from "./client.server";
 
 const built = new WeakMap<Database, Map<string, unknown>>();
 
@@ -28,6 +28,9 @@ export function prepared<T>(db: Database, name: string, build: (name: string) =>
   if (statement === undefined) {
     statement = build(name);
     byName.set(name, statement);
+    // On PGlite, PostgreSQL prepares it too (client.server.ts, decision 029).
+    const text = (statement as { getQuery?: () => { sql: string } }).getQuery?.().sql;
+    if (text) nameStatement(text, name);
   }
   return statement;
 }

@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as layoutLoader } from "~/routes/portal/layout";
 import { TOUCH_EVERY_MS } from "~/server/accounts/sessions.server";
+import { statementText } from "~/server/db/client.server";
 import { session } from "~/server/db/schema.server";
 import { signUp } from "~/test/accounts.server";
 import { createHarness, getRequest, type Harness, run } from "~/test/harness.server";
@@ -22,7 +23,10 @@ function recordStatements(harness: Harness) {
   const query = target.query.bind(target);
   target.query = (...args: unknown[]) => {
     const first = args[0];
-    statements.push(typeof first === "string" ? first : String((first as { text?: string }).text));
+    // A named statement's `execute` on PGlite counts as the statement it runs.
+    statements.push(
+      statementText(typeof first === "string" ? first : String((first as { text?: string }).text)),
+    );
     return query(...args);
   };
 }
