@@ -9,11 +9,8 @@ import type { LiveHandle } from "~/lib/live-events";
 import { capitalise, greetingName } from "~/lib/names";
 import { portalMeta } from "~/lib/seo";
 import { cn } from "~/lib/utils";
-import { dashboardDeliverables } from "~/server/deliverables/project-page.server";
-import { countClients } from "~/server/portal/dashboard.server";
-import { unreadCount } from "~/server/portal/messages.server";
+import { loadDashboard } from "~/server/portal/dashboard.server";
 import { requireUser } from "~/server/portal/portal.server";
-import { listProjects, projectCounts } from "~/server/portal/projects.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => portalMeta("Dashboard");
@@ -23,27 +20,8 @@ export const handle: LiveHandle = {
   live: ["projects", "messages", "files", "milestones", "approvals"],
 };
 
-/**
- * What the person can see: a contact's client's projects and their own unread messages; every
- * client's for an administrator, who also sees how many clients there are.
- */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, scope, user } = await requireUser(request);
-  const staff = scope.kind === "all";
-  const [recent, counts, unread, clients] = await Promise.all([
-    listProjects(db, scope, { limit: 5 }),
-    projectCounts(db, scope),
-    unreadCount(db, scope, user.id),
-    staff ? countClients(db) : null,
-  ]);
-  const deliverables = await dashboardDeliverables(db, scope);
-  return {
-    recent: recent.rows.map((p) => ({ ...p, clientName: staff ? p.clientName : null })),
-    counts,
-    unread,
-    clients,
-    deliverables,
-  };
+  return loadDashboard(await requireUser(request));
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

@@ -85,8 +85,16 @@ describe("the prepared session read", () => {
     const checked = await withPortalUser(() => getCurrentSession(getRequest("/portal", me.cookie)));
     expect(checked.result?.user.id).toBe(me.id);
     expect(checked.portalUser?.id).toBe(me.id);
+    // And where the kept pages' data stands, which a change to a table they read moves.
+    expect(checked.changes).toEqual(expect.any(Number));
+    await h.handle.db
+      .update(schema.profiles)
+      .set({ fullName: "Thandi Renamed" })
+      .where(eq(schema.profiles.id, me.id));
+    const later = await withPortalUser(() => getCurrentSession(getRequest("/portal", me.cookie)));
+    expect(later.changes).toBe((checked.changes ?? 0) + 1);
     const unknown = await withPortalUser(() => findSessionByToken(h.handle.db, "no-such-token"));
-    expect(unknown).toEqual({ result: null, portalUser: null });
+    expect(unknown).toEqual({ result: null, portalUser: null, changes: null });
   });
 
   it("answers null for a token nobody has, as better-auth's read does", async () => {

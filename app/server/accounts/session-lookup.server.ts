@@ -11,7 +11,8 @@
  * asks for both at once (`withPortalUser`): the same statement also reads the profile, and
  * hands it to the portal beside the session better-auth goes on to check. One statement for
  * both; should that read fail, the session is read alone and the portal reads the profile
- * itself (a failed profile load is logged and the portal still opens).
+ * itself (a failed profile load is logged and the portal still opens). The same statement reads
+ * where the portal's data stands, so a kept page (portal/kept-pages.server.ts) costs no other.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { DBAdapter } from "better-auth";
@@ -20,6 +21,7 @@ import type { Database } from "../db/client.server";
 import { prepared } from "../db/prepared.server";
 import { session, user } from "../db/schema.server";
 import { logger } from "../logger.server";
+import { keptPageChanges } from "../portal/kept-pages.server";
 import {
   joinPortalUser,
   type PortalUserRow,
@@ -43,6 +45,8 @@ function sessionToken(query: FindOne): string | null {
 /** Where a portal request's session read leaves the profile it read too. */
 interface PortalUserSlot {
   portalUser?: PortalUserRow;
+  /** Where the portal's kept pages' data stands, read in the same statement (decision 029). */
+  changes?: number;
 }
 const portalUserSlot = new AsyncLocalStorage<PortalUserSlot>();
 
@@ -53,10 +57,10 @@ const portalUserSlot = new AsyncLocalStorage<PortalUserSlot>();
  */
 export async function withPortalUser<T>(
   read: () => Promise<T>,
-): Promise<{ result: T; portalUser: PortalUserRow | null }> {
+): Promise<{ result: T; portalUser: PortalUserRow | null; changes: number | null }> {
   const slot: PortalUserSlot = {};
   const result = await portalUserSlot.run(slot, read);
-  return { result, portalUser: slot.portalUser ?? null };
+  return { result, portalUser: slot.portalUser ?? null, changes: slot.changes ?? null };
 }
 
 const sessionColumns = { ...getTableColumns(session), user: getTableColumns(user) };
@@ -69,7 +73,11 @@ export async function findSessionByToken(db: Database, token: string) {
       const [row] = await prepared(db, "session_by_token_with_portal_user", (name) =>
         joinPortalUser(
           db
-            .select({ ...sessionColumns, portalUser: portalUserColumns })
+            .select({
+              ...sessionColumns,
+              portalUser: portalUserColumns,
+              portalChanges: keptPageChanges(),
+            })
             .from(session)
             .innerJoin(user, eq(user.id, session.userId))
             .$dynamic(),
@@ -79,8 +87,9 @@ export async function findSessionByToken(db: Database, token: string) {
           .prepare(name),
       ).execute({ token });
       if (!row) return null;
-      const { portalUser, ...found } = row;
+      const { portalUser, portalChanges, ...found } = row;
       slot.portalUser = toPortalUser(portalUser);
+      slot.changes = portalChanges;
       return found;
     } catch (error) {
       // The spec: a failed profile or role load is logged and the portal still opens.

@@ -11,8 +11,9 @@
  * scaled-out deployment reads the same sums. The key also holds everything else a figure
  * depends on (scope, period, the South African date).
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
+import { figureChanges } from "../db/schema.server";
 import type { Job } from "../jobs.server";
 
 /** The tables each group of figures reads; each has the trigger figure_changes_<table>. */
@@ -23,13 +24,59 @@ export const FIGURE_DOMAINS = {
 
 export type FigureDomain = keyof typeof FIGURE_DOMAINS;
 
-/** Where each domain's data stands: the sum of its changes (0 when never changed). */
+/**
+ * Every counted domain: the figures' and 'portal', the tables the portal's kept pages read
+ * beyond the work figures' (migration 0017, decision 029). Each table has one trigger, counting
+ * for its one domain.
+ */
+export const CHANGE_DOMAINS = {
+  ...FIGURE_DOMAINS,
+  portal: ["message_reads", "user", "profiles"],
+} as const;
+
+export type ChangeDomain = keyof typeof CHANGE_DOMAINS;
+
+/** Where each figure domain's data stands: the sum of its changes (0 when never changed). */
 export type ChangeCounts = Record<FigureDomain, number>;
 
 /** Groups kept per database, the least recently used dropped first. */
 export const FIGURE_CACHE_ENTRIES = 64;
 
-const byDatabase = new WeakMap<Database, Map<string, Promise<unknown>>>();
+/**
+ * Results kept per database under an id that names what they were computed from, the least
+ * recently used dropped past `max`. Callers arriving while a result is computed share it; a
+ * computation that fails is not kept.
+ */
+export class KeptResults {
+  readonly #byDatabase = new WeakMap<Database, Map<string, Promise<unknown>>>();
+  constructor(readonly max: number) {}
+
+  get<T>(db: Database, id: string, compute: () => Promise<T>): Promise<T> {
+    let entries = this.#byDatabase.get(db);
+    if (!entries) {
+      entries = new Map();
+      this.#byDatabase.set(db, entries);
+    }
+    const kept = entries.get(id) as Promise<T> | undefined;
+    if (kept) {
+      entries.delete(id);
+      entries.set(id, kept);
+      return kept;
+    }
+    const pending = compute();
+    entries.set(id, pending);
+    pending.catch(() => {
+      if (entries.get(id) === pending) entries.delete(id);
+    });
+    for (const oldest of entries.keys()) {
+      if (entries.size <= this.max) break;
+      entries.delete(oldest);
+    }
+    return pending;
+  }
+}
+
+const figures = new KeptResults(FIGURE_CACHE_ENTRIES);
 
 /** Each domain's changes so far, in one statement (one snapshot). */
 export async function changeCounts(db: Database): Promise<ChangeCounts> {
@@ -40,6 +87,20 @@ export async function changeCounts(db: Database): Promise<ChangeCounts> {
     if (row.domain in counts) counts[row.domain as FigureDomain] = Number(row.changes);
   }
   return counts;
+}
+
+/**
+ * The sum of the changes of `domains`, as a column of a larger read (the portal reads it with
+ * the session, decision 029): it moves with every commit that touched one of their tables.
+ */
+export function changesOf(domains: readonly ChangeDomain[]): SQL<number> {
+  const list = sql.join(
+    domains.map((d) => sql`${d}`),
+    sql`, `,
+  );
+  return sql<number>`(select coalesce(sum(${figureChanges.changes}), 0)::float8 from ${figureChanges} where ${figureChanges.domain} in (${list}))`.mapWith(
+    Number,
+  );
 }
 
 /**
@@ -55,26 +116,7 @@ export function forChanges<T>(
   key: string,
   compute: () => Promise<T>,
 ): Promise<T> {
-  let entries = byDatabase.get(db);
-  if (!entries) {
-    entries = new Map();
-    byDatabase.set(db, entries);
-  }
-  const id = `${domain}:${counts[domain]}\n${key}`;
-  const kept = entries.get(id) as Promise<T> | undefined;
-  if (kept) {
-    entries.delete(id);
-    entries.set(id, kept);
-    return kept;
-  }
-  const pending = compute();
-  entries.set(id, pending);
-  pending.catch(() => entries.delete(id));
-  for (const oldest of entries.keys()) {
-    if (entries.size <= FIGURE_CACHE_ENTRIES) break;
-    entries.delete(oldest);
-  }
-  return pending;
+  return figures.get(db, `${domain}:${counts[domain]}\n${key}`, compute);
 }
 
 /**

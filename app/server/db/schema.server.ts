@@ -796,11 +796,12 @@ export const leadEvents = pgTable(
 
 /**
  * A row per transaction that changed a table a group of Analytics figures reads (`domain`:
- * 'leads' or 'work'), written by the statement trigger figure_changes_* on each of those
- * tables (migration 0016); `xact` is the transaction's id. The sum of `changes` per domain
- * therefore grows with every commit that touched the domain's data, and only then: Analytics
- * keeps a domain's figures for its sum. A job folds the rows into one per domain (`xact` 0)
- * keeping every sum.
+ * 'leads' or 'work'), or one the portal's kept pages read besides ('portal', decision 029),
+ * written by the statement trigger figure_changes_* on each of those tables (migrations 0016
+ * and 0017); `xact` is the transaction's id. The sum of `changes` per domain therefore grows
+ * with every commit that touched the domain's data, and only then: Analytics keeps a domain's
+ * figures for its sum, the portal its kept pages. A job folds the rows into one per domain
+ * (`xact` 0) keeping every sum.
  */
 export const figureChanges = pgTable(
   "figure_changes",

@@ -1,13 +1,49 @@
 /**
- * The dashboard's figures beyond projects and messages (those come from their own modules,
- * scoped to what the person may see).
+ * The dashboard (/portal): the person's recent projects and counts, unread messages, reviews
+ * waiting and the latest activity, scoped to what they may see; every client's for an
+ * administrator, who also sees how many clients there are. Kept while its data has not changed
+ * (decision 029): a repeat visit costs the session read alone.
  */
 import { count } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { clients } from "../db/schema.server";
+import { dashboardDeliverables } from "../deliverables/project-page.server";
+import { keptPage } from "./kept-pages.server";
+import { unreadCount } from "./messages.server";
+import type { PortalContext } from "./portal.server";
+import { listProjects, projectCounts } from "./projects.server";
+import type { Scope } from "./scope.server";
 
 /** How many clients the agency has (the administrators' 'Clients' card). */
 export async function countClients(db: Database): Promise<number> {
   const [row] = await db.select({ n: count() }).from(clients);
   return row?.n ?? 0;
+}
+
+/** The dashboard's data, as of now (`loadDashboard` keeps it). */
+export async function readDashboard(db: Database, scope: Scope, userId: string) {
+  const staff = scope.kind === "all";
+  const [recent, counts, unread, clientCount] = await Promise.all([
+    listProjects(db, scope, { limit: 5 }),
+    projectCounts(db, scope),
+    unreadCount(db, scope, userId),
+    staff ? countClients(db) : null,
+  ]);
+  const deliverables = await dashboardDeliverables(db, scope);
+  return {
+    recent: recent.rows.map((p) => ({ ...p, clientName: staff ? p.clientName : null })),
+    counts,
+    unread,
+    clients: clientCount,
+    deliverables,
+  };
+}
+
+export type DashboardData = Awaited<ReturnType<typeof readDashboard>>;
+
+/** The dashboard of this request's person, kept per person and scope while nothing changed. */
+export function loadDashboard(ctx: PortalContext): Promise<DashboardData> {
+  const { db, scope, user } = ctx;
+  const key = JSON.stringify(["dashboard", user.id, scope]);
+  return keptPage(db, ctx.changes, key, () => readDashboard(db, scope, user.id));
 }

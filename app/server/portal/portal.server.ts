@@ -28,6 +28,8 @@ export interface PortalContext {
   /** An administrator viewing as a client: the client's name, and nothing may be written. */
   viewingAs: { clientId: string; name: string } | null;
   readOnly: boolean;
+  /** Where the kept pages' data stands (read with the session), or null (kept-pages.server.ts). */
+  changes: number | null;
 }
 
 const perRequest = new WeakMap<Request, Promise<PortalContext>>();
@@ -38,7 +40,11 @@ const perRequest = new WeakMap<Request, Promise<PortalContext>>();
  * recorded activity is older than a few minutes.
  */
 async function load(request: Request): Promise<PortalContext> {
-  const { result: session, portalUser } = await withPortalUser(() => requireSession(request));
+  const {
+    result: session,
+    portalUser,
+    changes,
+  } = await withPortalUser(() => requireSession(request));
   const db = await getDb();
   await touchSession(db, session.sessionId, session.lastActiveAt).catch((error) => {
     logger.warn({ err: error }, "could not record session activity");
@@ -85,6 +91,7 @@ async function load(request: Request): Promise<PortalContext> {
     clientId,
     viewingAs,
     readOnly: viewingAs !== null,
+    changes,
   };
 }
 
