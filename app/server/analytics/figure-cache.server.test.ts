@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolvePeriod } from "~/lib/validation/period";
+import { tablesInPlan } from "~/test/plan.server";
 import type { Database, DatabaseHandle } from "../db/client.server";
 import { clients, emailOutbox, leads, messages, projects } from "../db/schema.server";
 import { createTestDatabase, testDatabaseKind } from "../db/test-db.server";
@@ -175,20 +176,7 @@ describe(`what moves a domain's count, on ${testDatabaseKind()}`, () => {
 /** Every table a query reads, from PostgreSQL's own plan of it. */
 async function tablesRead(query: SQL): Promise<string[]> {
   const result = await db.execute(sql`explain (format json) ${query}`);
-  const row = result.rows[0] as Record<string, unknown>;
-  const plan = row["QUERY PLAN"];
-  const found = new Set<string>();
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === "object") {
-      for (const [k, v] of Object.entries(node)) {
-        if (k === "Relation Name" && typeof v === "string") found.add(v);
-        else walk(v);
-      }
-    }
-  };
-  walk(typeof plan === "string" ? JSON.parse(plan) : plan);
-  return [...found];
+  return tablesInPlan(result.rows[0] as Record<string, unknown>);
 }
 
 describe(`each section's figures read only their domain's tables, on ${testDatabaseKind()}`, () => {

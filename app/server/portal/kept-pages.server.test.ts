@@ -11,6 +11,7 @@ import { action as projectsAction } from "~/routes/portal/projects";
 import { type SignedUp, signUp } from "~/test/accounts.server";
 import { proveAddress } from "~/test/admin.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
+import { tablesInPlan } from "~/test/plan.server";
 import { CHANGE_DOMAINS } from "../analytics/figure-cache.server";
 import { statementText } from "../db/client.server";
 import {
@@ -273,17 +274,5 @@ async function tablesRead(text: string, values: unknown[]): Promise<string[]> {
     query: (text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
   };
   const result = await target.query(`explain (format json) ${text}`, values);
-  const plan = result.rows[0]?.["QUERY PLAN"];
-  const found = new Set<string>();
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === "object") {
-      for (const [k, v] of Object.entries(node)) {
-        if (k === "Relation Name" && typeof v === "string") found.add(v);
-        else walk(v);
-      }
-    }
-  };
-  walk(typeof plan === "string" ? JSON.parse(plan) : plan);
-  return [...found];
+  return tablesInPlan(result.rows[0]);
 }
