@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --duration 5 --connections 20 --port 3412 --postgres postgres://…/postgres]
+ * npm run bench [-- --duration 5 --rounds 3 --connections 20 --port 3412 --postgres postgres://…/postgres]
  * Requests/s and latency (p50/p99) of the production build, in the same run:
  * - a plain Node static server answering the prerendered home page from memory, and the app's
  *   prerendered pages: their ratio is the cost of serving a public page through the app;
@@ -10,7 +10,8 @@
  * - the contact endpoint (a write).
  * The app runs on PGlite (in its own process, as with no DATABASE_URL), or with `--postgres` on
  * a fresh database of that PostgreSQL server, dropped afterwards.
- * Each target is warmed up for 2 s before its measured run. A script, not a test.
+ * Targets compared with each other run in turn, `--rounds` times over (3), after a 2 s warm-up
+ * each; each figure is the median of its rounds. A script, not a test.
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -25,10 +26,12 @@ const { values } = parseArgs({
     duration: { type: "string", default: "5" },
     connections: { type: "string", default: "20" },
     port: { type: "string", default: "3412" },
+    rounds: { type: "string", default: "3" },
     postgres: { type: "string" },
   },
 });
 const duration = Number(values.duration);
+const rounds = Number(values.rounds);
 const WARM_UP_SECONDS = 2;
 const connections = Number(values.connections);
 
@@ -43,30 +46,71 @@ interface Result {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Each round's run (a group's rows). */
+  rounds?: Result[];
 }
 
-async function measure(
-  name: string,
-  options: autocannon.Options,
-  versus?: string,
-): Promise<Result> {
-  // Each target is warmed up first, so the JIT's compilation of its code path (React's render,
-  // the session check) is not counted against whichever target happens to run first.
-  await autocannon({ connections, ...options, duration: WARM_UP_SECONDS });
+interface Target {
+  name: string;
+  options: autocannon.Options;
+  /** The row this one is compared with. */
+  versus?: string;
+}
+
+/** One measured run of a target. */
+async function run(target: Target): Promise<Result> {
   // The plain server runs in this process, beside autocannon: its CPU is not measured.
-  const pid = options.url?.startsWith(plainUrl) ? undefined : app.process.pid;
+  const pid = target.options.url?.startsWith(plainUrl) ? undefined : app.process.pid;
   const cpuBefore = cpuMs(pid);
-  const r = await autocannon({ connections, duration, ...options });
+  const r = await autocannon({ connections, duration, ...target.options });
   return {
-    name,
+    name: target.name,
     cpuMs: (cpuMs(pid) - cpuBefore) / Math.max(1, r.requests.total),
-    versus,
+    versus: target.versus,
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
   };
+}
+
+/**
+ * Targets compared with each other, measured in turn, `rounds` times over (A B C A B C …), each
+ * figure the median of its rounds: the machine's speed drifts over seconds on shared cores, and
+ * interleaving gives each target the same drift. Each target is warmed up first, so the JIT's
+ * compilation of its code path is not counted against whichever target runs first.
+ */
+async function measureGroup(targets: Target[]): Promise<Result[]> {
+  for (const target of targets) {
+    await autocannon({ connections, ...target.options, duration: WARM_UP_SECONDS });
+  }
+  const runs: Result[][] = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, target] of targets.entries()) runs[i]?.push(await run(target));
+  }
+  return runs.map((list) => {
+    const first = list[0] as Result;
+    const sum = (key: "errors" | "non2xx") => list.reduce((n, r) => n + r[key], 0);
+    return {
+      ...first,
+      rps: median(list.map((r) => r.rps)),
+      cpuMs: median(list.map((r) => r.cpuMs)),
+      p50: median(list.map((r) => r.p50)),
+      p99: median(list.map((r) => r.p99)),
+      errors: sum("errors"),
+      non2xx: sum("non2xx"),
+      rounds: list,
+    };
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 /** CPU time a process has used so far, in ms (user + system, from /proc). */
@@ -104,37 +148,48 @@ try {
   const PLAIN = "plain static server: /";
   const NO_DATA = "app: /auth (SSR, no data)";
   const gzip = { "accept-encoding": "br, gzip" };
-  results.push(await measure(PLAIN, { url: plainUrl }));
-  results.push(await measure("app: / (prerendered)", { url: `${app.url}/` }, PLAIN));
   results.push(
-    await measure("app: / (prerendered, br)", { url: `${app.url}/`, headers: gzip }, PLAIN),
-  );
-  results.push(await measure(NO_DATA, { url: `${app.url}/auth` }));
-  results.push(
-    await measure(
-      "app: /portal.data (session + queries, no render)",
-      { url: `${app.url}/portal.data`, headers: { cookie } },
-      NO_DATA,
-    ),
+    ...(await measureGroup([
+      { name: PLAIN, options: { url: plainUrl } },
+      { name: "app: / (prerendered)", options: { url: `${app.url}/` }, versus: PLAIN },
+      {
+        name: "app: / (prerendered, br)",
+        options: { url: `${app.url}/`, headers: gzip },
+        versus: PLAIN,
+      },
+    ])),
   );
   results.push(
-    await measure(
-      "app: /portal (SSR, signed in)",
-      { url: `${app.url}/portal`, headers: { cookie } },
-      NO_DATA,
-    ),
+    ...(await measureGroup([
+      { name: NO_DATA, options: { url: `${app.url}/auth` } },
+      {
+        name: "app: /portal.data (session + queries, no render)",
+        options: { url: `${app.url}/portal.data`, headers: { cookie } },
+        versus: NO_DATA,
+      },
+      {
+        name: "app: /portal (SSR, signed in)",
+        options: { url: `${app.url}/portal`, headers: { cookie } },
+        versus: NO_DATA,
+      },
+    ])),
   );
   results.push(
-    await measure("app: POST /functions/v1/send-contact-email", {
-      url: `${app.url}/functions/v1/send-contact-email`,
-      method: "POST",
-      headers: { "content-type": "application/json", origin: app.url },
-      body: JSON.stringify({
-        name: "Bench",
-        email: "bench@example.co.za",
-        message: "Benchmark message, please ignore.",
-      }),
-    }),
+    ...(await measureGroup([
+      {
+        name: "app: POST /functions/v1/send-contact-email",
+        options: {
+          url: `${app.url}/functions/v1/send-contact-email`,
+          method: "POST",
+          headers: { "content-type": "application/json", origin: app.url },
+          body: JSON.stringify({
+            name: "Bench",
+            email: "bench@example.co.za",
+            message: "Benchmark message, please ignore.",
+          }),
+        },
+      },
+    ])),
   );
 } finally {
   await app.stop();
@@ -144,7 +199,7 @@ try {
 
 const load = (await import("node:os")).loadavg()[0]?.toFixed(1);
 console.log(
-  `\nautocannon: ${connections} connections, ${duration} s each, loopback, 2 shared cores, load ${load}, database ${database ? "PostgreSQL" : "PGlite"}\n`,
+  `\nautocannon: ${connections} connections, ${duration} s each, median of ${rounds} interleaved rounds, loopback, 2 shared cores, load ${load}, database ${database ? "PostgreSQL" : "PGlite"}\n`,
 );
 console.log("| target | req/s | p50 ms | p99 ms | errors | non-2xx | CPU ms/req | ratio |");
 console.log("|---|---|---|---|---|---|---|---|");
@@ -160,4 +215,16 @@ for (const r of results) {
   console.log(
     `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${Number.isFinite(r.cpuMs) ? r.cpuMs.toFixed(2) : "—"} | ${ratio} |`,
   );
+}
+// Each round, to show the spread the medians come from.
+console.log("\nBy round (req/s, CPU ms/req, ratio):");
+for (const r of results) {
+  const base = results.find((b) => b.name === r.versus);
+  const each = (r.rounds ?? []).map((run, i) => {
+    const against = base?.rounds?.[i];
+    const ratio = against ? ` ${(run.rps / against.rps).toFixed(2)}×` : "";
+    const cpu = Number.isFinite(run.cpuMs) ? ` ${run.cpuMs.toFixed(2)} ms` : "";
+    return `${run.rps}${cpu}${ratio}`;
+  });
+  console.log(`- ${r.name}: ${each.join(" · ")}`);
 }
