@@ -115,8 +115,15 @@ export function statementText(sent: string): string {
   return sent;
 }
 
-/** Per PGlite instance: each named statement's parameter types once prepared, null if not usable. */
-const preparedOn = new WeakMap<object, Map<string, Promise<readonly string[] | null>>>();
+/**
+ * Per PGlite instance, each named statement being or having been prepared: `types` (its
+ * parameter types, or null when this path does not use it) is set once `ready` settles.
+ */
+interface Prepared {
+  ready: Promise<void>;
+  types?: readonly string[] | null;
+}
+const preparedOn = new WeakMap<object, Map<string, Prepared>>();
 
 const NUMERIC = new Set(["smallint", "integer", "bigint", "numeric", "real", "double precision"]);
 const FROM_STRING = new Set(["text", "character varying", "uuid", "boolean", ...NUMERIC]);
@@ -150,15 +157,24 @@ async function namedStatement(
     statements = new Map();
     preparedOn.set(root, statements);
   }
-  let types = statements.get(name);
-  if (!types) {
-    // Inside a transaction the instance is held by it: prepare later, outside one.
-    if (!outsideTransaction) return query(text, params, options);
-    types = prepare(query, name, text);
-    statements.set(name, types);
-    types.catch(() => statements.delete(name));
+  let entry = statements.get(name);
+  if (!entry && outsideTransaction) {
+    const created: Prepared = { ready: Promise.resolve() };
+    created.ready = prepare(query, name, text).then(
+      (types) => {
+        created.types = types;
+      },
+      () => {
+        statements.delete(name);
+      },
+    );
+    statements.set(name, created);
+    entry = created;
   }
-  const known = await types.catch(() => null);
+  // Inside a transaction the instance is held by it: a statement still being prepared (the
+  // PREPARE waits for the transaction) or not prepared yet runs as is.
+  if (entry && outsideTransaction) await entry.ready;
+  const known = entry?.types;
   const literals =
     known?.length === params.length
       ? params.map((v, i) => sqlLiteral(v, known[i] as string))

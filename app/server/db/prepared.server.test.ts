@@ -176,6 +176,27 @@ describe.skipIf(testDatabaseKind() !== "pglite")("named statements on PGlite", (
     expect(row?.n).toBeGreaterThan(0);
   });
 
+  it("never wait inside a transaction for a PREPARE queued behind it", async () => {
+    const db = h.handle.db;
+    const byTitleAgain = (on: Database) =>
+      prepared(on, "test_queued_prepare", (name) =>
+        on
+          .select({ title: projects.title })
+          .from(projects)
+          .where(eq(projects.title, sql.placeholder("title")))
+          .prepare(name),
+      );
+    const inside = await db.transaction(async (tx) => {
+      // The statement's first use outside: its PREPARE waits for this transaction to end.
+      const outside = byTitleAgain(db).execute({ title: "It's named" });
+      await new Promise((resolve) => setImmediate(resolve));
+      const rows = await byTitleAgain(tx as unknown as Database).execute({ title: "It's named" });
+      return { rows, outside };
+    });
+    expect(inside.rows).toEqual([{ title: "It's named" }]);
+    expect(await inside.outside).toEqual([{ title: "It's named" }]);
+  });
+
   it("run as before inside a transaction until prepared, and after DEALLOCATE", async () => {
     const db = h.handle.db;
     const inTransaction = (name: string) =>
