@@ -143,6 +143,7 @@ async function resetLinkFor(page: Page, email: string) {
 test.describe("password", () => {
   test("change it in Settings, then sign in with the new one", async ({ page, user }) => {
     await page.goto("/portal/settings");
+    await hydrated(page); // a click before React posts the page (decision 010)
     await page.getByLabel("Current password").fill("wrong-password");
     await page.getByLabel("New password").fill("changed-pass-2");
     await page.getByRole("button", { name: "Change password" }).click();
@@ -274,6 +275,7 @@ test.describe("two-factor authentication", () => {
 
     // The session was replaced; this browser is still signed in.
     await page.goto("/portal");
+    await hydrated(page); // a click before React posts the page (decision 010)
     await expect(page.getByText("2FA on")).toBeVisible();
 
     await signOutFromPortal(page);
@@ -354,6 +356,7 @@ test.describe("passkeys", () => {
     test.slow();
     await virtualAuthenticator(page);
     await page.goto("/portal/settings");
+    await hydrated(page); // a click before React posts the page (decision 010)
     await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
     await page.getByLabel("Passkey name").fill("Work laptop");
     await page.getByRole("button", { name: "Add passkey" }).click();
@@ -387,6 +390,7 @@ test.describe("passkeys", () => {
     ).toBeVisible();
 
     await page.goto("/portal/settings");
+    await hydrated(page); // a click before React posts the page (decision 010)
     await page.getByRole("button", { name: "Remove passkey Home desktop" }).click();
     await expect(toasts(page).getByText("Passkey removed")).toBeVisible();
     await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
@@ -425,6 +429,7 @@ test.describe("e-mail change", () => {
   }) => {
     const newEmail = uniqueEmail("moved");
     await page.goto("/portal/settings");
+    await hydrated(page); // a click before React posts the page (decision 010)
     await page.getByLabel("New e-mail address").fill(newEmail);
     await page.getByRole("button", { name: "Send confirmation link" }).click();
     await expect(toasts(page).getByText(`We've sent a link to ${newEmail}`)).toBeVisible();
