@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --duration 5 --rounds 3 --connections 20 --port 3412 --postgres postgres://…/postgres]
+ * npm run bench [-- --duration 5 --rounds 3 --warm-up 5 --connections 20 --port 3412 --postgres postgres://…/postgres]
  * Requests/s and latency (p50/p99) of the production build, in the same run:
  * - a plain Node static server answering the prerendered home page from memory, and the app's
  *   prerendered pages: their ratio is the cost of serving a public page through the app;
@@ -10,8 +10,8 @@
  * - the contact endpoint (a write).
  * The app runs on PGlite (in its own process, as with no DATABASE_URL), or with `--postgres` on
  * a fresh database of that PostgreSQL server, dropped afterwards.
- * Targets compared with each other run in turn, `--rounds` times over (3), after a 2 s warm-up
- * each; each figure is the median of its rounds. A script, not a test.
+ * Targets compared with each other run in turn, `--rounds` times over (3), after a `--warm-up`
+ * of 5 s each; each figure is the median of its rounds. A script, not a test.
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -27,12 +27,13 @@ const { values } = parseArgs({
     connections: { type: "string", default: "20" },
     port: { type: "string", default: "3412" },
     rounds: { type: "string", default: "3" },
+    "warm-up": { type: "string", default: "5" },
     postgres: { type: "string" },
   },
 });
 const duration = Number(values.duration);
 const rounds = Number(values.rounds);
-const WARM_UP_SECONDS = 2;
+const WARM_UP_SECONDS = Number(values["warm-up"]);
 const connections = Number(values.connections);
 
 interface Result {
