@@ -198,6 +198,14 @@ function portalPageTests() {
     expect(started.status()).toBe(302);
     await visit(page, "/portal");
     await expect(page.getByRole("region", { name: /^Viewing as Axe Client/ })).toBeVisible();
+    // The start of viewing is told in a toast, which appears after hydration: axe looks once
+    // it is on screen and held there (hovered), not while it fades in or out.
+    const toast = page
+      .getByRole("region", { name: /Notifications/ })
+      .getByRole("listitem")
+      .filter({ hasText: "Viewing as Axe Client" });
+    await expect(toast).toHaveAttribute("data-mounted", "true");
+    await toast.hover();
     await expectNoViolations(page, "viewing as a client");
     const stopped = await page.request.post("/portal/view-as", {
       headers: { origin: baseURL ?? "" },
