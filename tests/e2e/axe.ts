@@ -6,6 +6,12 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-prac
 
 /** Waits until no finite CSS transition or animation is running (colours are then final). */
 async function settled(page: Page) {
+  // A toast just added has not started its fade-in yet (sonner marks it mounted a frame later).
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-sonner-toast]")].every(
+      (toast) => toast.getAttribute("data-mounted") === "true",
+    ),
+  );
   await page.waitForFunction(() =>
     document
       .getAnimations()
