@@ -1,5 +1,6 @@
 /**
- * npm run bench [-- --duration 5 --rounds 3 --warm-up 5 --connections 20 --port 3412 --postgres postgres://…/postgres]
+ * npm run bench [-- --duration 5 --rounds 3 --warm-up 5 --connections 20 --port 3412 --postgres postgres://…/postgres
+ *   --only public|ssr|post]
  * Requests/s and latency (p50/p99) of the production build, in the same run:
  * - a plain Node static server answering the prerendered home page from memory, and the app's
  *   prerendered pages: their ratio is the cost of serving a public page through the app;
@@ -29,8 +30,11 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     "warm-up": { type: "string", default: "5" },
     postgres: { type: "string" },
+    /** One group only, while working on it: "public", "ssr" (/auth against the portal) or "post". */
+    only: { type: "string" },
   },
 });
+const only = (group: string) => !values.only || values.only === group;
 const duration = Number(values.duration);
 const rounds = Number(values.rounds);
 const WARM_UP_SECONDS = Number(values["warm-up"]);
@@ -149,49 +153,52 @@ try {
   const PLAIN = "plain static server: /";
   const NO_DATA = "app: /auth (SSR, no data)";
   const gzip = { "accept-encoding": "br, gzip" };
-  results.push(
-    ...(await measureGroup([
-      { name: PLAIN, options: { url: plainUrl } },
-      { name: "app: / (prerendered)", options: { url: `${app.url}/` }, versus: PLAIN },
-      {
-        name: "app: / (prerendered, br)",
-        options: { url: `${app.url}/`, headers: gzip },
-        versus: PLAIN,
-      },
-    ])),
-  );
-  results.push(
-    ...(await measureGroup([
-      { name: NO_DATA, options: { url: `${app.url}/auth` } },
-      {
-        name: "app: /portal.data (session + queries, no render)",
-        options: { url: `${app.url}/portal.data`, headers: { cookie } },
-        versus: NO_DATA,
-      },
-      {
-        name: "app: /portal (SSR, signed in)",
-        options: { url: `${app.url}/portal`, headers: { cookie } },
-        versus: NO_DATA,
-      },
-    ])),
-  );
-  results.push(
-    ...(await measureGroup([
-      {
-        name: "app: POST /functions/v1/send-contact-email",
-        options: {
-          url: `${app.url}/functions/v1/send-contact-email`,
-          method: "POST",
-          headers: { "content-type": "application/json", origin: app.url },
-          body: JSON.stringify({
-            name: "Bench",
-            email: "bench@example.co.za",
-            message: "Benchmark message, please ignore.",
-          }),
+  if (only("public"))
+    results.push(
+      ...(await measureGroup([
+        { name: PLAIN, options: { url: plainUrl } },
+        { name: "app: / (prerendered)", options: { url: `${app.url}/` }, versus: PLAIN },
+        {
+          name: "app: / (prerendered, br)",
+          options: { url: `${app.url}/`, headers: gzip },
+          versus: PLAIN,
         },
-      },
-    ])),
-  );
+      ])),
+    );
+  if (only("ssr"))
+    results.push(
+      ...(await measureGroup([
+        { name: NO_DATA, options: { url: `${app.url}/auth` } },
+        {
+          name: "app: /portal.data (session + queries, no render)",
+          options: { url: `${app.url}/portal.data`, headers: { cookie } },
+          versus: NO_DATA,
+        },
+        {
+          name: "app: /portal (SSR, signed in)",
+          options: { url: `${app.url}/portal`, headers: { cookie } },
+          versus: NO_DATA,
+        },
+      ])),
+    );
+  if (only("post"))
+    results.push(
+      ...(await measureGroup([
+        {
+          name: "app: POST /functions/v1/send-contact-email",
+          options: {
+            url: `${app.url}/functions/v1/send-contact-email`,
+            method: "POST",
+            headers: { "content-type": "application/json", origin: app.url },
+            body: JSON.stringify({
+              name: "Bench",
+              email: "bench@example.co.za",
+              message: "Benchmark message, please ignore.",
+            }),
+          },
+        },
+      ])),
+    );
 } finally {
   await app.stop();
   plain.close();
