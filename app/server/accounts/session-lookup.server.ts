@@ -70,21 +70,26 @@ export async function findSessionByToken(db: Database, token: string) {
   const slot = portalUserSlot.getStore();
   if (slot) {
     try {
-      const [row] = await prepared(db, "session_by_token_with_portal_user", (name) =>
-        joinPortalUser(
-          db
-            .select({
-              ...sessionColumns,
-              portalUser: portalUserColumns,
-              portalChanges: keptPageChanges(),
-            })
-            .from(session)
-            .innerJoin(user, eq(user.id, session.userId))
-            .$dynamic(),
-        )
-          .where(eq(session.token, sql.placeholder("token")))
-          .limit(1)
-          .prepare(name),
+      const [row] = await prepared(
+        db,
+        "session_by_token_with_portal_user",
+        (name) =>
+          joinPortalUser(
+            db
+              .select({
+                ...sessionColumns,
+                portalUser: portalUserColumns,
+                portalChanges: keptPageChanges(),
+              })
+              .from(session)
+              .innerJoin(user, eq(user.id, session.userId))
+              .$dynamic(),
+          )
+            .where(eq(session.token, sql.placeholder("token")))
+            .limit(1)
+            .prepare(name),
+        // On PGlite, kept until the next write (decision 030): a repeat request sends nothing.
+        { kept: true },
       ).execute({ token });
       if (!row) return null;
       const { portalUser, portalChanges, ...found } = row;
@@ -96,14 +101,18 @@ export async function findSessionByToken(db: Database, token: string) {
       logger.error({ err: error }, "profile or role failed to load with the session");
     }
   }
-  const [row] = await prepared(db, "session_by_token", (name) =>
-    db
-      .select(sessionColumns)
-      .from(session)
-      .innerJoin(user, eq(user.id, session.userId))
-      .where(eq(session.token, sql.placeholder("token")))
-      .limit(1)
-      .prepare(name),
+  const [row] = await prepared(
+    db,
+    "session_by_token",
+    (name) =>
+      db
+        .select(sessionColumns)
+        .from(session)
+        .innerJoin(user, eq(user.id, session.userId))
+        .where(eq(session.token, sql.placeholder("token")))
+        .limit(1)
+        .prepare(name),
+    { kept: true },
   ).execute({ token });
   return row ?? null;
 }

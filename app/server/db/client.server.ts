@@ -62,25 +62,162 @@ function withoutInstalledParsers(options: QueryOptions): QueryOptions {
  * statement (`namedStatement`, decision 029).
  */
 export function pgliteForDrizzle<T extends object>(target: T, root: object = target): T {
-  return new Proxy(target, {
+  const outsideTransaction = target === root;
+  const proxy = new Proxy(target, {
     get(object, property) {
       const value = Reflect.get(object, property, object);
       if (typeof value !== "function") return value;
       if (property === "query") {
         const query = (text: string, params?: unknown[], options?: QueryOptions) =>
           value.call(object, text, params, withoutInstalledParsers(options));
+        const run = (text: string, params: unknown[] = [], options?: QueryOptions) => {
+          const name = statementNames.get(text);
+          if (name === undefined) return query(text, params, options);
+          const named = () =>
+            namedStatement(root, outsideTransaction, query, text, params, options);
+          return outsideTransaction && keptStatements.has(name)
+            ? keptRead(root, name, params, named)
+            : named();
+        };
         return (text: string, params?: unknown[], options?: QueryOptions) =>
-          statementNames.has(text)
-            ? namedStatement(root, object === root, query, text, params ?? [], options)
-            : query(text, params, options);
+          onlyReads(text)
+            ? run(text, params, options)
+            : writing(root, () => run(text, params, options));
       }
       if (property === "transaction") {
-        return (run: (tx: object) => unknown) =>
-          value.call(object, (tx: object) => run(pgliteForDrizzle(tx, root)));
+        return (callback: (tx: object) => unknown) =>
+          writing(root, () =>
+            value.call(object, (tx: object) => callback(pgliteForDrizzle(tx, root))),
+          );
       }
-      return value.bind(object);
+      // Any other way in (exec, sql, the protocol itself) may write.
+      return (...args: unknown[]) => writing(root, () => value.apply(object, args));
     },
   });
+  underneath.set(proxy, target);
+  return proxy;
+}
+
+const underneath = new WeakMap<object, object>();
+
+/** The PGlite instance under `pgliteForDrizzle`'s wrapper: what tests watch the statements of. */
+export function pgliteUnderneath<T extends object>(pglite: T): T {
+  return (underneath.get(pglite) as T | undefined) ?? pglite;
+}
+
+// ---------------------------------------------------------------------------
+// Reads kept on PGlite (decision 030). PGlite lives in this process and nothing else can open
+// its data directory, so every change to its data goes through the proxy above. A statement
+// named as kept (`prepared(…, { kept: true })`: the portal's session read) is answered from
+// memory while nothing has been written since it was read. Each statement that is not a plain
+// read (`onlyReads`), each transaction and each other call into PGlite moves `generation` when
+// it starts and again when it ends. A result is kept with the generation its read started at,
+// and used only while the generation has not moved and no write is under way. On PostgreSQL
+// other processes write too: nothing is kept there.
+
+interface Writes {
+  /** Moves when a write starts and when it ends. */
+  generation: number;
+  /** Writes started and not yet ended. */
+  underWay: number;
+  /** Kept results by statement and values, each with the generation it was read at. */
+  kept: Map<string, { generation: number; result: unknown }>;
+}
+const writesOn = new WeakMap<object, Writes>();
+const KEPT_READS = 1000;
+
+function writesOf(root: object): Writes {
+  let writes = writesOn.get(root);
+  if (!writes) {
+    writes = { generation: 0, underWay: 0, kept: new Map() };
+    writesOn.set(root, writes);
+  }
+  return writes;
+}
+
+/** `run` (which may change data), counted as a write from its start to its end. */
+function writing<R>(root: object, run: () => R): R {
+  const writes = writesOf(root);
+  writes.generation++;
+  writes.underWay++;
+  const end = () => {
+    writes.generation++;
+    writes.underWay--;
+  };
+  let result: R;
+  try {
+    result = run();
+  } catch (error) {
+    end();
+    throw error;
+  }
+  if (result instanceof Promise) return result.finally(end) as R;
+  end();
+  return result;
+}
+
+/** The statement names whose results are kept (`prepared`'s `kept` option). */
+const keptStatements = new Set<string>();
+
+/** Whether this statement's results may be kept (prepared.server.ts). */
+export function keepStatement(name: string) {
+  keptStatements.add(name);
+}
+
+async function keptRead(
+  root: object,
+  name: string,
+  params: unknown[],
+  read: () => Promise<unknown>,
+): Promise<unknown> {
+  const writes = writesOf(root);
+  const key = `${name}\0${JSON.stringify(params)}`;
+  const hit = writes.kept.get(key);
+  if (hit && hit.generation === writes.generation && writes.underWay === 0) return hit.result;
+  const generation = writes.generation;
+  const quiet = writes.underWay === 0;
+  const result = await read();
+  if (quiet && writes.generation === generation && onlyPlainValues(result)) {
+    if (writes.kept.size >= KEPT_READS) writes.kept.clear();
+    writes.kept.set(key, { generation, result });
+  }
+  return result;
+}
+
+/** A result whose every value is a string, number, boolean or null: nothing a caller could change. */
+function onlyPlainValues(result: unknown): boolean {
+  const rows = (result as { rows?: unknown[] }).rows;
+  if (!Array.isArray(rows)) return false;
+  for (const row of rows) {
+    for (const value of Array.isArray(row) ? row : Object.values(row as object)) {
+      if (value !== null && typeof value === "object") return false;
+    }
+  }
+  return true;
+}
+
+/** For tests: forget every kept result of this PGlite instance (the next reads go to it). */
+export function forgetKeptReads(pglite: object) {
+  writesOf(pgliteUnderneath(pglite)).kept.clear();
+}
+
+/**
+ * Whether `text` only reads: one SELECT (or a WITH whose parts are SELECTs) that names no
+ * command or function that changes data. Anything unsure counts as a write.
+ */
+const plainReads = new Map<string, boolean>();
+export function onlyReads(text: string): boolean {
+  let known = plainReads.get(text);
+  if (known === undefined) {
+    known =
+      /^\s*(select|with)\b/i.test(text) &&
+      !text.includes(";") &&
+      !/\b(insert|update|delete|merge|truncate|into|copy|call|do|lock|nextval|setval|set_config|pg_advisory\w*|notify|pg_notify|dblink\w*|lo_\w+)\b/i.test(
+        text,
+      );
+    if (plainReads.size < 10_000) plainReads.set(text, known);
+  }
+  return known;
 }
 
 // ---------------------------------------------------------------------------
@@ -209,11 +346,13 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     loadDataDir: options.loadDataDir,
     parsers: textParsers,
   });
-  const db = drizzlePglite({ client: pgliteForDrizzle(client), schema }) as unknown as Database;
+  // The app and its tests reach PGlite only through the proxy: every write is seen (reads kept).
+  const pglite = pgliteForDrizzle(client);
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
   const handle: DatabaseHandle = {
     db,
     driver: "pglite",
-    pglite: client,
+    pglite,
     close: () => client.close(),
   };
   return handle;

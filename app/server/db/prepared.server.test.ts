@@ -7,6 +7,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "~/test/accounts.server";
 import { createHarness, type Harness } from "~/test/harness.server";
+import { watchStatements } from "~/test/statements.server";
 import { listProjects, projectCounts } from "../portal/projects.server";
 import { ALL_CLIENTS, type Scope } from "../portal/scope.server";
 import { type Database, sqlLiteral, statementText } from "./client.server";
@@ -127,17 +128,7 @@ describe("a named statement's values as SQL literals (PGlite, decision 029)", ()
 
 describe.skipIf(testDatabaseKind() !== "pglite")("named statements on PGlite", () => {
   const sent: string[] = [];
-  const watch = () => {
-    const pglite = h.handle.pglite as unknown as { query: (...args: unknown[]) => unknown };
-    const query = pglite.query.bind(pglite);
-    pglite.query = (...args: unknown[]) => {
-      sent.push(String(args[0]));
-      return query(...args);
-    };
-    return () => {
-      pglite.query = query;
-    };
-  };
+  const watch = () => watchStatements(h.handle, ({ raw }) => sent.push(raw));
   const byTitle = (db: Database) =>
     prepared(db, "test_by_title", (name) =>
       db

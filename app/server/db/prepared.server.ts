@@ -9,16 +9,24 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scope } from "../portal/scope.server";
-import { type Database, nameStatement } from "./client.server";
+import { type Database, keepStatement, nameStatement } from "./client.server";
 
 const built = new WeakMap<Database, Map<string, unknown>>();
 
 /**
  * The statement `name` of this database, built by `build(name)` (ending in drizzle's
  * `.prepare(name)`) the first time. A name is one SQL text for the life of the process
- * (PostgreSQL keeps a named statement per connection).
+ * (PostgreSQL keeps a named statement per connection). A `kept` statement's results are kept
+ * in memory on PGlite until something is written (client.server.ts, decision 030): only for a
+ * read that is asked for again and again with the same values, and whose result depends on
+ * nothing but the data (no `now()`).
  */
-export function prepared<T>(db: Database, name: string, build: (name: string) => T): T {
+export function prepared<T>(
+  db: Database,
+  name: string,
+  build: (name: string) => T,
+  { kept = false }: { kept?: boolean } = {},
+): T {
   let byName = built.get(db);
   if (!byName) {
     byName = new Map();
@@ -31,6 +39,7 @@ export function prepared<T>(db: Database, name: string, build: (name: string) =>
     // On PGlite, PostgreSQL prepares it too (client.server.ts, decision 029).
     const text = (statement as { getQuery?: () => { sql: string } }).getQuery?.().sql;
     if (text) nameStatement(text, name);
+    if (kept) keepStatement(name);
   }
   return statement;
 }

@@ -7,33 +7,18 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as layoutLoader } from "~/routes/portal/layout";
 import { TOUCH_EVERY_MS } from "~/server/accounts/sessions.server";
-import { statementText } from "~/server/db/client.server";
+import { forgetKeptReads } from "~/server/db/client.server";
 import { session } from "~/server/db/schema.server";
 import { signUp } from "~/test/accounts.server";
 import { createHarness, getRequest, type Harness, run } from "~/test/harness.server";
+import { watchStatements } from "~/test/statements.server";
 
 let h: Harness;
 const statements: string[] = [];
 
-/** Records every statement the app sends, on PGlite or PostgreSQL. */
-function recordStatements(harness: Harness) {
-  const target = (harness.handle.pglite ?? harness.handle.pool) as unknown as {
-    query: (...args: unknown[]) => unknown;
-  };
-  const query = target.query.bind(target);
-  target.query = (...args: unknown[]) => {
-    const first = args[0];
-    // A named statement's `execute` on PGlite counts as the statement it runs.
-    statements.push(
-      statementText(typeof first === "string" ? first : String((first as { text?: string }).text)),
-    );
-    return query(...args);
-  };
-}
-
 beforeAll(async () => {
   h = await createHarness();
-  recordStatements(h);
+  watchStatements(h.handle, ({ text }) => statements.push(text));
 });
 afterAll(() => h.close());
 
@@ -51,11 +36,26 @@ describe("a signed-in portal request", () => {
     const alice = await signUp("cost-alice@example.co.za", { fullName: "Alice Cost" });
     const page = () => run(layoutLoader, getRequest("/portal", alice.cookie));
     await page();
+    // On PGlite the read is kept until the next write (decision 030): forgotten, it is sent.
+    if (h.handle.pglite) forgetKeptReads(h.handle.pglite);
     const sent = await statementsOf(page);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatch(/from "session"/);
     expect(sent[0]).toMatch(/"profiles"/);
     expect(writes(sent)).toEqual([]);
+    // Again, with nothing written since: PGlite is asked nothing; PostgreSQL, that one read.
+    expect(await statementsOf(page)).toHaveLength(h.handle.pglite ? 0 : 1);
+  });
+
+  it("is refused at once when the session is ended, though its read was kept", async () => {
+    const dora = await signUp("cost-dora@example.co.za", { fullName: "Dora Cost" });
+    const page = () => run(layoutLoader, getRequest("/portal", dora.cookie));
+    await page();
+    expect((await page()).status).toBe(200);
+    await h.handle.db.delete(session).where(eq(session.userId, dora.id));
+    const res = await page();
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/auth");
   });
 
   it("opens the portal when the profile cannot be read, with the session read alone", async () => {
