@@ -4,6 +4,7 @@
  * a signature not ours, two session cookies, a session gone, expired or due for its sliding
  * refresh, a don't-remember-me cookie — is better-auth's own check, which answers as before.
  */
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type SignedUp, signUp } from "~/test/accounts.server";
@@ -11,7 +12,7 @@ import { createHarness, getRequest, type Harness } from "~/test/harness.server";
 import { session } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { type Auth, getAuth } from "./auth.server";
-import { getCurrentSession } from "./session.server";
+import { getCurrentSession, signedValue } from "./session.server";
 
 let h: Harness;
 let auth: Auth;
@@ -78,6 +79,22 @@ describe(`the session check, on ${testDatabaseKind()}`, () => {
       expect(current, bad).toBeNull();
       expect(askedBetterAuth, bad).toBe(true);
     }
+  });
+
+  it("remembers a cookie it verified, only for the secret that verified it", () => {
+    const secret = "a-secret-of-thirty-two-characters";
+    const signed = (value: string, key: string) =>
+      `${value}.${createHmac("sha256", key).update(value).digest("base64")}`;
+    const cookie = signed("remembered-token", secret);
+    expect(signedValue(cookie, secret)).toBe("remembered-token");
+    expect(signedValue(cookie, secret)).toBe("remembered-token");
+    expect(signedValue(cookie, "another-secret-of-thirty-two-chars")).toBeNull();
+    const forged = `remembered-token.${"A".repeat(43)}=`;
+    expect(signedValue(forged, secret)).toBeNull();
+    expect(signedValue(forged, secret)).toBeNull();
+    expect(
+      signedValue(signed("other-token", "not-our-secret-at-all-not-at-all"), secret),
+    ).toBeNull();
   });
 
   it("leaves two session cookies, or a don't-remember-me cookie, to better-auth", async () => {

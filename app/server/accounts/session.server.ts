@@ -115,14 +115,25 @@ function onlyCookie(cookies: string, name: string): string | null {
   return found;
 }
 
+/**
+ * Signed cookies already verified, with the secret that verified them: the same cookie comes
+ * with every request of a session, and its HMAC is the same each time (decision 030). Only a
+ * cookie whose signature was ours is remembered; a forged one is checked on every request.
+ */
+const verified = new Map<string, { secret: string; value: string }>();
+const VERIFIED_COOKIES = 1000;
+
 /** The value of a signed cookie (`value.signature`) when its signature is ours, else null. */
-function signedValue(cookie: string | null, secret: string): string | null {
+export function signedValue(cookie: string | null, secret: string): string | null {
   const dot = cookie?.lastIndexOf(".") ?? -1;
   if (!cookie || dot < 1) return null;
+  const known = verified.get(cookie);
+  if (known?.secret === secret) return known.value;
   const value = cookie.slice(0, dot);
   const signature = Buffer.from(cookie.slice(dot + 1));
   const expected = Buffer.from(createHmac("sha256", secret).update(value).digest("base64"));
-  return signature.length === expected.length && timingSafeEqual(signature, expected)
-    ? value
-    : null;
+  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
+  if (verified.size >= VERIFIED_COOKIES) verified.clear();
+  verified.set(cookie, { secret, value });
+  return value;
 }
