@@ -1,16 +1,16 @@
+import { Link, useLocation } from "react-router";
 import {
   BarChart3,
   Building2,
   FileText,
   FolderKanban,
+  type Icon,
   Inbox,
   LayoutDashboard,
-  type LucideIcon,
   Mail,
   Settings,
   Users,
-} from "lucide-react";
-import { Link, NavLink } from "react-router";
+} from "~/components/icons";
 import { Logo } from "~/components/marketing/logo";
 import {
   Sidebar,
@@ -30,7 +30,7 @@ import { site } from "~/content/site";
 interface Entry {
   label: string;
   to: string;
-  icon: LucideIcon;
+  icon: Icon;
   adminOnly?: boolean;
 }
 
@@ -46,8 +46,21 @@ export const portalEntries: Entry[] = [
   { label: "Settings", to: "/portal/settings", icon: Settings },
 ];
 
+/**
+ * Whether the entry `to` is the page at `pathname`, as NavLink decides (case-insensitive; an
+ * entry is also current on the pages under it, except the dashboard, which is `end`).
+ */
+export function isCurrent(pathname: string, to: string, end: boolean): boolean {
+  const path = pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  const target = to.toLowerCase();
+  return path === target || (!end && path.startsWith(`${target}/`));
+}
+
 export function AppSidebar({ isAdmin }: { isAdmin: boolean }) {
   const { isMobile, setOpenMobile } = useSidebar();
+  // One location for every entry: a plain link each, its state worked out here (a NavLink per
+  // entry resolved its path and read the navigation state on every render, decision 030).
+  const { pathname } = useLocation();
   return (
     <Sidebar collapsible="icon">
       {/* One landmark for the whole sidebar, so the brand link sits inside it too. */}
@@ -68,16 +81,18 @@ export function AppSidebar({ isAdmin }: { isAdmin: boolean }) {
                   .map(({ label, to, icon: Icon }) => (
                     <SidebarMenuItem key={to}>
                       <SidebarMenuButton asChild tooltip={label}>
-                        <NavLink
+                        <Link
                           to={to}
-                          end={to === "/portal"}
+                          aria-current={
+                            isCurrent(pathname, to, to === "/portal") ? "page" : undefined
+                          }
                           onClick={() => {
                             if (isMobile) setOpenMobile(false);
                           }}
                         >
                           <Icon aria-hidden />
                           <span>{label}</span>
-                        </NavLink>
+                        </Link>
                       </SidebarMenuButton>
                     </SidebarMenuItem>
                   ))}

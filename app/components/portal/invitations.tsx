@@ -1,5 +1,5 @@
-import { Mail, RotateCw, UserPlus, X } from "lucide-react";
 import { useState } from "react";
+import { Mail, RotateCw, UserPlus, X } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

@@ -1,6 +1,6 @@
-import { Inbox, Plus, Reply } from "lucide-react";
 import { useState } from "react";
 import { Form, useFetcher, useSearchParams } from "react-router";
+import { Inbox, Plus, Reply } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

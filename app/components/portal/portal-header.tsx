@@ -1,5 +1,5 @@
-import { LogOut } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { LogOut } from "~/components/icons";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { Avatar, AvatarFallback } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
-import { Building2, Calendar, FolderKanban, Pencil, Plus, Trash2 } from "lucide-react";
 import { lazy, type RefObject, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
+import { Building2, Calendar, FolderKanban, Pencil, Plus, Trash2 } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";

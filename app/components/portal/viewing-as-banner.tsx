@@ -1,5 +1,5 @@
-import { Eye } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { Eye } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 
 /** The path of 'View as client' and its way back (routes/portal/view-as.ts). */

@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { PanelLeftIcon } from "lucide-react";
 import { Slot } from "radix-ui";
 import * as React from "react";
+import { PanelLeft } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { serializeSidebarCookie } from "~/components/ui/sidebar-cookie";
 import type { TooltipContent } from "~/components/ui/tooltip";
@@ -269,7 +269,7 @@ export function SidebarTrigger({
       }}
       {...props}
     >
-      <PanelLeftIcon aria-hidden="true" />
+      <PanelLeft aria-hidden="true" />
       <span className="sr-only">Toggle Sidebar</span>
     </Button>
   );

@@ -1,5 +1,5 @@
-import { ArrowLeft, Eye, FolderKanban, Users } from "lucide-react";
 import { Link } from "react-router";
+import { ArrowLeft, Eye, FolderKanban, Users } from "~/components/icons";
 import { StatusBadge } from "~/components/portal/badges";
 import { InviteButton, PendingInvitations } from "~/components/portal/invitations";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
-import { Building2, Plus, Search } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { Building2, Plus, Search } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DialogFormFooter, FormDialog } from "~/components/ui/dialog";

@@ -1,4 +1,11 @@
-import { Building2, CheckCircle2, FolderKanban, Mail, PlayCircle, ShieldCheck } from "lucide-react";
+import {
+  Building2,
+  CheckCircle2,
+  FolderKanban,
+  Mail,
+  PlayCircle,
+  ShieldCheck,
+} from "~/components/icons";
 import { PriorityBadge, StatusBadge } from "~/components/portal/badges";
 import { DeliverablesCards } from "~/components/portal/project/dashboard-cards";
 import { usePortalUser } from "~/components/portal/use-portal-user";

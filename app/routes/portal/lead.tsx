@@ -1,5 +1,5 @@
-import { ArrowLeft, Building2 } from "lucide-react";
 import { Link } from "react-router";
+import { ArrowLeft, Building2 } from "~/components/icons";
 import { EraseLeadCard } from "~/components/portal/erase-lead-card";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

@@ -1,5 +1,5 @@
-import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
+import { ArrowLeft } from "~/components/icons";
 import { PriorityBadge, StatusBadge } from "~/components/portal/badges";
 import { ActivityList } from "~/components/portal/project/activity-list";
 import { ApprovalsSection } from "~/components/portal/project/approvals-section";

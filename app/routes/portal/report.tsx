@@ -1,5 +1,5 @@
-import { ArrowLeft, Download } from "lucide-react";
 import { data, Link } from "react-router";
+import { ArrowLeft, Download } from "~/components/icons";
 import { PeriodForm } from "~/components/portal/period-form";
 import { ReportView } from "~/components/reports/report-view";
 import { buttonVariants } from "~/components/ui/button";

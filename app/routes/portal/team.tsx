@@ -1,5 +1,5 @@
-import { ShieldCheck, UserMinus } from "lucide-react";
 import { useState } from "react";
+import { ShieldCheck, UserMinus } from "~/components/icons";
 import { InviteButton, PendingInvitations } from "~/components/portal/invitations";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
-import { Download, FileText, Trash2, Upload, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { Download, FileText, Trash2, Upload, X } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";

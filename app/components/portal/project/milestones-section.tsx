@@ -1,3 +1,4 @@
+import { useState } from "react";
 import {
   ArrowDown,
   ArrowUp,
@@ -8,8 +9,7 @@ import {
   Pencil,
   Plus,
   Trash2,
-} from "lucide-react";
-import { useState } from "react";
+} from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

@@ -1,5 +1,5 @@
-import { Check, MessageSquareWarning } from "lucide-react";
 import { useState } from "react";
+import { Check, MessageSquareWarning } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {

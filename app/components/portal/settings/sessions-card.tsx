@@ -1,4 +1,4 @@
-import { Laptop } from "lucide-react";
+import { Laptop } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
