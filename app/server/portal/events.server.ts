@@ -48,12 +48,14 @@ export function concerns(event: AppEvent, who: Listener): boolean {
 /** The tab a request came from, for the events it causes (set by the portal's middleware). */
 const requestClient = new AsyncLocalStorage<{ clientId: string | null }>();
 
-/** Run a request's handlers knowing which tab sent it (its `X-Client-Id` header). */
+/**
+ * Run a request's handlers knowing which tab sent it (its `X-Client-Id` header). A request
+ * that names no tab (a page opened, a form posted without scripts) runs as it is:
+ * `publishChange` reads no tab either way, and the context cost every portal page's request.
+ */
 export function withEventOrigin<T>(request: Request, handle: () => T): T {
-  return requestClient.run(
-    { clientId: readClientId(request.headers.get(CLIENT_ID_HEADER)) },
-    handle,
-  );
+  const clientId = readClientId(request.headers.get(CLIENT_ID_HEADER));
+  return clientId === null ? handle() : requestClient.run({ clientId }, handle);
 }
 
 /**
