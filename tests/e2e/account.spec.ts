@@ -48,6 +48,8 @@ test.describe("sessions", () => {
       await expect(items.nth(1).getByText("This device")).toHaveCount(0);
       await expect(items.nth(1)).toContainText(/Last active/);
 
+      // The toast needs React: before hydration the form posts the page (it said so as text).
+      await hydrated(page);
       await items
         .nth(1)
         .getByRole("button", { name: /^Sign out/ })
