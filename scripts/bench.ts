@@ -1,6 +1,6 @@
 /**
- * npm run bench [-- --duration 5 --rounds 3 --warm-up 5 --connections 20 --port 3412 --postgres postgres://…/postgres
- *   --only public|ssr|post]
+ * npm run bench [-- --duration 5 --rounds 5 --warm-up 5 --connections 20 --port 3412
+ *   --postgres postgres://…/postgres --only public|ssr|post]
  * Requests/s and latency (p50/p99) of the production build, in the same run:
  * - a plain Node static server answering the prerendered home page from memory, and the app's
  *   prerendered pages: their ratio is the cost of serving a public page through the app;
@@ -11,8 +11,10 @@
  * - the contact endpoint (a write).
  * The app runs on PGlite (in its own process, as with no DATABASE_URL), or with `--postgres` on
  * a fresh database of that PostgreSQL server, dropped afterwards.
- * Targets compared with each other run in turn, `--rounds` times over (3), after a `--warm-up`
- * of 5 s each; each figure is the median of its rounds. A script, not a test.
+ * Targets compared with each other run in turn, `--rounds` times over (5), after a `--warm-up`
+ * of 5 s each; each figure is the median of its rounds. This machine's speed moves by a fifth
+ * or more from one 5 s run to the next: a median of five is not moved by two slow rounds
+ * (decision 030). A script, not a test.
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -27,7 +29,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: "5" },
     connections: { type: "string", default: "20" },
     port: { type: "string", default: "3412" },
-    rounds: { type: "string", default: "3" },
+    rounds: { type: "string", default: "5" },
     "warm-up": { type: "string", default: "5" },
     postgres: { type: "string" },
     /** One group only, while working on it: "public", "ssr" (/auth against the portal) or "post". */
