@@ -297,13 +297,7 @@ export function SidebarRail({ className, ...props }: React.ComponentProps<"butto
 
 /** The area beside the sidebar (a plain container: put the page's header and <main> inside). */
 export function SidebarInset({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="sidebar-inset"
-      className={cn("sidebar-inset", className)}
-      {...props}
-    />
-  );
+  return <div data-slot="sidebar-inset" className={cn("sidebar-inset", className)} {...props} />;
 }
 
 export function SidebarHeader({ className, ...props }: React.ComponentProps<"div">) {
