@@ -1,11 +1,22 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
+import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useReturnFocus } from "~/components/ui/use-return-focus";
 import { cn } from "~/lib/utils";
 
+/**
+ * A dialog opened from state (`open` given) renders nothing until it first opens, then stays
+ * (so it can close with its animation and hand focus back). Radix's closed dialog still mounts
+ * its presence logic, which updates state while React commits: on hydration that forced every
+ * pending effect of the page into the same task, one long task per page with a dialog
+ * (decision 031). A dialog with its own trigger (no `open`) renders as always.
+ */
 export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
+  const [used, setUsed] = useState(props.open !== false);
+  if (props.open && !used) setUsed(true);
+  if (!used) return null;
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
 }
 
