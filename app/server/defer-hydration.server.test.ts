@@ -9,6 +9,44 @@ import * as route1 from "/assets/home-C.js";
 
 import("/assets/entry.client-A.js");</script></body></html>`;
 
+/**
+ * Runs a rewritten page's module script with stand-ins for the browser: a hidden tab (the wait
+ * for the first paint ends at once), `import()` and the link insertions recorded, and " | "
+ * recorded wherever the script gives the event loop a turn.
+ */
+async function run(html: string): Promise<string[]> {
+  const code = /<script[^>]*data-deferred-hydration="">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (!code) throw new Error("no deferred module script");
+  const log: string[] = [];
+  const window: Record<string, unknown> = {};
+  const document = {
+    visibilityState: "hidden",
+    createElement: () => ({}) as { rel?: string; href?: string },
+    head: { append: (link: { href: string }) => log.push(`link:${link.href}`) },
+  };
+  const scheduler = { yield: async () => void log.push("|") };
+  const load = async (href: string) => {
+    log.push(`import:${href}`);
+    return { href };
+  };
+  const body = code
+    .replace(/\bimport\(/g, "load(")
+    .replace(
+      "window.__reactRouterRouteModules = ",
+      "log.push(`routes:${Object.keys(window.__reactRouterRouteModules = ",
+    )
+    .replace(/(log\.push\(`routes:[^\n]*?\});/, "$1)}`);");
+  const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
+  await new AsyncFunction("globalThis", "document", "window", "load", "log", body)(
+    { scheduler },
+    document,
+    window,
+    load,
+    log,
+  );
+  return log;
+}
+
 describe("deferHydration", () => {
   it("removes the preload links and imports the same modules after the first frame", () => {
     const out = deferHydration(page);
@@ -23,12 +61,8 @@ describe("deferHydration", () => {
     expect(script).toBeDefined();
     expect(script).toContain("first-contentful-paint");
     expect(script).toContain(
-      '["/assets/entry.client-A.js","/assets/framework-B.js","/assets/home-C.js"]',
+      'const [route0, route1] = await Promise.all([import("/assets/root-D.js"), import("/assets/home-C.js")]);',
     );
-    expect(script).toContain(
-      'const routeModules = Promise.all([import("/assets/root-D.js"), import("/assets/home-C.js")]);',
-    );
-    expect(script).toContain("const [route0, route1] = await routeModules;");
     expect(script).toContain(
       'window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};',
     );
@@ -48,16 +82,37 @@ describe("deferHydration", () => {
     expect(out).toContain('import("/assets/root-D.js")');
   });
 
-  it("adds the preload links a few per task, so no one task adds them all (issue 17)", () => {
-    const many = Array.from({ length: 20 }, (_, i) => `/assets/chunk-${i}.js`);
+  it("adds the preload links a few per task, then runs the modules one per task, the entry last (issue 17)", async () => {
+    const many = Array.from({ length: 7 }, (_, i) => `/assets/chunk-${i}.js`);
     const big = page.replace(
       '<link rel="stylesheet"',
       `${many.map((href) => `<link rel="modulepreload" href="${href}"/>`).join("")}<link rel="stylesheet"`,
     );
-    const script = deferHydration(big);
-    expect(script).toContain("preloads.slice(i, i + 3)");
-    expect(script).toContain("await new Promise((resolve) => setTimeout(resolve, 0))");
-    expect(script).toContain('"/assets/chunk-19.js"');
+    const log = await run(deferHydration(big));
+    const tasks = log
+      .join(" ")
+      .split(" | ")
+      .map((task) => task.trim().split(" "));
+    // The links: the route modules' first, never more than three in one task.
+    const links = tasks.filter((t) => t.every((step) => step.startsWith("link:")));
+    expect(links.flat()[0]).toBe("link:/assets/root-D.js");
+    expect(links.flat()[1]).toBe("link:/assets/home-C.js");
+    expect(links.flat()).toHaveLength(3 + many.length + 1);
+    for (const task of links) expect(task.length).toBeLessThanOrEqual(3);
+    // Every module runs in a task of its own, in the reverse of React Router's order; the last
+    // one's task then hands the route modules to React Router and imports the entry module,
+    // which starts hydration.
+    const imports = tasks.filter((t) => t.some((step) => step.startsWith("import:")));
+    expect(imports.slice(0, -1)).toEqual(
+      [...many.reverse(), "/assets/home-C.js"].map((m) => [`import:${m}`]),
+    );
+    expect(imports.at(-1)).toEqual([
+      "import:/assets/framework-B.js",
+      "import:/assets/root-D.js",
+      "import:/assets/home-C.js",
+      "routes:root,routes/home",
+      "import:/assets/entry.client-A.js",
+    ]);
   });
 
   it("is idempotent", () => {

@@ -6,8 +6,8 @@
  * that imports them at the end of the body; the browser fetches all of them while it is still
  * parsing, so on a slow connection the scripts compete with the HTML and the stylesheet for the
  * first paint. This rewrite removes the preload links and makes the module script wait until the
- * browser has reported its first contentful paint, then import the same modules and add the
- * same preload links (a few per task). The content is in the HTML, so nothing a visitor reads waits for scripts;
+ * browser has reported its first contentful paint, then add the same preload links (a few per
+ * task) and run the same modules (one per task). The content is in the HTML, so nothing a visitor reads waits for scripts;
  * hydration starts a few tens of milliseconds later. See docs/decisions/010-paint-before-hydration.md.
  */
 
@@ -36,17 +36,36 @@ const WAIT_FOR_FIRST_PAINT = `await new Promise((resolve) => {
 });`;
 
 /**
+ * One turn of the event loop: the next line runs in a new task. `scheduler.yield()` where the
+ * browser has it (no 4 ms clamp on nested timers), a zero timeout elsewhere.
+ */
+const YIELD = `const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve, 0));`;
+
+/**
  * The preload links go into the head a few at a time, one task each: the browser starts each
  * link's fetch as it is added, 1–3 ms of main thread per link (4–11 ms on Lighthouse's mobile
  * CPU), and a portal page has 25–40 modules; added at once they made one 150–250 ms task
- * (decision 025). The route modules' imports start first, so their fetches do not wait. The
+ * (decision 025). The route modules' links come first, so their fetches do not wait. The
  * links are still needed: React's hydration looks for the preload links the page renders and
  * inserts the missing ones itself, all in the task that ends hydration.
  */
 const PRELOADS_PER_TASK = 3;
 const ADD_PRELOAD_LINKS = `for (let i = 0; i < preloads.length; i += ${PRELOADS_PER_TASK}) {
-  if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+  if (i > 0) await nextTask();
   for (const href of preloads.slice(i, i + ${PRELOADS_PER_TASK})) { const l = document.createElement("link"); l.rel = "modulepreload"; l.href = href; document.head.append(l); }
+}`;
+
+/**
+ * Then the modules run one per task. Importing a route module runs every module it needs that
+ * has not run yet, in one task: on a portal page that was 25–35 ms of the test machine's CPU
+ * (100–140 ms on Lighthouse's mobile CPU), the page's longest task after hydration's own
+ * (decision 031). React Router lists a module before the modules it imports, so the list read
+ * backwards runs a module's imports first and each import runs little more than itself. The
+ * entry module is not among them: it starts hydration, so it runs last, as before.
+ */
+const RUN_MODULES = `for (const href of order) {
+  await nextTask();
+  await import(href);
 }`;
 
 export class DeferHydrationError extends Error {}
@@ -78,12 +97,16 @@ export function deferHydration(html: string): string {
   if (names.length === 0 || !/import\("[^"]+"\);\s*$/.test(code)) {
     throw new DeferHydrationError("the module script no longer has the shape this rewrite expects");
   }
+  const entry = /import\("([^"]+)"\);\s*$/.exec(code)?.[1];
+  const order = preloads.filter((href) => href !== entry).reverse();
   const deferred = [
     WAIT_FOR_FIRST_PAINT,
-    `const routeModules = Promise.all([${urls.map((u) => `import(${JSON.stringify(u)})`).join(", ")}]);`,
-    `const preloads = ${JSON.stringify(preloads)};`,
+    YIELD,
+    `const preloads = ${JSON.stringify([...urls, ...preloads.filter((u) => !urls.includes(u))])};`,
     ADD_PRELOAD_LINKS,
-    `const [${names.join(", ")}] = await routeModules;`,
+    `const order = ${JSON.stringify(order)};`,
+    RUN_MODULES,
+    `const [${names.join(", ")}] = await Promise.all([${urls.map((u) => `import(${JSON.stringify(u)})`).join(", ")}]);`,
     ...rest,
   ].join("\n");
   return html
