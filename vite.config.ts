@@ -28,6 +28,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? {}
     : {
+        // `SOURCEMAP=1 npm run build`: source maps, to read a browser profile of the build.
+        sourcemap: process.env.SOURCEMAP === "1",
         rolldownOptions: {
           treeshake: {
             moduleSideEffects: [
