@@ -1,20 +1,17 @@
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
+import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { ERASE_LEAD_INTENT } from "~/lib/validation/privacy-values";
 
-/** Administrators erase a lead (POPIA: on request, or when it is no longer needed). */
+/**
+ * Administrators erase a lead (POPIA: on request, or when it is no longer needed). The
+ * confirmation is opened from state, so the page mounts no dialog until it is asked for
+ * (decision 031).
+ */
 export function EraseLeadCard({ name }: { name: string }) {
+  const [confirming, setConfirming] = useState(false);
   const { fetcher, busy } = useFormOutcome({ intent: ERASE_LEAD_INTENT, redirects: true });
   return (
     <Card>
@@ -25,31 +22,19 @@ export function EraseLeadCard({ name }: { name: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button type="button" variant="destructive">
-              Erase lead
-            </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Erase this lead?</AlertDialogTitle>
-              <AlertDialogDescription>
-                Everything {name} sent in this lead, and the e-mails about it, is deleted. This
-                cannot be undone.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <fetcher.Form method="post">
-              <input type="hidden" name="intent" value={ERASE_LEAD_INTENT} />
-              <AlertDialogFooter>
-                <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-                <Button type="submit" variant="destructive" disabled={busy}>
-                  {busy ? "Erasing..." : "Erase"}
-                </Button>
-              </AlertDialogFooter>
-            </fetcher.Form>
-          </AlertDialogContent>
-        </AlertDialog>
+        <Button type="button" variant="destructive" onClick={() => setConfirming(true)}>
+          Erase lead
+        </Button>
+        <ConfirmDialog
+          open={confirming}
+          onClose={() => setConfirming(false)}
+          busy={busy}
+          title="Erase this lead?"
+          description={`Everything ${name} sent in this lead, and the e-mails about it, is deleted. This cannot be undone.`}
+          confirmLabel="Erase"
+          busyLabel="Erasing..."
+          onConfirm={() => fetcher.submit({ intent: ERASE_LEAD_INTENT }, { method: "post" })}
+        />
       </CardContent>
     </Card>
   );

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Download } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -9,7 +10,6 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
@@ -20,6 +20,8 @@ import { DELETE_ACCOUNT_INTENT, DELETION_GRACE_DAYS } from "~/lib/validation/pri
 
 /** Settings → your data: 'Download my data' and 'Delete my account' (POPIA sections 23 and 24). */
 export function PrivacyCard({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
+  // Opened from state: the page mounts no dialog until it is asked for (decision 031).
+  const [deleting, setDeleting] = useState(false);
   return (
     <Card>
       <CardHeader>
@@ -46,12 +48,10 @@ export function PrivacyCard({ twoFactorEnabled }: { twoFactorEnabled: boolean })
             Your account is deleted {DELETION_GRACE_DAYS} days after you ask. Signing in before then
             cancels it.
           </p>
-          <Dialog>
-            <DialogTrigger asChild>
-              <Button type="button" variant="destructive">
-                Delete my account
-              </Button>
-            </DialogTrigger>
+          <Button type="button" variant="destructive" onClick={() => setDeleting(true)}>
+            Delete my account
+          </Button>
+          <Dialog open={deleting} onOpenChange={setDeleting}>
             <DialogContent>
               <DialogHeader>
                 <DialogTitle>Delete my account</DialogTitle>
