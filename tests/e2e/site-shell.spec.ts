@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 const NAV = [
   "Home",
@@ -62,6 +62,7 @@ test.describe("small screens", () => {
   test("the menu toggles, works by keyboard and closes when a link is chosen", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await hydrated(page); // the toggle answers once React has hydrated (decision 010)
     const toggle = page.getByRole("button", { name: "Open menu" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await toggle.focus();
