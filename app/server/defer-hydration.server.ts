@@ -94,10 +94,10 @@ export function deferHydration(html: string): string {
       rest.push(line);
     }
   }
-  if (names.length === 0 || !/import\("[^"]+"\);\s*$/.test(code)) {
+  const entry = /import\("([^"]+)"\);\s*$/.exec(code)?.[1];
+  if (names.length === 0 || !entry) {
     throw new DeferHydrationError("the module script no longer has the shape this rewrite expects");
   }
-  const entry = /import\("([^"]+)"\);\s*$/.exec(code)?.[1];
   const order = preloads.filter((href) => href !== entry).reverse();
   const deferred = [
     WAIT_FOR_FIRST_PAINT,
