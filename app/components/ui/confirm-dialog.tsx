@@ -1,4 +1,5 @@
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
+import { useOpenedOnce } from "./use-opened-once";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -24,9 +25,7 @@ const ConfirmDialogContent = lazy(() => import("./confirm-dialog-content"));
  * with several of them do not load or hydrate dialog code nobody has asked for.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const [used, setUsed] = useState(false);
-  if (props.open && !used) setUsed(true);
-  if (!used) return null;
+  if (!useOpenedOnce(props.open)) return null;
   return (
     <Suspense fallback={null}>
       <ConfirmDialogContent {...props} />

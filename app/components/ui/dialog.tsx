@@ -1,8 +1,8 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
-import { useState } from "react";
 import { Button } from "~/components/ui/button";
+import { useOpenedOnce } from "~/components/ui/use-opened-once";
 import { useReturnFocus } from "~/components/ui/use-return-focus";
 import { cn } from "~/lib/utils";
 
@@ -14,9 +14,8 @@ import { cn } from "~/lib/utils";
  * (decision 031). A dialog with its own trigger (no `open`) renders as always.
  */
 export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
-  const [used, setUsed] = useState(props.open !== false);
-  if (props.open && !used) setUsed(true);
-  if (!used) return null;
+  const opened = useOpenedOnce(props.open !== false);
+  if (!opened) return null;
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
 }
 
