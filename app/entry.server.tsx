@@ -27,9 +27,9 @@ import { setOutboxWorker, startOutboxWorker, stopOutboxWorker } from "~/server/e
 import { env } from "~/server/env.server";
 import { startJobScheduler } from "~/server/jobs.server";
 import { logger } from "~/server/logger.server";
-import { endEventStreams, startEventBus, stopEventBus } from "~/server/portal/events.server";
 import { privacyJobs } from "~/server/privacy/privacy.server";
 import { documentCsp, sha256Source } from "~/server/security.server";
+import { endEventStreams, startEventBus, stopEventBus } from "~/server/workspace/events.server";
 
 export const streamTimeout = 5_000;
 

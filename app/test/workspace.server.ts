@@ -1,7 +1,7 @@
 import { and, desc, eq, like } from "drizzle-orm";
+import { startViewingAs } from "~/routes/portal/view-as.server";
 import { getDb } from "~/server/db/client.server";
 import { emailOutbox } from "~/server/db/schema.server";
-import { startViewingAs } from "~/server/portal/view-as.server";
 import { type SignedUp, signUp } from "./accounts.server";
 import { proveAddress } from "./admin.server";
 

@@ -1,9 +1,9 @@
 import type { ChangeMessage } from "~/lib/live-events";
-import { getCurrentSession } from "~/server/accounts/session.server";
+import { getCurrentSession } from "~/routes/session.server";
+import { getPortalUser } from "~/server/accounts/profiles.server";
 import { sessionIsActive } from "~/server/accounts/sessions.server";
 import { getDb } from "~/server/db/client.server";
-import { type Listener, onShutdown, subscribe } from "~/server/portal/events.server";
-import { getPortalUser } from "~/server/portal/profiles.server";
+import { type Listener, onShutdown, subscribe } from "~/server/workspace/events.server";
 import type { Route } from "./+types/events";
 
 const HEARTBEAT_MS = 25_000;

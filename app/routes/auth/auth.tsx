@@ -17,9 +17,10 @@ import { authCodeSchema } from "~/lib/validation/account";
 import { signInSchema, signUpSchema } from "~/lib/validation/auth";
 import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy-values";
 import { firstIssue } from "~/lib/validation/zod";
+import { getCurrentSession } from "~/routes/session.server";
+import { readToast, redirectWithToast } from "~/routes/toast.server";
 import { signIn, signUp } from "~/server/accounts/accounts.server";
 import { AUTH_FAILURE_TEXT } from "~/server/accounts/auth-errors.server";
-import { getCurrentSession } from "~/server/accounts/session.server";
 import {
   hasPendingSecondFactor,
   needsSecondFactor,
@@ -29,7 +30,6 @@ import {
   deletionScheduledToast,
   recordSignUpMarketing,
 } from "~/server/privacy/privacy-forms.server";
-import { readToast, redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = () => [

@@ -15,8 +15,9 @@ import {
   invitationSignInSchema,
 } from "~/lib/validation/clients";
 import { firstIssue } from "~/lib/validation/zod";
+import { getCurrentSession } from "~/routes/session.server";
+import { redirectWithToast } from "~/routes/toast.server";
 import { signIn, signOut } from "~/server/accounts/accounts.server";
-import { getCurrentSession } from "~/server/accounts/session.server";
 import { needsSecondFactor } from "~/server/accounts/two-factor.server";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db/client.server";
@@ -27,8 +28,7 @@ import {
   findInvitation,
   invitationPath,
   linkProblem,
-} from "~/server/portal/invitations.server";
-import { redirectWithToast } from "~/server/toast.server";
+} from "~/server/invitations/invitations.server";
 import type { Route } from "./+types/invitation";
 
 export const meta: Route.MetaFunction = () => [

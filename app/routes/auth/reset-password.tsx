@@ -10,8 +10,8 @@ import { type ActionResult, failed } from "~/lib/action-result";
 import { RESET_LINK_INVALID, resetPasswordSchema } from "~/lib/validation/account";
 import { PASSWORD_MIN } from "~/lib/validation/auth-values";
 import { firstIssue } from "~/lib/validation/zod";
+import { redirectWithToast } from "~/routes/toast.server";
 import { resetPassword, resetTokenIsValid } from "~/server/accounts/accounts.server";
-import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [

@@ -8,7 +8,7 @@ import { packages, pricingFaqs, pricingPage } from "~/content/packages";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import { LEAD_FORM_TEXT } from "~/lib/validation/lead-form-result";
-import { handleLeadForm } from "~/server/leads/lead-form.server";
+import { handleLeadForm } from "./lead-form.server";
 
 export const meta = () =>
   pageMeta({

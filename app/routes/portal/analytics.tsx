@@ -7,8 +7,8 @@ import { portalMeta } from "~/lib/seo";
 import { periodSearch } from "~/lib/validation/period-values";
 import { loadAnalytics } from "~/server/analytics/analytics.server";
 import { now } from "~/server/clock.server";
-import { requireUser } from "~/server/portal/portal.server";
 import type { Route } from "./+types/analytics";
+import { requireUser } from "./context.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Analytics");
 

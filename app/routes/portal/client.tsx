@@ -16,14 +16,14 @@ import { decodeCursor } from "~/lib/pagination";
 import { portalMeta } from "~/lib/seo";
 import { CLIENT_NAME_MAX, clientNameSchema } from "~/lib/validation/clients";
 import { firstIssue } from "~/lib/validation/zod";
+import { notFound } from "~/routes/refuse.server";
+import { CLIENT_NOT_FOUND, getClientDetail, renameClient } from "~/server/clients/clients.server";
 import { now } from "~/server/clock.server";
-import { CLIENT_NOT_FOUND, getClientDetail, renameClient } from "~/server/portal/clients.server";
-import { listOpenInvitations } from "~/server/portal/invitations.server";
-import { assertCanWrite, readForm, requireAdmin } from "~/server/portal/portal.server";
-import { listProjects } from "~/server/portal/projects.server";
-import { parseId } from "~/server/portal/scope.server";
-import { notFound } from "~/server/refuse.server";
+import { listOpenInvitations } from "~/server/invitations/invitations.server";
+import { listProjects } from "~/server/projects/projects.server";
+import { parseId } from "~/server/workspace/scope.server";
 import type { Route } from "./+types/client";
+import { assertCanWrite, readForm, requireAdmin } from "./context.server";
 import { invitationAction, isInvitationIntent } from "./invitation-actions.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

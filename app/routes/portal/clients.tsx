@@ -16,10 +16,10 @@ import { decodeCursor } from "~/lib/pagination";
 import { portalMeta } from "~/lib/seo";
 import { CLIENT_NAME_MAX, clientNameSchema, clientSearch } from "~/lib/validation/clients";
 import { firstIssue } from "~/lib/validation/zod";
-import { addClient, listClients } from "~/server/portal/clients.server";
-import { assertCanWrite, readForm, requireAdmin } from "~/server/portal/portal.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/routes/toast.server";
+import { addClient, listClients } from "~/server/clients/clients.server";
 import type { Route } from "./+types/clients";
+import { assertCanWrite, readForm, requireAdmin } from "./context.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Clients");
 

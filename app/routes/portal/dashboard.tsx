@@ -16,9 +16,9 @@ import type { LiveHandle } from "~/lib/live-events";
 import { capitalise, greetingName } from "~/lib/names";
 import { portalMeta } from "~/lib/seo";
 import { cn } from "~/lib/utils";
-import { loadDashboard } from "~/server/portal/dashboard.server";
-import { requireUser } from "~/server/portal/portal.server";
+import { loadDashboard } from "~/server/dashboard/dashboard.server";
 import type { Route } from "./+types/dashboard";
+import { requireUser } from "./context.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Dashboard");
 

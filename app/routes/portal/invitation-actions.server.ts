@@ -11,8 +11,8 @@ import {
   type InvitationOwner,
   resendInvitation,
   revokeInvitation,
-} from "~/server/portal/invitations.server";
-import type { PortalContext } from "~/server/portal/portal.server";
+} from "~/server/invitations/invitations.server";
+import type { PortalContext } from "./context.server";
 
 type Form = Record<string, string | undefined>;
 

@@ -10,15 +10,15 @@ import { SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
 import { parseSidebarCookie } from "~/components/ui/sidebar-cookie";
 import { site } from "~/content/site";
 import { useCookieToast } from "~/hooks/use-form-outcome";
-import { withEventOrigin } from "~/server/portal/events.server";
-import { requireUser } from "~/server/portal/portal.server";
+import { readToast } from "~/routes/toast.server";
 import {
   DELETION_CANCELLED_TOAST,
   takeDeletionCancelledNotice,
 } from "~/server/privacy/privacy.server";
 import { CLEAR_DELETION_SCHEDULED } from "~/server/privacy/privacy-forms.server";
-import { readToast } from "~/server/toast.server";
+import { withEventOrigin } from "~/server/workspace/events.server";
 import type { Route } from "./+types/layout";
+import { requireUser } from "./context.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Portal | ${site.name}` },

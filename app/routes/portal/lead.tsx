@@ -15,15 +15,15 @@ import { leadStatusSchema } from "~/lib/validation/lead-status";
 import { LEAD_STATUSES } from "~/lib/validation/lead-values";
 import { idSchema } from "~/lib/validation/portal";
 import { ERASE_LEAD_INTENT } from "~/lib/validation/privacy-values";
+import { notFound } from "~/routes/refuse.server";
+import { redirectWithToast } from "~/routes/toast.server";
+import { findClient } from "~/server/clients/clients.server";
 import { now } from "~/server/clock.server";
 import { convertLead } from "~/server/leads/conversion.server";
 import { getLead, setLeadStatus } from "~/server/leads/leads.server";
-import { findClient } from "~/server/portal/clients.server";
-import { assertCanWrite, readForm, requireAdmin } from "~/server/portal/portal.server";
 import { eraseLeadAction } from "~/server/privacy/privacy-forms.server";
-import { notFound } from "~/server/refuse.server";
-import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/lead";
+import { assertCanWrite, readForm, requireAdmin } from "./context.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Lead");
 

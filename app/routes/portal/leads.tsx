@@ -13,8 +13,8 @@ import { portalMeta } from "~/lib/seo";
 import { leadFiltersSchema } from "~/lib/validation/lead-status";
 import { LEAD_STATUSES, type LeadStatus } from "~/lib/validation/lead-values";
 import { leadCounts, listLeads } from "~/server/leads/leads.server";
-import { requireAdmin } from "~/server/portal/portal.server";
 import type { Route } from "./+types/leads";
+import { requireAdmin } from "./context.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Leads");
 

@@ -7,7 +7,7 @@ import { clientFilterError } from "~/lib/portal-text";
 import { portalMeta } from "~/lib/seo";
 import { idSchema, messageSchema, replySchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
-import { listClientChoices, readClientFilter } from "~/server/portal/client-choices.server";
+import { listClientChoices, readClientFilter } from "~/server/clients/client-choices.server";
 import {
   getMessage,
   listMessages,
@@ -15,10 +15,10 @@ import {
   markRead,
   replyToMessage,
   sendMessage,
-} from "~/server/portal/messages.server";
-import { assertCanWrite, readForm, requireUser } from "~/server/portal/portal.server";
-import { listProjectChoices } from "~/server/portal/projects.server";
+} from "~/server/messages/messages.server";
+import { listProjectChoices } from "~/server/projects/projects.server";
 import type { Route } from "./+types/messages";
+import { assertCanWrite, readForm, requireUser } from "./context.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Messages");
 

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { findClient } from "~/server/portal/clients.server";
-import { requireUser } from "~/server/portal/portal.server";
-import { listProjectChoices } from "~/server/portal/projects.server";
+import { findClient } from "~/server/clients/clients.server";
+import { listProjectChoices } from "~/server/projects/projects.server";
 import type { Route } from "./+types/project-choices";
+import { requireUser } from "./context.server";
 
 /**
  * A client's projects for the New Message dialog's 'Project' field, when an administrator

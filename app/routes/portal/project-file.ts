@@ -1,5 +1,5 @@
-import { downloadFile } from "~/server/deliverables/file-requests.server";
 import type { Route } from "./+types/project-file";
+import { downloadFile } from "./project-files.server";
 
 /** One version of a project's file, always as a download (decision 018). */
 export function loader({ request, params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { uploadFiles } from "~/server/deliverables/file-requests.server";
-import { withEventOrigin } from "~/server/portal/events.server";
+import { withEventOrigin } from "~/server/workspace/events.server";
 import type { Route } from "./+types/project-files";
+import { uploadFiles } from "./project-files.server";
 
 /**
  * A project's files endpoint: uploads are posted here (server.ts streams the body), and a GET

@@ -12,8 +12,8 @@ import { Progress } from "~/components/ui/progress";
 import type { LiveHandle } from "~/lib/live-events";
 import { portalMeta } from "~/lib/seo";
 import { loadProjectPage, projectPageAction } from "~/server/deliverables/project-page.server";
-import { readForm, requireUser } from "~/server/portal/portal.server";
 import type { Route } from "./+types/project";
+import { readForm, requireUser } from "./context.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   portalMeta(loaderData?.project.title ?? "Project");

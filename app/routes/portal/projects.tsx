@@ -7,16 +7,16 @@ import { clientFilterError } from "~/lib/portal-text";
 import { portalMeta } from "~/lib/seo";
 import { projectSchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
-import { listClientChoices, readClientFilter } from "~/server/portal/client-choices.server";
-import { assertCanWrite, readForm, requireUser } from "~/server/portal/portal.server";
+import { listClientChoices, readClientFilter } from "~/server/clients/client-choices.server";
 import {
   createProject,
   deleteProject,
   listProjects,
   projectCounts,
   updateProject,
-} from "~/server/portal/projects.server";
+} from "~/server/projects/projects.server";
 import type { Route } from "./+types/projects";
+import { assertCanWrite, readForm, requireUser } from "./context.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Projects");
 

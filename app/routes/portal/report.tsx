@@ -8,12 +8,12 @@ import type { LiveHandle } from "~/lib/live-events";
 import { portalMeta } from "~/lib/seo";
 import { periodFromSearch } from "~/lib/validation/period";
 import { periodSearch } from "~/lib/validation/period-values";
+import { notFound } from "~/routes/refuse.server";
 import { now } from "~/server/clock.server";
-import { requireUser } from "~/server/portal/portal.server";
-import { PROJECT_NOT_FOUND } from "~/server/portal/scope.server";
-import { notFound } from "~/server/refuse.server";
 import { buildProjectReport } from "~/server/reports/reports.server";
+import { PROJECT_NOT_FOUND } from "~/server/workspace/scope.server";
 import type { Route } from "./+types/report";
+import { requireUser } from "./context.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   portalMeta(loaderData?.report ? `Report: ${loaderData.report.project.title}` : "Report");

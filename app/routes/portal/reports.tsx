@@ -9,9 +9,9 @@ import { portalMeta } from "~/lib/seo";
 import { periodFromSearch } from "~/lib/validation/period";
 import { periodSearch } from "~/lib/validation/period-values";
 import { now } from "~/server/clock.server";
-import { requireUser } from "~/server/portal/portal.server";
-import { listProjects } from "~/server/portal/projects.server";
+import { listProjects } from "~/server/projects/projects.server";
 import type { Route } from "./+types/reports";
+import { requireUser } from "./context.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Reports");
 

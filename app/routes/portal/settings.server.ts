@@ -22,8 +22,10 @@ import {
 import { clientNameSchema, messageMailSchema } from "~/lib/validation/clients";
 import { profileSchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
+import { redirectWithToast } from "~/routes/toast.server";
 import { changePassword, requestEmailChange } from "~/server/accounts/accounts.server";
 import { deletePasskey, renamePasskey } from "~/server/accounts/passkeys.server";
+import { setMessageMail, updateFullName } from "~/server/accounts/profiles.server";
 import { setRequireAdminTwoFactor } from "~/server/accounts/security-policy.server";
 import { revokeOtherSessions, revokeSession } from "~/server/accounts/sessions.server";
 import {
@@ -35,12 +37,10 @@ import {
   totpSetup,
   twoFactorFlashCookie,
 } from "~/server/accounts/two-factor.server";
+import { renameClient } from "~/server/clients/clients.server";
 import { emailChangeNoticeMail, queueAccountMail } from "~/server/email/account-mail.server";
-import { renameClient } from "~/server/portal/clients.server";
-import { assertCanWrite, type PortalContext } from "~/server/portal/portal.server";
-import { setMessageMail, updateFullName } from "~/server/portal/profiles.server";
 import { deleteAccountAction } from "~/server/privacy/privacy-forms.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { assertCanWrite, type PortalContext } from "./context.server";
 
 type Form = Record<string, string | undefined>;
 type Answer =

@@ -23,9 +23,9 @@ import { listPasskeys } from "~/server/accounts/passkeys.server";
 import { blockedByPolicy, getSecurityPolicy } from "~/server/accounts/security-policy.server";
 import { listSessions } from "~/server/accounts/sessions.server";
 import { backupCodesFor, readTwoFactorFlash } from "~/server/accounts/two-factor.server";
-import { readForm, requireUser } from "~/server/portal/portal.server";
 import { listAccountDeletions } from "~/server/privacy/privacy.server";
 import type { Route } from "./+types/settings";
+import { readForm, requireUser } from "./context.server";
 import { settingsAction } from "./settings.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Settings");

@@ -10,12 +10,12 @@ import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { failed, succeeded } from "~/lib/action-result";
 import { formatDate } from "~/lib/dates";
 import { portalMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/routes/toast.server";
 import { now } from "~/server/clock.server";
-import { listOpenInvitations } from "~/server/portal/invitations.server";
-import { assertCanWrite, readForm, requireAdmin } from "~/server/portal/portal.server";
-import { listTeam, removeAdministrator } from "~/server/portal/team.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { listOpenInvitations } from "~/server/invitations/invitations.server";
+import { listTeam, removeAdministrator } from "~/server/team/team.server";
 import type { Route } from "./+types/team";
+import { assertCanWrite, readForm, requireAdmin } from "./context.server";
 import { invitationAction, isInvitationIntent } from "./invitation-actions.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Team");

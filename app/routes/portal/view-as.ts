@@ -1,9 +1,9 @@
-import { findClient } from "~/server/portal/clients.server";
-import { readForm, requireUser } from "~/server/portal/portal.server";
-import { startViewingAs, stopViewingAs } from "~/server/portal/view-as.server";
-import { badRequest, forbidden, notFound } from "~/server/refuse.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { badRequest, forbidden, notFound } from "~/routes/refuse.server";
+import { redirectWithToast } from "~/routes/toast.server";
+import { findClient } from "~/server/clients/clients.server";
 import type { Route } from "./+types/view-as";
+import { readForm, requireUser } from "./context.server";
+import { startViewingAs, stopViewingAs } from "./view-as.server";
 
 /** Nothing to show here: the page is the portal itself, seen as the client. */
 export async function loader() {

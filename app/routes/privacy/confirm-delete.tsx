@@ -2,7 +2,7 @@ import { SignedLinkPage } from "~/components/marketing/signed-link-page";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { ERASE_LINK_INVALID } from "~/lib/validation/privacy-values";
-import { readForm } from "~/server/portal/portal.server";
+import { readForm } from "~/routes/portal/context.server";
 import { confirmEraseDetails, eraseLinkEmail } from "~/server/privacy/privacy-forms.server";
 import type { Route } from "./+types/confirm-delete";
 

@@ -1,7 +1,7 @@
 import { EraseDetailsForm } from "~/components/marketing/erase-details-form";
 import { Container, PageHero } from "~/components/marketing/section";
 import { pageMeta } from "~/lib/seo";
-import { readForm } from "~/server/portal/portal.server";
+import { readForm } from "~/routes/portal/context.server";
 import { requestEraseDetails } from "~/server/privacy/privacy-forms.server";
 import type { Route } from "./+types/delete-my-details";
 

@@ -5,12 +5,12 @@
  */
 import { eq } from "drizzle-orm";
 import type { SignInInput, SignUpInput } from "~/lib/validation/auth";
+import { getCurrentSession } from "~/routes/session.server";
 import { getDb } from "../db/client.server";
 import { profiles } from "../db/schema.server";
-import { publish } from "../portal/events.server";
+import { publish } from "../workspace/events.server";
 import { getAuth } from "./auth.server";
 import { type AuthFailure, authFailure, authFailureFrom } from "./auth-errors.server";
-import { getCurrentSession } from "./session.server";
 
 export type AuthResult = { ok: true; headers: Headers; body: unknown } | AuthFailure;
 

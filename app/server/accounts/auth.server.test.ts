@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as authAction, loader as authLoader } from "~/routes/auth/auth";
 import { action as signOutAction } from "~/routes/auth/sign-out";
 import { loader as portalLoader } from "~/routes/portal/layout";
+import { getCurrentSession } from "~/routes/session.server";
 import { proveAddress } from "~/test/admin.server";
 import {
   cookiesFrom,
@@ -17,7 +18,6 @@ import { profiles, user, userRoles } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { createAuth } from "./auth.server";
 import { applyAdminEmails, getRole, setRoleByEmail } from "./roles.server";
-import { getCurrentSession } from "./session.server";
 
 let h: Harness;
 

@@ -8,6 +8,7 @@ import { site } from "~/content/site";
 import { RESET_LINK_HOURS } from "~/lib/validation/account";
 import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema } from "~/lib/validation/auth";
 import { firstIssue } from "~/lib/validation/zod";
+import { ensureOwnClient } from "../clients/clients.server";
 import type { Database, DatabaseHandle } from "../db/client.server";
 import { getDatabase } from "../db/client.server";
 import * as schema from "../db/schema.server";
@@ -19,9 +20,8 @@ import {
   queueAccountMail,
 } from "../email/account-mail.server";
 import { type Env, env } from "../env.server";
-import { ensureOwnClient } from "../portal/clients.server";
-import { publish } from "../portal/events.server";
 import { cancelAccountDeletion, recordPrivacyConsent } from "../privacy/privacy.server";
+import { publish } from "../workspace/events.server";
 import { grantRole } from "./roles.server";
 import { withPreparedSessionRead } from "./session-lookup.server";
 

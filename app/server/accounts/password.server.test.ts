@@ -9,6 +9,7 @@ import { action as authAction, loader as authLoader } from "~/routes/auth/auth";
 import { action as forgotAction } from "~/routes/auth/forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/auth/reset-password";
 import { action as settingsAction } from "~/routes/portal/settings";
+import { getCurrentSession } from "~/routes/session.server";
 import { signUp } from "~/test/accounts.server";
 import {
   BASE_URL,
@@ -22,9 +23,8 @@ import {
 } from "~/test/harness.server";
 import { emailOutbox, user } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
-import { type AppEvent, subscribe } from "../portal/events.server";
+import { type AppEvent, subscribe } from "../workspace/events.server";
 import { createAuth, setAuth } from "./auth.server";
-import { getCurrentSession } from "./session.server";
 
 let h: Harness;
 

@@ -10,7 +10,7 @@ import type { Database } from "../db/client.server";
 import { portalSettings } from "../db/schema.server";
 import { env } from "../env.server";
 import { type Outcome, refused } from "../outcome.server";
-import type { PortalUser } from "../portal/profiles.server";
+import type { PortalUser } from "./profiles.server";
 
 export interface SecurityPolicy {
   requireAdminTwoFactor: boolean;

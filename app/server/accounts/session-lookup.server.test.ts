@@ -7,12 +7,12 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as signOutAction } from "~/routes/auth/sign-out";
+import { getCurrentSession } from "~/routes/session.server";
 import { signUp } from "~/test/accounts.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
 import * as schema from "../db/schema.server";
-import { getPortalUser } from "../portal/profiles.server";
 import { createAuth } from "./auth.server";
-import { getCurrentSession } from "./session.server";
+import { getPortalUser } from "./profiles.server";
 import {
   findSessionByToken,
   withPortalUser,

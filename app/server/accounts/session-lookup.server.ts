@@ -21,13 +21,13 @@ import type { Database } from "../db/client.server";
 import { prepared } from "../db/prepared.server";
 import { session, user } from "../db/schema.server";
 import { logger } from "../logger.server";
-import { keptPageChanges } from "../portal/kept-pages.server";
+import { keptPageChanges } from "../workspace/kept-pages.server";
 import {
   joinPortalUser,
   type PortalUserRow,
   portalUserColumns,
   toPortalUser,
-} from "../portal/profiles.server";
+} from "./profiles.server";
 
 type FindOne = Parameters<DBAdapter["findOne"]>[0];
 

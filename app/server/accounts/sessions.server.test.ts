@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as authAction } from "~/routes/auth/auth";
 import { loader as portalLoader } from "~/routes/portal/layout";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/portal/settings";
+import { getCurrentSession } from "~/routes/session.server";
 import { signUp } from "~/test/accounts.server";
 import {
   cookiesFrom,
@@ -18,8 +19,7 @@ import {
 } from "~/test/harness.server";
 import { session } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
-import { type AppEvent, subscribe } from "../portal/events.server";
-import { getCurrentSession } from "./session.server";
+import { type AppEvent, subscribe } from "../workspace/events.server";
 import { TOUCH_EVERY_MS, touchSession } from "./sessions.server";
 
 const FIREFOX = "Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";

@@ -8,7 +8,7 @@ import { describeUserAgent } from "~/lib/user-agent";
 import type { Database } from "../db/client.server";
 import { session } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
-import { publish } from "../portal/events.server";
+import { publish } from "../workspace/events.server";
 
 export interface SessionSummary {
   id: string;

@@ -12,6 +12,7 @@ import { loader as dashboardLoader } from "~/routes/portal/dashboard";
 import { loader as portalLoader } from "~/routes/portal/layout";
 import { loader as projectsLoader } from "~/routes/portal/projects";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/portal/settings";
+import { getCurrentSession } from "~/routes/session.server";
 import { signUp } from "~/test/accounts.server";
 import { proveAddress } from "~/test/admin.server";
 import {
@@ -28,7 +29,6 @@ import { testDatabaseKind } from "../db/test-db.server";
 import { type Env, parseEnv, setEnv } from "../env.server";
 import { createAuth, setAuth } from "./auth.server";
 import { POLICY_SET_BY_OPERATOR } from "./security-policy.server";
-import { getCurrentSession } from "./session.server";
 import { totpSetup } from "./two-factor.server";
 
 let h: Harness;

@@ -5,9 +5,9 @@
 import { type Figure, toCsv } from "~/lib/analytics";
 import { todayInSouthAfrica } from "~/lib/dates";
 import { periodFromSearch } from "~/lib/validation/period";
-import type { PortalContext } from "../portal/portal.server";
-import type { Scope } from "../portal/scope.server";
-import { forbidden, notFound } from "../refuse.server";
+import type { PortalContext } from "~/routes/portal/context.server";
+import { forbidden, notFound } from "~/routes/refuse.server";
+import type { Scope } from "../workspace/scope.server";
 import { changeCounts, type FigureDomain, forChanges } from "./figure-cache.server";
 import { buildFigures, figureById, PAGE_ROWS } from "./figures.server";
 

@@ -10,7 +10,7 @@ import { createHarness, getRequest, type Harness, run } from "~/test/harness.ser
 import type { MilestoneStatus } from "../db/schema.server";
 import { clients, milestones, projects, reviewAnswers, reviews } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
-import type { Scope } from "../portal/scope.server";
+import type { Scope } from "../workspace/scope.server";
 import { openApprovals, overdueMilestones } from "./deliverable-figures.server";
 
 let h: Harness;

@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import type { Scope } from "../portal/scope.server";
+import type { Scope } from "../workspace/scope.server";
 import { scopeSql } from "./work-figures.server";
 
 /** At most this many projects are listed (the oldest due / longest waiting first); the page shows

@@ -1,11 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolvePeriod } from "~/lib/validation/period";
+import type { PortalContext } from "~/routes/portal/context.server";
 import { tablesInPlan } from "~/test/plan.server";
 import type { Database, DatabaseHandle } from "../db/client.server";
 import { clients, emailOutbox, leads, messages, projects } from "../db/schema.server";
 import { createTestDatabase, testDatabaseKind } from "../db/test-db.server";
-import type { PortalContext } from "../portal/portal.server";
 import { loadAnalytics } from "./analytics.server";
 import {
   CHANGE_DOMAINS,

@@ -8,7 +8,7 @@ import { type Figure, formatDuration, formatShare } from "~/lib/analytics";
 import { formatDateTime, formatLongDate, formatShortDay, todayInSouthAfrica } from "~/lib/dates";
 import type { Period } from "~/lib/validation/period";
 import type { Database } from "../db/client.server";
-import type { Scope } from "../portal/scope.server";
+import type { Scope } from "../workspace/scope.server";
 import { openApprovals, overdueMilestones } from "./deliverable-figures.server";
 import type { FigureDomain } from "./figure-cache.server";
 import {

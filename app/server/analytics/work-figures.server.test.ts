@@ -9,7 +9,7 @@ import { proveAddress } from "~/test/admin.server";
 import { createHarness, getRequest, type Harness, run } from "~/test/harness.server";
 import { activity, clients, messages, projects } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
-import type { Scope } from "../portal/scope.server";
+import type { Scope } from "../workspace/scope.server";
 import { buildFigures } from "./figures.server";
 import {
   activeClients,

@@ -7,7 +7,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Period } from "~/lib/validation/period";
 import type { ProjectStatus } from "~/lib/validation/portal";
 import type { Database } from "../db/client.server";
-import type { Scope } from "../portal/scope.server";
+import type { Scope } from "../workspace/scope.server";
 
 type Range = Pick<Period, "start" | "end">;
 

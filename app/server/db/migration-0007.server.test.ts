@@ -6,8 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listMessages, unreadCount } from "../portal/messages.server";
-import { listProjects } from "../portal/projects.server";
+import { listMessages, unreadCount } from "../messages/messages.server";
+import { listProjects } from "../projects/projects.server";
 import { type DatabaseHandle, migrateDatabase } from "./client.server";
 import { emptyDatabase, migrateWith, migrationsUpTo, rows } from "./migration-test-kit.server";
 import { testDatabaseKind } from "./test-db.server";

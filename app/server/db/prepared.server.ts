@@ -8,7 +8,7 @@
  */
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Scope } from "../portal/scope.server";
+import type { Scope } from "../workspace/scope.server";
 import { type Database, keepStatement, nameStatement } from "./client.server";
 
 const built = new WeakMap<Database, Map<string, unknown>>();

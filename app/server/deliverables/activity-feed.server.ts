@@ -10,7 +10,7 @@ import type { Database } from "../db/client.server";
 import { prepared, scopeParams, scopePlaceholder } from "../db/prepared.server";
 import { activity, profiles, projects, user } from "../db/schema.server";
 import { afterCursor } from "../pagination.server";
-import type { Scope } from "../portal/scope.server";
+import type { Scope } from "../workspace/scope.server";
 
 export interface ActivityItem {
   id: string;

@@ -9,6 +9,7 @@ import { action as projectAction, loader as projectLoader } from "~/routes/porta
 import { loader as downloadLoader } from "~/routes/portal/project-file";
 import { action as uploadAction } from "~/routes/portal/project-files";
 import { action as projectsAction } from "~/routes/portal/projects";
+import { startViewingAs } from "~/routes/portal/view-as.server";
 import { type SignedUp, signUp } from "~/test/accounts.server";
 import { proveAddress } from "~/test/admin.server";
 import {
@@ -29,7 +30,6 @@ import {
   reviewAnswers,
 } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
-import { startViewingAs } from "../portal/view-as.server";
 import { collectPersonalData } from "../privacy/privacy-export.server";
 import {
   FILE_CHUNK_BYTES,

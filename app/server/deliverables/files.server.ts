@@ -14,9 +14,9 @@ import { fileChunks, fileVersions, profiles, projectFiles, user } from "../db/sc
 import type { Job } from "../jobs.server";
 import { logger } from "../logger.server";
 import { type Outcome, type Refused, refused } from "../outcome.server";
-import { recordActivity } from "../portal/activity.server";
-import { publishChange } from "../portal/events.server";
-import type { ProjectRef } from "../portal/scope.server";
+import { recordActivity } from "../workspace/activity.server";
+import { publishChange } from "../workspace/events.server";
+import type { ProjectRef } from "../workspace/scope.server";
 import { MultipartError, multipartBoundary, readMultipart } from "./multipart.server";
 import { SNIFF_BYTES, sniffFileType } from "./sniff.server";
 

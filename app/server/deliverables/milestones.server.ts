@@ -9,8 +9,8 @@ import type { MilestoneInput, MilestoneStatus } from "~/lib/validation/deliverab
 import type { Database } from "../db/client.server";
 import { milestones, projects } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
-import { recordActivity } from "../portal/activity.server";
-import { publishChange } from "../portal/events.server";
+import { recordActivity } from "../workspace/activity.server";
+import { publishChange } from "../workspace/events.server";
 import type { ProjectKey } from "./files.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];

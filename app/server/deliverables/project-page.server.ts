@@ -12,11 +12,11 @@ import { NO_PERMISSION } from "~/lib/portal-text";
 import { milestoneSchema, reviewAnswerSchema } from "~/lib/validation/deliverables";
 import { idSchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
+import { assertCanWrite, type PortalContext } from "~/routes/portal/context.server";
 import type { Database } from "../db/client.server";
 import { clients, projects } from "../db/schema.server";
 import { env } from "../env.server";
-import { assertCanWrite, type PortalContext } from "../portal/portal.server";
-import { requireProject, type Scope } from "../portal/scope.server";
+import { requireProject, type Scope } from "../workspace/scope.server";
 import { latestActivity, projectActivity } from "./activity-feed.server";
 import { deleteFile, FILE_NOT_FOUND, listFiles } from "./files.server";
 import {

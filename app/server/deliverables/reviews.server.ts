@@ -27,9 +27,9 @@ import {
 import { wakeOutbox } from "../email/outbox.server";
 import { env } from "../env.server";
 import { type Outcome, refused } from "../outcome.server";
-import { recordActivity } from "../portal/activity.server";
-import { publishChange } from "../portal/events.server";
-import type { Scope } from "../portal/scope.server";
+import { recordActivity } from "../workspace/activity.server";
+import { publishChange } from "../workspace/events.server";
+import type { Scope } from "../workspace/scope.server";
 import type { ProjectKey } from "./files.server";
 
 export const REVIEW_NOT_FOUND = "Review not found";

@@ -6,15 +6,15 @@
  * refused.
  */
 import { eq } from "drizzle-orm";
+import { clientNameFor } from "../clients/clients.server";
 import type { Database } from "../db/client.server";
 import { clients, leads, type leads as leadsTable, projects } from "../db/schema.server";
 import { wakeOutbox } from "../email/outbox.server";
+import { type Inviter, inviteIn } from "../invitations/invitations.server";
 import { type Outcome, type Refused, refused } from "../outcome.server";
-import { recordActivity } from "../portal/activity.server";
-import { clientNameFor } from "../portal/clients.server";
-import { publishChange } from "../portal/events.server";
-import { type Inviter, inviteIn } from "../portal/invitations.server";
-import { parseId } from "../portal/scope.server";
+import { recordActivity } from "../workspace/activity.server";
+import { publishChange } from "../workspace/events.server";
+import { parseId } from "../workspace/scope.server";
 import { recordLeadStatusChange } from "./lead-history.server";
 
 export const LEAD_NOT_FOUND = "Lead not found";

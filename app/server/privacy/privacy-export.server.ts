@@ -9,6 +9,7 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { privacyNotice } from "~/content/legal";
 import { site } from "~/content/site";
+import { getPortalUser } from "../accounts/profiles.server";
 import type { Database } from "../db/client.server";
 import {
   clients,
@@ -25,8 +26,7 @@ import {
   user,
   userRoles,
 } from "../db/schema.server";
-import { listMessages } from "../portal/messages.server";
-import { getPortalUser } from "../portal/profiles.server";
+import { listMessages } from "../messages/messages.server";
 import { pendingDeletion } from "./privacy.server";
 
 type Row = Record<string, unknown>;

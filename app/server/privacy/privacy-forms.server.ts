@@ -16,6 +16,9 @@ import {
   UNSUBSCRIBE_LINK_INVALID,
 } from "~/lib/validation/privacy";
 import { firstIssue } from "~/lib/validation/zod";
+import type { PortalContext } from "~/routes/portal/context.server";
+import { notFound } from "~/routes/refuse.server";
+import { redirectWithToast } from "~/routes/toast.server";
 import { signOut } from "../accounts/accounts.server";
 import { getAuth } from "../accounts/auth.server";
 import { verifySignInCode } from "../accounts/two-factor.server";
@@ -24,10 +27,7 @@ import { type Database, getDb } from "../db/client.server";
 import { session } from "../db/schema.server";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
-import { publish } from "../portal/events.server";
-import type { PortalContext } from "../portal/portal.server";
-import { notFound } from "../refuse.server";
-import { redirectWithToast } from "../toast.server";
+import { publish } from "../workspace/events.server";
 import {
   ERASE_REQUEST_ANSWER,
   eraseLead,

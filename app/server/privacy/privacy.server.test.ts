@@ -48,8 +48,8 @@ import {
 } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { runJobIfDue } from "../jobs.server";
-import { listMessages, sendMessage } from "../portal/messages.server";
-import { createProject } from "../portal/projects.server";
+import { listMessages, sendMessage } from "../messages/messages.server";
+import { createProject } from "../projects/projects.server";
 import {
   DELETED_USER,
   ERASE_REQUEST_ANSWER,

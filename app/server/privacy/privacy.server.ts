@@ -30,7 +30,7 @@ import {
 import { queueAccountMail } from "../email/account-mail.server";
 import { env } from "../env.server";
 import type { Job } from "../jobs.server";
-import { publish } from "../portal/events.server";
+import { publish } from "../workspace/events.server";
 
 export const DELETED_USER = "Deleted user";
 const DAY_MS = 24 * 60 * 60 * 1000;

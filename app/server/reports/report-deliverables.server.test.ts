@@ -23,7 +23,7 @@ import {
   reviews,
 } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
-import type { Scope } from "../portal/scope.server";
+import type { Scope } from "../workspace/scope.server";
 import { buildProjectReport } from "./reports.server";
 
 let h: Harness;

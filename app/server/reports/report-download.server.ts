@@ -1,7 +1,7 @@
 import { periodFromSearch } from "~/lib/validation/period";
-import type { PortalContext } from "../portal/portal.server";
-import { PROJECT_NOT_FOUND } from "../portal/scope.server";
-import { notFound } from "../refuse.server";
+import type { PortalContext } from "~/routes/portal/context.server";
+import { notFound } from "~/routes/refuse.server";
+import { PROJECT_NOT_FOUND } from "../workspace/scope.server";
 import { renderReportPdf } from "./report-pdf.server";
 import { buildProjectReport, reportFileName } from "./reports.server";
 

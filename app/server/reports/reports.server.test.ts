@@ -13,8 +13,8 @@ import { proveAddress } from "~/test/admin.server";
 import { createHarness, getRequest, type Harness, run } from "~/test/harness.server";
 import { activity, clients, messages, profiles, projects } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
-import { createProject, updateProject } from "../portal/projects.server";
-import type { Scope } from "../portal/scope.server";
+import { createProject, updateProject } from "../projects/projects.server";
+import type { Scope } from "../workspace/scope.server";
 import { buildProjectReport, reportFileName } from "./reports.server";
 
 let h: Harness;

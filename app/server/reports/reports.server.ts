@@ -15,7 +15,7 @@ import {
 import type { Period } from "~/lib/validation/period";
 import type { Database } from "../db/client.server";
 import { activity, clients, messages, profiles, projects } from "../db/schema.server";
-import { parseId, type Scope, scopeWhere } from "../portal/scope.server";
+import { parseId, type Scope, scopeWhere } from "../workspace/scope.server";
 import { reportApprovals, reportFiles, reportMilestones } from "./report-deliverables.server";
 
 const HISTORY_KINDS = ["project.created", "project.updated"];

@@ -15,8 +15,8 @@ import { type SignedUp, signUp } from "~/test/accounts.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
 import { activity, messageReads, messages, profiles, projects } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
+import { sendMessage } from "../messages/messages.server";
 import { type AppEvent, subscribe } from "./events.server";
-import { sendMessage } from "./messages.server";
 
 let h: Harness;
 let alice: SignedUp;

@@ -28,6 +28,7 @@ import { loader as reportsLoader } from "~/routes/portal/reports";
 import { action as settingsAction } from "~/routes/portal/settings";
 import { action as teamAction, loader as teamLoader } from "~/routes/portal/team";
 import { action as viewAsAction } from "~/routes/portal/view-as";
+import { startViewingAs } from "~/routes/portal/view-as.server";
 import { type SignedUp, signUp, TEST_PASSWORD, withoutToast } from "~/test/accounts.server";
 import { proveAddress } from "~/test/admin.server";
 import {
@@ -40,6 +41,7 @@ import {
   run,
 } from "~/test/harness.server";
 import { invitationLink } from "~/test/workspace.server";
+import { getPortalUser } from "../accounts/profiles.server";
 import {
   activity,
   clients,
@@ -54,10 +56,8 @@ import {
   user,
 } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
+import { sendMessage } from "../messages/messages.server";
 import { type AppEvent, type Listener, subscribe } from "./events.server";
-import { sendMessage } from "./messages.server";
-import { getPortalUser } from "./profiles.server";
-import { startViewingAs } from "./view-as.server";
 
 let h: Harness;
 /** Contacts of client A and of client B, and an administrator. */

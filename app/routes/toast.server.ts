@@ -7,7 +7,7 @@
 import { createHmac } from "node:crypto";
 import { type Cookie, createCookie, redirect } from "react-router";
 import { z } from "zod";
-import { env } from "./env.server";
+import { env } from "~/server/env.server";
 
 export const toastSchema = z.object({
   type: z.enum(["success", "error", "message"]).default("message"),

@@ -6,9 +6,9 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { idSchema } from "~/lib/validation/portal";
+import { notFound } from "~/routes/refuse.server";
 import type { Database } from "../db/client.server";
 import { projects } from "../db/schema.server";
-import { notFound } from "../refuse.server";
 
 export type Scope = { kind: "all" } | { kind: "client"; clientId: string };
 

@@ -3,10 +3,10 @@ import { LEAD_FORM_TEXT } from "~/lib/validation/lead-form-result";
 import { contactSchema, quoteSchema } from "~/lib/validation/leads";
 import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy";
 import { firstIssue } from "~/lib/validation/zod";
-import { getDb } from "../db/client.server";
-import { env } from "../env.server";
-import { logger } from "../logger.server";
-import { contactLead, quoteLead, submitLead, submitOptionsFor } from "./leads.server";
+import { getDb } from "~/server/db/client.server";
+import { env } from "~/server/env.server";
+import { contactLead, quoteLead, submitLead, submitOptionsFor } from "~/server/leads/leads.server";
+import { logger } from "~/server/logger.server";
 
 const FIELDS = {
   contact: ["name", "email", "phone", "company", "message"],

@@ -21,6 +21,7 @@ import {
 } from "~/test/harness.server";
 import { invitationLink, signUpAdmin, viewingAsCookie } from "~/test/workspace.server";
 import { grantRole } from "../accounts/roles.server";
+import { addClient } from "../clients/clients.server";
 import {
   clients,
   consents,
@@ -31,8 +32,8 @@ import {
   userRoles,
 } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
-import { addClient } from "./clients.server";
-import { type AppEvent, subscribe } from "./events.server";
+import { LAST_ADMIN_MESSAGE } from "../team/team.server";
+import { type AppEvent, subscribe } from "../workspace/events.server";
 import {
   acceptWithNewAccount,
   createInvitation,
@@ -41,7 +42,6 @@ import {
   INVITES_PER_HOUR,
   resendInvitation,
 } from "./invitations.server";
-import { LAST_ADMIN_MESSAGE } from "./team.server";
 
 let h: Harness;
 let admin: SignedUp;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseEnv, setEnv } from "./env.server";
+import { parseEnv, setEnv } from "~/server/env.server";
 import { readToast, toastCookie } from "./toast.server";
 
 const secret = (c: string) => c.repeat(40);

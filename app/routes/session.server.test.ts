@@ -7,11 +7,11 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type Auth, getAuth } from "~/server/accounts/auth.server";
+import { session } from "~/server/db/schema.server";
+import { testDatabaseKind } from "~/server/db/test-db.server";
 import { type SignedUp, signUp } from "~/test/accounts.server";
 import { createHarness, getRequest, type Harness } from "~/test/harness.server";
-import { session } from "../db/schema.server";
-import { testDatabaseKind } from "../db/test-db.server";
-import { type Auth, getAuth } from "./auth.server";
 import { getCurrentSession, signedValue } from "./session.server";
 
 let h: Harness;

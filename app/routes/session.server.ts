@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { redirect } from "react-router";
-import { getDb } from "../db/client.server";
-import { type Auth, getAuth } from "./auth.server";
-import { findSessionByToken } from "./session-lookup.server";
+import { type Auth, getAuth } from "~/server/accounts/auth.server";
+import { findSessionByToken } from "~/server/accounts/session-lookup.server";
+import { getDb } from "~/server/db/client.server";
 
 export interface SessionUser {
   id: string;

@@ -5,7 +5,7 @@
  */
 import { createHmac } from "node:crypto";
 import { type Cookie, createCookie } from "react-router";
-import { env } from "../env.server";
+import { env } from "~/server/env.server";
 
 const NAME = "view_as";
 

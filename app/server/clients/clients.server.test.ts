@@ -16,9 +16,9 @@ import { createHarness, formRequest, getRequest, type Harness, run } from "~/tes
 import { signUpAdmin, viewingAsCookie } from "~/test/workspace.server";
 import { clients, messages, profiles } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
+import { markRead } from "../messages/messages.server";
+import { ALL_CLIENTS } from "../workspace/scope.server";
 import { addClient, type ClientListRow, listClients } from "./clients.server";
-import { markRead } from "./messages.server";
-import { ALL_CLIENTS } from "./scope.server";
 
 let h: Harness;
 let admin: SignedUp;

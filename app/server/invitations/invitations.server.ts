@@ -19,6 +19,7 @@ export { INVITATION_TEXT };
 
 import { getAuth } from "../accounts/auth.server";
 import { grantRoleIn } from "../accounts/roles.server";
+import { removeClientIfUnused } from "../clients/clients.server";
 import type { Database } from "../db/client.server";
 import {
   account,
@@ -33,9 +34,8 @@ import { wakeOutbox } from "../email/outbox.server";
 import { env } from "../env.server";
 import { type Outcome, type Refused, refused } from "../outcome.server";
 import { recordPrivacyConsent } from "../privacy/privacy.server";
-import { removeClientIfUnused } from "./clients.server";
-import { publishChange } from "./events.server";
-import { parseId } from "./scope.server";
+import { publishChange } from "../workspace/events.server";
+import { parseId } from "../workspace/scope.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;

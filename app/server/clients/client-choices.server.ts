@@ -6,8 +6,8 @@
 import { asc } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { clients } from "../db/schema.server";
+import type { Scope } from "../workspace/scope.server";
 import { findClient } from "./clients.server";
-import type { Scope } from "./scope.server";
 
 export interface ClientChoice {
   id: string;

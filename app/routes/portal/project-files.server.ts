@@ -4,11 +4,8 @@
  */
 import { MB } from "~/lib/files";
 import { idSchema } from "~/lib/validation/portal";
-import { env } from "../env.server";
-import { assertCanWrite, requireUser } from "../portal/portal.server";
-import { requireProject } from "../portal/scope.server";
-import { notFound } from "../refuse.server";
-import { redirectWithToast } from "../toast.server";
+import { notFound } from "~/routes/refuse.server";
+import { redirectWithToast } from "~/routes/toast.server";
 import {
   discardBody,
   downloadHeaders,
@@ -18,7 +15,10 @@ import {
   receiveUpload,
   type StoredFile,
   versionContent,
-} from "./files.server";
+} from "~/server/deliverables/files.server";
+import { env } from "~/server/env.server";
+import { requireProject } from "~/server/workspace/scope.server";
+import { assertCanWrite, requireUser } from "./context.server";
 
 /** What an upload says it stored: "Uploaded Brief.pdf", "Uploaded version 2 of Brief.pdf". */
 export function uploadedText(files: StoredFile[]): string {

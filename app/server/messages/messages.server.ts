@@ -12,10 +12,10 @@ import { clients, messageReads, messages, profiles, projects } from "../db/schem
 import { wakeOutbox } from "../email/outbox.server";
 import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
-import { recordActivity } from "./activity.server";
-import { publishChange } from "./events.server";
+import { recordActivity } from "../workspace/activity.server";
+import { publishChange } from "../workspace/events.server";
+import { PROJECT_NOT_FOUND, parseId, type Scope, scopeWhere } from "../workspace/scope.server";
 import { queueMessageMail } from "./message-mail.server";
-import { PROJECT_NOT_FOUND, parseId, type Scope, scopeWhere } from "./scope.server";
 
 export interface MessageRow {
   id: string;

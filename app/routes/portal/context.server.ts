@@ -1,14 +1,14 @@
 import { redirect } from "react-router";
-import { mustEnableTwoFactor } from "../accounts/security-policy.server";
-import { requireSession } from "../accounts/session.server";
-import { withPortalUser } from "../accounts/session-lookup.server";
-import { touchSession } from "../accounts/sessions.server";
-import { type Database, getDb } from "../db/client.server";
-import { logger } from "../logger.server";
-import { badRequest, forbidden } from "../refuse.server";
-import { findClient } from "./clients.server";
-import { getPortalUser, type PortalUser } from "./profiles.server";
-import { ALL_CLIENTS, type Scope } from "./scope.server";
+import { badRequest, forbidden } from "~/routes/refuse.server";
+import { requireSession } from "~/routes/session.server";
+import { getPortalUser, type PortalUser } from "~/server/accounts/profiles.server";
+import { mustEnableTwoFactor } from "~/server/accounts/security-policy.server";
+import { withPortalUser } from "~/server/accounts/session-lookup.server";
+import { touchSession } from "~/server/accounts/sessions.server";
+import { findClient } from "~/server/clients/clients.server";
+import { type Database, getDb } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
+import { ALL_CLIENTS, type Scope } from "~/server/workspace/scope.server";
 import { readViewAs } from "./view-as.server";
 
 export interface PortalContext {

@@ -31,8 +31,8 @@ import { createHarness, type Harness, run } from "~/test/harness.server";
 import { invitationLink, signUpAdmin } from "~/test/workspace.server";
 import { clients, invitations, leads, profiles, user, userRoles } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
+import { createInvitation } from "../invitations/invitations.server";
 import { submitLead } from "../leads/leads.server";
-import { createInvitation } from "./invitations.server";
 
 let h: Harness;
 let admin: SignedUp;

@@ -16,8 +16,8 @@ import {
 } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
-import { publishChange } from "./events.server";
-import { parseId, type Scope, scopeWhere } from "./scope.server";
+import { publishChange } from "../workspace/events.server";
+import { parseId, type Scope, scopeWhere } from "../workspace/scope.server";
 
 type Executor = Pick<Database, "insert" | "update" | "select">;
 

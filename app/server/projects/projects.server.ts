@@ -10,9 +10,9 @@ import { prepared, scopeParams, scopePlaceholder } from "../db/prepared.server";
 import { clients, projects } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
-import { recordActivity } from "./activity.server";
-import { publishChange } from "./events.server";
-import { PROJECT_NOT_FOUND, parseId, type Scope, scopeWhere } from "./scope.server";
+import { recordActivity } from "../workspace/activity.server";
+import { publishChange } from "../workspace/events.server";
+import { PROJECT_NOT_FOUND, parseId, type Scope, scopeWhere } from "../workspace/scope.server";
 
 export type Project = typeof projects.$inferSelect;
 

@@ -5,14 +5,14 @@
  * (decision 029): a repeat visit costs the session read alone.
  */
 import { count } from "drizzle-orm";
+import type { PortalContext } from "~/routes/portal/context.server";
 import type { Database } from "../db/client.server";
 import { clients } from "../db/schema.server";
 import { dashboardDeliverables } from "../deliverables/project-page.server";
-import { keptPage } from "./kept-pages.server";
-import { unreadCount } from "./messages.server";
-import type { PortalContext } from "./portal.server";
-import { listProjects, projectCounts } from "./projects.server";
-import type { Scope } from "./scope.server";
+import { unreadCount } from "../messages/messages.server";
+import { listProjects, projectCounts } from "../projects/projects.server";
+import { keptPage } from "../workspace/kept-pages.server";
+import type { Scope } from "../workspace/scope.server";
 
 /** How many clients the agency has (the administrators' 'Clients' card). */
 export async function countClients(db: Database): Promise<number> {

@@ -5,6 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requireUser } from "~/routes/portal/context.server";
 import { loader as dashboardLoader } from "~/routes/portal/dashboard";
 import { action as messagesAction } from "~/routes/portal/messages";
 import { action as projectsAction } from "~/routes/portal/projects";
@@ -14,6 +15,7 @@ import { createHarness, formRequest, getRequest, type Harness, run } from "~/tes
 import { tablesInPlan } from "~/test/plan.server";
 import { type Sent, watchStatements } from "~/test/statements.server";
 import { CHANGE_DOMAINS } from "../analytics/figure-cache.server";
+import { loadDashboard, readDashboard } from "../dashboard/dashboard.server";
 import { forgetKeptReads } from "../db/client.server";
 import {
   clients,
@@ -25,9 +27,7 @@ import {
   reviews,
 } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
-import { loadDashboard, readDashboard } from "./dashboard.server";
 import { KEPT_PAGE_DOMAINS } from "./kept-pages.server";
-import { requireUser } from "./portal.server";
 import type { Scope } from "./scope.server";
 
 let h: Harness;
