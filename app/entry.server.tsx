@@ -9,7 +9,6 @@ import { ServerRouter } from "react-router";
 import { installClassCheck } from "~/lib/class-check";
 import { themeScript } from "~/lib/theme";
 import { applyAdminEmails } from "~/server/accounts/roles.server";
-import { figureChangesJobs } from "~/server/analytics/figure-cache.server";
 import { now, testClockEnabled } from "~/server/clock.server";
 import { closeDatabase, getDatabase } from "~/server/db/client.server";
 import {
@@ -29,6 +28,7 @@ import { startJobScheduler } from "~/server/jobs.server";
 import { logger } from "~/server/logger.server";
 import { privacyJobs } from "~/server/privacy/privacy.server";
 import { documentCsp, sha256Source } from "~/server/security.server";
+import { figureChangesJobs } from "~/server/workspace/changes.server";
 import { endEventStreams, startEventBus, stopEventBus } from "~/server/workspace/events.server";
 
 export const streamTimeout = 5_000;

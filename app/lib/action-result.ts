@@ -30,15 +30,20 @@ export function succeeded<Extra extends object = object>(
 
 type FailureDetails = { field?: string; values?: Record<string, string> };
 
-/** An action's failure: `{ ok: false, error }` with a 4xx (or 503) status. */
+/**
+ * An action's failure: `{ ok: false, error }` with a 4xx (or 503) status, and `extra` (the
+ * form's intent, what was typed, the field the error is about: an empty field names none).
+ * The one way an action says no.
+ */
 export function failed<Extra extends object = object>(
   status: number,
   error: string,
   extra?: Extra & FailureDetails,
   init?: Omit<ResponseInit, "status">,
 ) {
+  const { field, ...rest } = (extra ?? {}) as Extra & FailureDetails;
   return data(
-    { ok: false as const, error, ...(extra as Extra & FailureDetails) },
+    { ok: false as const, error, ...(rest as Extra & FailureDetails), ...(field ? { field } : {}) },
     {
       ...init,
       status,

@@ -53,14 +53,3 @@ export function formatShare(part: number, whole: number): string {
   if (whole === 0) return "—";
   return `${Math.round((part / whole) * 100)} %`;
 }
-
-/** One CSV line per row, RFC 4180 quoting; a cell that a spreadsheet would run is defused. */
-export function toCsv(table: Pick<FigureTable, "columns" | "rows">): string {
-  const cell = (value: Cell) => {
-    if (value === null) return "";
-    let text = String(value);
-    if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
-  return `${[table.columns, ...table.rows].map((row) => row.map(cell).join(",")).join("\r\n")}\r\n`;
-}

@@ -5,7 +5,7 @@
  * instance's lease expires and another takes over. Jobs get `now` from the caller (the clock).
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or } from "drizzle-orm";
 import type { Database } from "./db/client.server";
 import { jobRuns } from "./db/schema.server";
 import { logger } from "./logger.server";
@@ -113,9 +113,4 @@ export function startJobScheduler(db: Database, options: SchedulerOptions) {
     clearInterval(timer);
     await running;
   };
-}
-
-/** For tests and operations: when each job last ran and is next due. */
-export function jobStates(db: Database) {
-  return db.select().from(jobRuns).orderBy(sql`${jobRuns.name}`);
 }

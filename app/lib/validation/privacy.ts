@@ -22,8 +22,3 @@ export const deleteAccountSchema = passwordConfirmSchema;
 export const deleteAccountCodeSchema = authCodeSchema;
 
 export const eraseDetailsSchema = z.object({ email: emailSchema });
-
-/** A link's token as it arrives in a query string or a form. */
-export const privacyTokenSchema = z.object({
-  token: z.string({ error: "This link is invalid" }).trim().min(1).max(1000),
-});

@@ -1,6 +1,6 @@
 import type { ChangeMessage } from "~/lib/live-events";
 import { getCurrentSession } from "~/routes/session.server";
-import { getPortalUser } from "~/server/accounts/profiles.server";
+import { getPortalUser, isAdmin } from "~/server/accounts/profiles.server";
 import { sessionIsActive } from "~/server/accounts/sessions.server";
 import { getDb } from "~/server/db/client.server";
 import { type Listener, onShutdown, subscribe } from "~/server/workspace/events.server";
@@ -16,7 +16,7 @@ async function sessionStillValid(sessionId: string) {
 /** Who is listening: their client and role decide which events reach them (decision 018). */
 async function listenerFor(userId: string): Promise<Listener> {
   const person = await getPortalUser(await getDb(), userId);
-  return { userId, clientId: person?.clientId ?? null, isAdmin: person?.role === "admin" };
+  return { userId, clientId: person?.clientId ?? null, isAdmin: person ? isAdmin(person) : false };
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   leadFromPayload,
 } from "~/server/leads/contact-email-payload.server";
 import { submitLead, submitOptionsFor } from "~/server/leads/leads.server";
+import { leadOrigin } from "../marketing/lead-form.server";
 import type { Route } from "./+types/send-contact-email";
 
 const MAX_BODY_BYTES = 32 * 1024;
@@ -54,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await submitLead(
     await getDb(),
     leadFromPayload(parsed.data),
-    submitOptionsFor(request, env(), typeof honeypot === "string" ? honeypot : null),
+    submitOptionsFor(leadOrigin(request), env(), typeof honeypot === "string" ? honeypot : null),
   );
   if (!result.ok) return reply(result.status, { success: false, error: result.message });
   return reply(200, { success: true });

@@ -17,20 +17,17 @@ import { authCodeSchema } from "~/lib/validation/account";
 import { signInSchema, signUpSchema } from "~/lib/validation/auth";
 import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy-values";
 import { firstIssue } from "~/lib/validation/zod";
-import { getCurrentSession } from "~/routes/session.server";
-import { readToast, redirectWithToast } from "~/routes/toast.server";
-import { signIn, signUp } from "~/server/accounts/accounts.server";
 import { AUTH_FAILURE_TEXT } from "~/server/accounts/auth-errors.server";
-import {
-  hasPendingSecondFactor,
-  needsSecondFactor,
-  verifySignInCode,
-} from "~/server/accounts/two-factor.server";
-import {
-  deletionScheduledToast,
-  recordSignUpMarketing,
-} from "~/server/privacy/privacy-forms.server";
+import { recordMarketingConsent } from "~/server/accounts/consents.server";
+import { needsSecondFactor } from "~/server/accounts/two-factor.server";
+import { now } from "~/server/clock.server";
+import { getDb } from "~/server/db/client.server";
+import { FORM_UNREADABLE, readFormData } from "../form.server";
+import { deletionScheduledToast } from "../portal/delete-account.server";
+import { getCurrentSession } from "../session.server";
+import { readToast, redirectWithToast } from "../toast.server";
 import type { Route } from "./+types/auth";
+import { hasPendingSecondFactor, signIn, signUp, verifySignInCode } from "./accounts.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Sign in | ${site.name}` },
@@ -58,25 +55,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 type Intent = "signin" | "signup" | "two-factor";
 type AuthAnswer = ActionResult<{ intent: Intent }>;
 
-/** What was typed (never the password), so the page rendered again keeps it. */
-function failure(
-  intent: Intent,
-  error: string,
-  typed: Record<string, string | undefined>,
-  status: number,
-) {
-  const values: Record<string, string> = {};
-  for (const [k, v] of Object.entries(typed)) if (v !== undefined) values[k] = v;
-  return failed(status, error, { intent, values });
+/** After sign-up: the marketing box was ticked (the privacy notice is recorded by sign-up). */
+async function recordSignUpMarketing(body: unknown, email: string) {
+  const userId = (body as { user?: { id?: unknown } } | null)?.user?.id;
+  if (typeof userId !== "string") return;
+  await recordMarketingConsent(await getDb(), { userId, email, source: "sign-up", now: now() });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return failure("signin", "The form could not be read.", {}, 400);
-  }
+  const form = await readFormData(request);
+  if (!form) return failed(400, FORM_UNREADABLE, { intent: "signin" as Intent, values: {} });
   const requested = form.get("intent");
   const intent: Intent =
     requested === "signup" || requested === "two-factor" ? requested : "signin";
@@ -88,13 +76,16 @@ export async function action({ request }: Route.ActionArgs) {
     }),
   );
   const marketing = marketingOptIn(form.get(MARKETING_FIELD));
-  const values = { email: raw.email, fullName: raw.fullName, marketing: marketing ? "yes" : "" };
+  // What was typed (never the password), so the page rendered again keeps it.
+  const typed = { email: raw.email, fullName: raw.fullName, marketing: marketing ? "yes" : "" };
+  const values: Record<string, string> = {};
+  for (const [k, v] of Object.entries(typed)) if (v !== undefined) values[k] = v;
 
   if (intent === "signup") {
     const parsed = signUpSchema.safeParse(raw);
-    if (!parsed.success) return failure(intent, firstIssue(parsed.error).message, values, 400);
+    if (!parsed.success) return failed(400, firstIssue(parsed.error).message, { intent, values });
     const created = await signUp(request, parsed.data);
-    if (!created.ok) return failure(intent, created.message, values, created.status);
+    if (!created.ok) return failed(created.status, created.message, { intent, values });
     if (marketing) await recordSignUpMarketing(created.body, parsed.data.email);
     return redirectWithToast(
       "/portal",
@@ -108,9 +99,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   const parsed = signInSchema.safeParse(raw);
-  if (!parsed.success) return failure(intent, firstIssue(parsed.error).message, values, 400);
+  if (!parsed.success) return failed(400, firstIssue(parsed.error).message, { intent, values });
   const signedIn = await signIn(request, parsed.data);
-  if (!signedIn.ok) return failure(intent, signedIn.message, values, signedIn.status);
+  if (!signedIn.ok) return failed(signedIn.status, signedIn.message, { intent, values });
   // Two-factor is on: better-auth kept the session back until the code is given.
   if (needsSecondFactor(signedIn.body)) return redirect(SECOND_STEP, { headers: signedIn.headers });
   return redirect("/portal", { headers: signedIn.headers });
@@ -126,11 +117,12 @@ async function secondFactor(request: Request, code: FormDataEntryValue | null) {
     });
   if (!hasPendingSecondFactor(request)) return expired();
   const parsed = authCodeSchema.safeParse({ code: typeof code === "string" ? code : undefined });
-  if (!parsed.success) return failure("two-factor", firstIssue(parsed.error).message, {}, 400);
+  const intent: Intent = "two-factor";
+  if (!parsed.success) return failed(400, firstIssue(parsed.error).message, { intent, values: {} });
   const result = await verifySignInCode(request, parsed.data.code);
   if (result.ok) return redirect("/portal", { headers: result.headers });
   if (result.reason === "second-step-expired") return expired();
-  return failure("two-factor", result.message, {}, result.status);
+  return failed(result.status, result.message, { intent, values: {} });
 }
 
 /**

@@ -9,8 +9,8 @@ import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { type ActionResult, failed, succeeded } from "~/lib/action-result";
 import { forgotPasswordSchema, RESET_REQUESTED } from "~/lib/validation/account";
 import { firstIssue } from "~/lib/validation/zod";
-import { requestPasswordReset } from "~/server/accounts/accounts.server";
 import type { Route } from "./+types/forgot-password";
+import { requestPasswordReset } from "./accounts.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Forgot password | ${site.name}` },

@@ -16,8 +16,6 @@ import {
 } from "~/lib/validation/clients";
 import { firstIssue } from "~/lib/validation/zod";
 import { getCurrentSession } from "~/routes/session.server";
-import { redirectWithToast } from "~/routes/toast.server";
-import { signIn, signOut } from "~/server/accounts/accounts.server";
 import { needsSecondFactor } from "~/server/accounts/two-factor.server";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db/client.server";
@@ -29,7 +27,10 @@ import {
   invitationPath,
   linkProblem,
 } from "~/server/invitations/invitations.server";
+import { FORM_UNREADABLE, readFormData } from "../form.server";
+import { redirectWithToast } from "../toast.server";
 import type { Route } from "./+types/invitation";
+import { signIn, signOut } from "./accounts.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Invitation | ${site.name}` },
@@ -100,12 +101,8 @@ function welcome(accepted: Accepted, headers?: Headers) {
 type Answer = ActionResult<{ intent: string }>;
 
 export async function action({ request, params }: Route.ActionArgs) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return failed(400, "The form could not be read.", { intent: "create" });
-  }
+  const form = await readFormData(request);
+  if (!form) return failed(400, FORM_UNREADABLE, { intent: "create" });
   const field = (name: string) => {
     const v = form.get(name);
     return typeof v === "string" ? v : undefined;

@@ -11,8 +11,8 @@ import { RESET_LINK_INVALID, resetPasswordSchema } from "~/lib/validation/accoun
 import { PASSWORD_MIN } from "~/lib/validation/auth-values";
 import { firstIssue } from "~/lib/validation/zod";
 import { redirectWithToast } from "~/routes/toast.server";
-import { resetPassword, resetTokenIsValid } from "~/server/accounts/accounts.server";
 import type { Route } from "./+types/reset-password";
+import { resetPassword, resetTokenIsValid } from "./accounts.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Reset password | ${site.name}` },

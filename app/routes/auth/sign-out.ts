@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { signOut } from "~/server/accounts/accounts.server";
 import type { Route } from "./+types/sign-out";
+import { signOut } from "./accounts.server";
 
 export async function action({ request }: Route.ActionArgs) {
   return redirect("/", { headers: await signOut(request) });

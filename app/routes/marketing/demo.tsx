@@ -8,7 +8,7 @@ import { demoPage } from "~/content/demo";
 import { site } from "~/content/site";
 import { type ChatResult, conversationField } from "~/lib/assistant/conversation";
 import { pageMeta } from "~/lib/seo";
-import { handleChatForm } from "~/server/leads/assistant.server";
+import { handleChatForm } from "./demo.server";
 
 export const meta = () =>
   pageMeta({

@@ -1,3 +1,8 @@
+/**
+ * The contact form's and the quote form's handler (/contact, /pricing), and where a lead's
+ * request came from for every lead intake (these forms, the site assistant's hand-over, the JSON
+ * endpoint).
+ */
 import { failed, succeeded } from "~/lib/action-result";
 import { LEAD_FORM_TEXT } from "~/lib/validation/lead-form-result";
 import { contactSchema, quoteSchema } from "~/lib/validation/leads";
@@ -5,8 +10,15 @@ import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy";
 import { firstIssue } from "~/lib/validation/zod";
 import { getDb } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
-import { contactLead, quoteLead, submitLead, submitOptionsFor } from "~/server/leads/leads.server";
+import {
+  contactLead,
+  type LeadOrigin,
+  quoteLead,
+  submitLead,
+  submitOptionsFor,
+} from "~/server/leads/leads.server";
 import { logger } from "~/server/logger.server";
+import { FORM_UNREADABLE, readFormData } from "../form.server";
 
 const FIELDS = {
   contact: ["name", "email", "phone", "company", "message"],
@@ -24,6 +36,15 @@ const FIELDS = {
 
 type LeadFormKind = keyof typeof FIELDS;
 
+/** Where a lead's request came from: the client's address (set by server.ts), its page. */
+export function leadOrigin(request: Request): LeadOrigin {
+  return {
+    ip: request.headers.get("x-client-ip"),
+    url: request.url,
+    referer: request.headers.get("referer"),
+  };
+}
+
 /** The typed lead of a form's values, or its first issue. */
 function parseLead(kind: LeadFormKind, values: Record<string, string>) {
   if (kind === "contact") {
@@ -39,12 +60,8 @@ function parseLead(kind: LeadFormKind, values: Record<string, string>) {
  * the shared schema, keep the lead, queue its e-mails. Works for fetchers and plain form posts.
  */
 export async function handleLeadForm(request: Request, kind: LeadFormKind) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return failed(400, "The form could not be read.");
-  }
+  const form = await readFormData(request);
+  if (!form) return failed(400, FORM_UNREADABLE);
   const values: Record<string, string> = {};
   for (const name of FIELDS[kind]) {
     const v = form.get(name);
@@ -66,7 +83,12 @@ export async function handleLeadForm(request: Request, kind: LeadFormKind) {
     const result = await submitLead(
       await getDb(),
       lead,
-      submitOptionsFor(request, env(), typeof honeypot === "string" ? honeypot : null, marketing),
+      submitOptionsFor(
+        leadOrigin(request),
+        env(),
+        typeof honeypot === "string" ? honeypot : null,
+        marketing,
+      ),
     );
     if (!result.ok) {
       return failed(result.status, result.message, { values });

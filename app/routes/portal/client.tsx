@@ -22,8 +22,9 @@ import { now } from "~/server/clock.server";
 import { listOpenInvitations } from "~/server/invitations/invitations.server";
 import { listProjects } from "~/server/projects/projects.server";
 import { parseId } from "~/server/workspace/scope.server";
+import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/client";
-import { assertCanWrite, readForm, requireAdmin } from "./context.server";
+import { assertCanWrite, requireAdmin } from "./context.server";
 import { invitationAction, isInvitationIntent } from "./invitation-actions.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -74,7 +75,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!renamed.ok) return failed(renamed.status, renamed.message, { intent: "rename" });
     return succeeded("Client renamed successfully", { intent: "rename" });
   }
-  return failed(400, "Unknown action");
+  return failed(400, UNKNOWN_ACTION);
 }
 
 export default function ClientPage({ loaderData }: Route.ComponentProps) {

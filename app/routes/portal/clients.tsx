@@ -18,8 +18,9 @@ import { CLIENT_NAME_MAX, clientNameSchema, clientSearch } from "~/lib/validatio
 import { firstIssue } from "~/lib/validation/zod";
 import { redirectWithToast } from "~/routes/toast.server";
 import { addClient, listClients } from "~/server/clients/clients.server";
+import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/clients";
-import { assertCanWrite, readForm, requireAdmin } from "./context.server";
+import { assertCanWrite, requireAdmin } from "./context.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Clients");
 
@@ -41,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   const ctx = await requireAdmin(request);
   assertCanWrite(ctx);
   const form = await readForm(request);
-  if (form.intent !== "create") return failed(400, "Unknown action");
+  if (form.intent !== "create") return failed(400, UNKNOWN_ACTION);
   const parsed = clientNameSchema.safeParse(form);
   if (!parsed.success) {
     return failed(400, firstIssue(parsed.error).message, {

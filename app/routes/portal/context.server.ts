@@ -1,14 +1,28 @@
+/**
+ * The portal routes' context: who is asking, what they may see and whether they may write, read
+ * once per request (`requireUser`) from the session, its person and the 'view as' cookie. Every
+ * portal loader and action starts here and hands plain values (`db`, `scope`, the person) to
+ * the domain functions of app/server.
+ */
 import { redirect } from "react-router";
-import { badRequest, forbidden } from "~/routes/refuse.server";
-import { requireSession } from "~/routes/session.server";
-import { getPortalUser, type PortalUser } from "~/server/accounts/profiles.server";
+import { CLIENT_ID_HEADER, readClientId } from "~/lib/live-events";
+import { getPortalUser, isAdmin, type PortalUser } from "~/server/accounts/profiles.server";
 import { mustEnableTwoFactor } from "~/server/accounts/security-policy.server";
 import { withPortalUser } from "~/server/accounts/session-lookup.server";
 import { touchSession } from "~/server/accounts/sessions.server";
 import { findClient } from "~/server/clients/clients.server";
 import { type Database, getDb } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
-import { ALL_CLIENTS, type Scope } from "~/server/workspace/scope.server";
+import { withTab } from "~/server/workspace/events.server";
+import {
+  ALL_CLIENTS,
+  findProject,
+  PROJECT_NOT_FOUND,
+  type ProjectRef,
+  type Scope,
+} from "~/server/workspace/scope.server";
+import { forbidden, notFound } from "../refuse.server";
+import { requireSession } from "../session.server";
 import { readViewAs } from "./view-as.server";
 
 export interface PortalContext {
@@ -71,10 +85,10 @@ async function load(request: Request): Promise<PortalContext> {
   if (portalPath(request) !== SETTINGS_PATH && (await mustEnableTwoFactor(db, user))) {
     throw redirect(SETTINGS_PATH, { headers: session.headers });
   }
-  const isAdmin = user.role === "admin";
-  const viewingAs = isAdmin ? await viewedClient(db, request) : null;
+  const admin = isAdmin(user);
+  const viewingAs = admin ? await viewedClient(db, request) : null;
   const clientId = viewingAs?.clientId ?? user.clientId;
-  const scope: Scope = isAdmin && !viewingAs ? ALL_CLIENTS : clientScope(clientId);
+  const scope: Scope = admin && !viewingAs ? ALL_CLIENTS : clientScope(clientId);
   // Viewing as a client writes nothing: every portal action is refused here, before it runs,
   // except the one that stops viewing.
   if (viewingAs && !SAFE_METHODS.has(request.method) && portalPath(request) !== VIEW_AS_PATH) {
@@ -86,7 +100,7 @@ async function load(request: Request): Promise<PortalContext> {
     sessionId: session.sessionId,
     deletionCancelled,
     headers: session.headers,
-    isAdmin,
+    isAdmin: admin,
     scope,
     clientId,
     viewingAs,
@@ -140,21 +154,24 @@ export function requireUser(request: Request): Promise<PortalContext> {
 /** An admin, or a thrown 403 with the spec's no-permission text (shown inside the portal). */
 export async function requireAdmin(request: Request): Promise<PortalContext> {
   const ctx = await requireUser(request);
-  if (ctx.user.role !== "admin") throw forbidden();
+  if (!ctx.isAdmin) throw forbidden();
   return ctx;
 }
 
-/** Form fields as strings (missing fields are undefined; files are ignored). */
-export async function readForm(request: Request): Promise<Record<string, string | undefined>> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw badRequest("The form could not be read.");
-  }
-  const out: Record<string, string | undefined> = {};
-  for (const [key, value] of form) {
-    if (typeof value === "string" && !(key in out)) out[key] = value;
-  }
-  return out;
+/** A project the person's scope may see, or a thrown 404 (`PROJECT_NOT_FOUND`). */
+export async function requireProject(
+  ctx: Pick<PortalContext, "db" | "scope">,
+  projectId: unknown,
+): Promise<ProjectRef> {
+  const project = await findProject(ctx.db, ctx.scope, projectId);
+  if (!project) throw notFound(PROJECT_NOT_FOUND);
+  return project;
+}
+
+/**
+ * Run a request's handlers knowing which tab sent it (its `X-Client-Id` header), so the
+ * changes they publish name it and that tab does not reload for its own change (decision 012).
+ */
+export function withEventOrigin<T>(request: Request, handle: () => T): T {
+  return withTab(readClientId(request.headers.get(CLIENT_ID_HEADER)), handle);
 }

@@ -12,9 +12,8 @@ import {
   resendInvitation,
   revokeInvitation,
 } from "~/server/invitations/invitations.server";
+import type { Form } from "../form.server";
 import type { PortalContext } from "./context.server";
-
-type Form = Record<string, string | undefined>;
 
 export const INVITATION_INTENTS = ["invite", "resend", "revoke"] as const;
 

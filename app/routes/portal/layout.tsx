@@ -14,11 +14,11 @@ import { readToast } from "~/routes/toast.server";
 import {
   DELETION_CANCELLED_TOAST,
   takeDeletionCancelledNotice,
-} from "~/server/privacy/privacy.server";
-import { CLEAR_DELETION_SCHEDULED } from "~/server/privacy/privacy-forms.server";
-import { withEventOrigin } from "~/server/workspace/events.server";
+} from "~/server/accounts/deletion.server";
+import { seesAllClients } from "~/server/workspace/scope.server";
 import type { Route } from "./+types/layout";
-import { requireUser } from "./context.server";
+import { requireUser, withEventOrigin } from "./context.server";
+import { CLEAR_DELETION_SCHEDULED } from "./delete-account.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Portal | ${site.name}` },
@@ -31,7 +31,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, user, headers, viewingAs, readOnly, deletionCancelled } = await requireUser(request);
+  const { db, user, scope, headers, viewingAs, readOnly, deletionCancelled } =
+    await requireUser(request);
   const { toast: cookieToast, clearHeader } = await readToast(request);
   // Signing in cancelled a pending account deletion: say so, once.
   const cancelled = deletionCancelled && (await takeDeletionCancelledNotice(db, user.id));
@@ -48,6 +49,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       /** An administrator viewing as a client: whose portal this is, and nothing is written. */
       viewingAs: viewingAs ? { name: viewingAs.name } : null,
       readOnly,
+      /** Staff looking at every client: the staff entries of the sidebar show. */
+      staff: seesAllClients(scope),
     },
     { headers: responseHeaders },
   );
@@ -64,8 +67,11 @@ function PortalShell({
   user,
   sidebarOpen,
   viewingAs,
+  staff,
   children,
-}: Pick<LayoutData, "user" | "sidebarOpen" | "viewingAs"> & { children: React.ReactNode }) {
+}: Pick<LayoutData, "user" | "sidebarOpen" | "viewingAs" | "staff"> & {
+  children: React.ReactNode;
+}) {
   return (
     <>
       <SidebarProvider defaultOpen={sidebarOpen}>
@@ -77,7 +83,7 @@ function PortalShell({
           Skip to content
         </a>
         {/* Viewing as a client shows the client's portal: no staff entries. */}
-        <AppSidebar isAdmin={user.role === "admin" && !viewingAs} />
+        <AppSidebar isAdmin={staff} />
         <SidebarInset>
           <PortalHeader email={user.email} fullName={user.fullName} />
           {viewingAs ? <ViewingAsBanner clientName={viewingAs.name} /> : null}
@@ -92,11 +98,11 @@ function PortalShell({
 }
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
-  const { user, toast, sidebarOpen, viewingAs } = loaderData;
+  const { user, toast, sidebarOpen, viewingAs, staff } = loaderData;
   useCookieToast(toast);
   useLiveUpdates();
   return (
-    <PortalShell user={user} sidebarOpen={sidebarOpen} viewingAs={viewingAs}>
+    <PortalShell user={user} sidebarOpen={sidebarOpen} viewingAs={viewingAs} staff={staff}>
       <Outlet />
     </PortalShell>
   );
@@ -113,6 +119,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
       user={loaderData.user}
       sidebarOpen={loaderData.sidebarOpen}
       viewingAs={loaderData.viewingAs}
+      staff={loaderData.staff}
     >
       <RouteError error={error} area="portal" />
     </PortalShell>

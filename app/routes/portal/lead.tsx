@@ -13,25 +13,26 @@ import { capitalise } from "~/lib/names";
 import { portalMeta } from "~/lib/seo";
 import { leadStatusSchema } from "~/lib/validation/lead-status";
 import { LEAD_STATUSES } from "~/lib/validation/lead-values";
-import { idSchema } from "~/lib/validation/portal";
 import { ERASE_LEAD_INTENT } from "~/lib/validation/privacy-values";
-import { notFound } from "~/routes/refuse.server";
-import { redirectWithToast } from "~/routes/toast.server";
 import { findClient } from "~/server/clients/clients.server";
 import { now } from "~/server/clock.server";
 import { convertLead } from "~/server/leads/conversion.server";
-import { getLead, setLeadStatus } from "~/server/leads/leads.server";
-import { eraseLeadAction } from "~/server/privacy/privacy-forms.server";
+import { getLead, LEAD_NOT_FOUND, setLeadStatus } from "~/server/leads/leads.server";
+import { eraseLead } from "~/server/privacy/privacy.server";
+import { parseId } from "~/server/workspace/scope.server";
+import { readForm } from "../form.server";
+import { notFound } from "../refuse.server";
+import { redirectWithToast } from "../toast.server";
 import type { Route } from "./+types/lead";
-import { assertCanWrite, readForm, requireAdmin } from "./context.server";
+import { assertCanWrite, requireAdmin } from "./context.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Lead");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
-  const id = idSchema.safeParse(params.id);
-  const lead = id.success ? await getLead(db, id.data) : null;
-  if (!lead) throw notFound("Lead not found");
+  const id = parseId(params.id);
+  const lead = id ? await getLead(db, id) : null;
+  if (!lead) throw notFound(LEAD_NOT_FOUND);
   const client = lead.clientId ? await findClient(db, lead.clientId) : null;
   return { lead, client };
 }
@@ -40,15 +41,23 @@ export async function action({ request, params }: Route.ActionArgs) {
   const ctx = await requireAdmin(request);
   assertCanWrite(ctx);
   const { db } = ctx;
-  const id = idSchema.safeParse(params.id);
-  if (!id.success) return failed(404, "Lead not found");
+  const id = parseId(params.id);
+  if (!id) return failed(404, LEAD_NOT_FOUND);
   const form = await readForm(request);
-  if (form.intent === ERASE_LEAD_INTENT) return eraseLeadAction(db, id.data);
+  if (form.intent === ERASE_LEAD_INTENT) {
+    // The erase dialog's button; back to the list.
+    if (!(await eraseLead(db, id))) return failed(404, LEAD_NOT_FOUND);
+    return redirectWithToast("/portal/leads", {
+      type: "success",
+      title: "Success",
+      description: "Lead erased",
+    });
+  }
   if (form.intent === "convert") {
     const converted = await convertLead(
       db,
       { id: ctx.user.id, name: ctx.user.fullName },
-      id.data,
+      id,
       now(),
     );
     if (!converted.ok) return failed(converted.status, converted.message, { intent: "convert" });
@@ -62,7 +71,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const parsed = leadStatusSchema.safeParse(form);
   if (!parsed.success) return failed(400, "Choose a valid status");
-  const updated = await setLeadStatus(db, id.data, parsed.data.status, { actorId: ctx.user.id });
+  const updated = await setLeadStatus(db, id, parsed.data.status, { actorId: ctx.user.id });
   if (!updated.ok) return failed(updated.status, updated.message);
   return succeeded(`Lead marked as ${parsed.data.status}`);
 }

@@ -17,8 +17,10 @@ import {
   sendMessage,
 } from "~/server/messages/messages.server";
 import { listProjectChoices } from "~/server/projects/projects.server";
+import { seesAllClients } from "~/server/workspace/scope.server";
+import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/messages";
-import { assertCanWrite, readForm, requireUser } from "./context.server";
+import { assertCanWrite, requireUser } from "./context.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Messages");
 
@@ -33,7 +35,7 @@ export const handle: LiveHandle = { live: ["messages"] };
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, scope, user, clientId, readOnly } = await requireUser(request);
   const url = new URL(request.url);
-  const staff = scope.kind === "all";
+  const staff = seesAllClients(scope);
   const filter = await readClientFilter(db, scope, url.searchParams.get("client"));
   const [page, clients] = await Promise.all([
     listMessages(db, scope, user.id, {
@@ -115,7 +117,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(`/portal/messages?id=${id.data}`);
   }
 
-  return failed(400, "Unknown action");
+  return failed(400, UNKNOWN_ACTION);
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { findClient } from "~/server/clients/clients.server";
 import { listProjectChoices } from "~/server/projects/projects.server";
+import { seesAllClients } from "~/server/workspace/scope.server";
 import type { Route } from "./+types/project-choices";
 import { requireUser } from "./context.server";
 
@@ -11,10 +12,9 @@ import { requireUser } from "./context.server";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, scope, clientId, headers } = await requireUser(request);
-  const wanted =
-    scope.kind === "all"
-      ? (await findClient(db, new URL(request.url).searchParams.get("client")))?.id
-      : clientId;
+  const wanted = seesAllClients(scope)
+    ? (await findClient(db, new URL(request.url).searchParams.get("client")))?.id
+    : clientId;
   const answer = new Headers(headers);
   answer.set("Cache-Control", "private, no-store");
   if (!wanted) return data({ clientId: null, projects: [] }, { status: 404, headers: answer });

@@ -1,11 +1,8 @@
 /**
- * The file endpoints' requests (thin resource routes call these): an upload posted to
- * /portal/projects/:id/files, and a download of one version.
+ * The file endpoints' requests (the resource routes project-files.ts and project-file.ts): an
+ * upload posted to /portal/projects/:id/files, and a download of one version.
  */
 import { MB } from "~/lib/files";
-import { idSchema } from "~/lib/validation/portal";
-import { notFound } from "~/routes/refuse.server";
-import { redirectWithToast } from "~/routes/toast.server";
 import {
   discardBody,
   downloadHeaders,
@@ -17,8 +14,10 @@ import {
   versionContent,
 } from "~/server/deliverables/files.server";
 import { env } from "~/server/env.server";
-import { requireProject } from "~/server/workspace/scope.server";
-import { assertCanWrite, requireUser } from "./context.server";
+import { parseId } from "~/server/workspace/scope.server";
+import { notFound } from "../refuse.server";
+import { redirectWithToast } from "../toast.server";
+import { assertCanWrite, requireProject, requireUser } from "./context.server";
 
 /** What an upload says it stored: "Uploaded Brief.pdf", "Uploaded version 2 of Brief.pdf". */
 export function uploadedText(files: StoredFile[]): string {
@@ -43,7 +42,7 @@ export async function uploadFiles(request: Request, projectId: string | undefine
   try {
     ctx = await requireUser(request);
     assertCanWrite(ctx);
-    project = await requireProject(ctx.db, ctx.scope, projectId);
+    project = await requireProject(ctx, projectId);
   } catch (refusal) {
     discardBody(request.body);
     throw refusal;
@@ -75,10 +74,10 @@ export async function downloadFile(
   projectId: string | undefined,
   versionId: string | undefined,
 ) {
-  const { db, scope } = await requireUser(request);
-  const project = await requireProject(db, scope, projectId);
-  const id = idSchema.safeParse(versionId);
-  const version = id.success ? await findVersion(db, project.id, id.data) : null;
+  const ctx = await requireUser(request);
+  const project = await requireProject(ctx, projectId);
+  const id = parseId(versionId);
+  const version = id ? await findVersion(ctx.db, project.id, id) : null;
   if (!version) throw notFound(FILE_NOT_FOUND);
-  return new Response(versionContent(db, version.id), { headers: downloadHeaders(version) });
+  return new Response(versionContent(ctx.db, version.id), { headers: downloadHeaders(version) });
 }

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { withEventOrigin } from "~/server/workspace/events.server";
 import type { Route } from "./+types/project-files";
+import { withEventOrigin } from "./context.server";
 import { uploadFiles } from "./project-files.server";
 
 /**

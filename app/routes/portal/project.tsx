@@ -11,9 +11,10 @@ import { LoadMore } from "~/components/ui/load-more";
 import { Progress } from "~/components/ui/progress";
 import type { LiveHandle } from "~/lib/live-events";
 import { portalMeta } from "~/lib/seo";
-import { loadProjectPage, projectPageAction } from "~/server/deliverables/project-page.server";
+import { readForm } from "../form.server";
 import type { Route } from "./+types/project";
-import { readForm, requireUser } from "./context.server";
+import { requireUser } from "./context.server";
+import { loadProjectPage, projectPageAction } from "./project.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   portalMeta(loaderData?.project.title ?? "Project");

@@ -15,8 +15,10 @@ import {
   projectCounts,
   updateProject,
 } from "~/server/projects/projects.server";
+import { seesAllClients } from "~/server/workspace/scope.server";
+import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/projects";
-import { assertCanWrite, readForm, requireUser } from "./context.server";
+import { assertCanWrite, requireUser } from "./context.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Projects");
 
@@ -30,7 +32,7 @@ export const handle: LiveHandle = { live: ["projects"] };
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, scope } = await requireUser(request);
   const url = new URL(request.url);
-  const staff = scope.kind === "all";
+  const staff = seesAllClients(scope);
   const filter = await readClientFilter(db, scope, url.searchParams.get("client"));
   const [page, counts, clients] = await Promise.all([
     listProjects(db, scope, {
@@ -83,7 +85,7 @@ export async function action({ request }: Route.ActionArgs) {
     return succeeded("Project deleted successfully");
   }
 
-  return failed(400, "Unknown action");
+  return failed(400, UNKNOWN_ACTION);
 }
 
 export default function Projects({ loaderData }: Route.ComponentProps) {

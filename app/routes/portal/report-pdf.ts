@@ -1,10 +1,36 @@
+import { periodFromSearch } from "~/lib/validation/period";
 import { now } from "~/server/clock.server";
-import { reportPdfResponse } from "~/server/reports/report-download.server";
+import { renderReportPdf } from "~/server/reports/report-pdf.server";
+import { buildProjectReport, reportFileName } from "~/server/reports/reports.server";
+import { PROJECT_NOT_FOUND } from "~/server/workspace/scope.server";
+import { notFound } from "../refuse.server";
 import type { Route } from "./+types/report-pdf";
 import { requireUser } from "./context.server";
 
-/** Reports → 'Download PDF': the project's report for the period in the link, made now. */
+/**
+ * Reports → 'Download PDF': the report of a project the person may see, for the period in the
+ * link, made now; 404 for any other id.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const ctx = await requireUser(request);
-  return reportPdfResponse(ctx, params.id, new URL(request.url).searchParams, now());
+  const { db, scope } = await requireUser(request);
+  const at = now();
+  const { period, error } = periodFromSearch(new URL(request.url).searchParams, at);
+  if (error) {
+    return new Response(error, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  const report = await buildProjectReport(db, scope, params.id, period, at);
+  if (!report) throw notFound(PROJECT_NOT_FOUND);
+  const pdf = await renderReportPdf(report);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${reportFileName(report)}"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }

@@ -22,27 +22,27 @@ import {
 import { clientNameSchema, messageMailSchema } from "~/lib/validation/clients";
 import { profileSchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
-import { redirectWithToast } from "~/routes/toast.server";
-import { changePassword, requestEmailChange } from "~/server/accounts/accounts.server";
 import { deletePasskey, renamePasskey } from "~/server/accounts/passkeys.server";
 import { setMessageMail, updateFullName } from "~/server/accounts/profiles.server";
 import { setRequireAdminTwoFactor } from "~/server/accounts/security-policy.server";
 import { revokeOtherSessions, revokeSession } from "~/server/accounts/sessions.server";
-import {
-  backupCodesAfterPassword,
-  confirmTwoFactor,
-  disableTwoFactor,
-  startTwoFactorSetup,
-  type TwoFactorNotice,
-  totpSetup,
-  twoFactorFlashCookie,
-} from "~/server/accounts/two-factor.server";
+import { type TwoFactorNotice, totpSetup } from "~/server/accounts/two-factor.server";
 import { renameClient } from "~/server/clients/clients.server";
 import { emailChangeNoticeMail, queueAccountMail } from "~/server/email/account-mail.server";
-import { deleteAccountAction } from "~/server/privacy/privacy-forms.server";
+import {
+  backupCodesAfterPassword,
+  changePassword,
+  confirmTwoFactor,
+  disableTwoFactor,
+  requestEmailChange,
+  startTwoFactorSetup,
+  twoFactorFlashCookie,
+} from "../auth/accounts.server";
+import { type Form, UNKNOWN_ACTION } from "../form.server";
+import { redirectWithToast } from "../toast.server";
 import { assertCanWrite, type PortalContext } from "./context.server";
+import { deleteAccountAction } from "./delete-account.server";
 
-type Form = Record<string, string | undefined>;
 type Answer =
   | ReturnType<typeof succeeded<{ intent: string }>>
   | ReturnType<typeof failed<{ intent: string }>>
@@ -51,14 +51,6 @@ type Handler = (ctx: PortalContext, form: Form, request: Request) => Promise<Ans
 
 export const ADMINS_ALWAYS_MAILED =
   "Administrators are always e-mailed about new messages from clients.";
-
-export function done(intent: string, success: string) {
-  return succeeded(success, { intent });
-}
-
-export function fail(intent: string, error: string, status: number) {
-  return failed(status, error, { intent });
-}
 
 /** The two-factor card's answers carry the step, and on failure to confirm, the setup again. */
 function twoFactorAnswer(
@@ -159,7 +151,7 @@ async function twoFactorAction({ db, user }: PortalContext, form: Form, request:
     }
     return twoFactorChanged(db, "on", user.id, result.headers);
   }
-  return fail("two-factor", "Unknown action", 400);
+  return failed(400, UNKNOWN_ACTION, { intent: "two-factor" });
 }
 
 const handlers: Record<string, Handler> = {
@@ -168,17 +160,19 @@ const handlers: Record<string, Handler> = {
 
   async profile({ db, user }, form) {
     const parsed = profileSchema.safeParse(form);
-    if (!parsed.success) return fail("profile", firstIssue(parsed.error).message, 400);
+    if (!parsed.success)
+      return failed(400, firstIssue(parsed.error).message, { intent: "profile" });
     await updateFullName(db, user.id, parsed.data.fullName);
-    return done("profile", "Profile updated successfully");
+    return succeeded("Profile updated successfully", { intent: "profile" });
   },
 
   async "company-name"(ctx, form) {
     assertCanWrite(ctx);
     // Administrators rename a client on its page (Clients).
-    if (ctx.isAdmin || !ctx.clientId) return fail("company-name", NO_PERMISSION, 403);
+    if (ctx.isAdmin || !ctx.clientId) return failed(403, NO_PERMISSION, { intent: "company-name" });
     const parsed = clientNameSchema.safeParse(form);
-    if (!parsed.success) return fail("company-name", firstIssue(parsed.error).message, 400);
+    if (!parsed.success)
+      return failed(400, firstIssue(parsed.error).message, { intent: "company-name" });
     const renamed = await renameClient(
       ctx.db,
       ctx.scope,
@@ -186,96 +180,103 @@ const handlers: Record<string, Handler> = {
       ctx.clientId,
       parsed.data.name,
     );
-    if (!renamed.ok) return fail("company-name", renamed.message, renamed.status);
-    return done("company-name", "Company name updated successfully");
+    if (!renamed.ok) return failed(renamed.status, renamed.message, { intent: "company-name" });
+    return succeeded("Company name updated successfully", { intent: "company-name" });
   },
 
   async "message-mail"(ctx, form) {
     assertCanWrite(ctx);
-    if (ctx.isAdmin) return fail("message-mail", ADMINS_ALWAYS_MAILED, 403);
+    if (ctx.isAdmin) return failed(403, ADMINS_ALWAYS_MAILED, { intent: "message-mail" });
     const parsed = messageMailSchema.safeParse(form);
-    if (!parsed.success) return fail("message-mail", firstIssue(parsed.error).message, 400);
+    if (!parsed.success)
+      return failed(400, firstIssue(parsed.error).message, { intent: "message-mail" });
     await setMessageMail(ctx.db, ctx.user.id, parsed.data.messageMail);
-    return done(
-      "message-mail",
+    return succeeded(
       parsed.data.messageMail
         ? "You'll get an e-mail when a new message arrives"
         : "You won't get e-mails about new messages",
+      { intent: "message-mail" },
     );
   },
 
   async "change-password"({ db, user, sessionId }, form, request) {
     const parsed = changePasswordSchema.safeParse(form);
-    if (!parsed.success) return fail("change-password", firstIssue(parsed.error).message, 400);
+    if (!parsed.success)
+      return failed(400, firstIssue(parsed.error).message, { intent: "change-password" });
     const { currentPassword, newPassword, signOutOthers } = parsed.data;
     const result = await changePassword(request, currentPassword, newPassword);
-    if (!result.ok) return fail("change-password", result.message, result.status);
+    if (!result.ok) return failed(result.status, result.message, { intent: "change-password" });
     if (signOutOthers) await revokeOtherSessions(db, user.id, sessionId);
-    return done("change-password", "Password changed successfully");
+    return succeeded("Password changed successfully", { intent: "change-password" });
   },
 
   // Without JavaScript the add form lands here: WebAuthn needs the browser's script.
   async "add-passkey"() {
-    return fail("add-passkey", PASSKEY_NEEDS_JS, 400);
+    return failed(400, PASSKEY_NEEDS_JS, { intent: "add-passkey" });
   },
 
   async "delete-passkey"({ db, user }, form) {
     const parsed = passkeyIdSchema.safeParse(form.passkeyId);
-    if (!parsed.success) return fail("delete-passkey", firstIssue(parsed.error).message, 400);
+    if (!parsed.success)
+      return failed(400, firstIssue(parsed.error).message, { intent: "delete-passkey" });
     const deleted = await deletePasskey(db, user.id, parsed.data);
-    if (!deleted.ok) return fail("delete-passkey", deleted.message, deleted.status);
-    return done("delete-passkey", "Passkey removed");
+    if (!deleted.ok) return failed(deleted.status, deleted.message, { intent: "delete-passkey" });
+    return succeeded("Passkey removed", { intent: "delete-passkey" });
   },
 
   async "rename-passkey"({ db, user }, form) {
     const parsed = renamePasskeySchema.safeParse(form);
-    if (!parsed.success) return fail("rename-passkey", firstIssue(parsed.error).message, 400);
+    if (!parsed.success)
+      return failed(400, firstIssue(parsed.error).message, { intent: "rename-passkey" });
     const { passkeyId, name } = parsed.data;
     const renamed = await renamePasskey(db, user.id, passkeyId, name);
-    if (!renamed.ok) return fail("rename-passkey", renamed.message, renamed.status);
-    return done("rename-passkey", "Passkey renamed");
+    if (!renamed.ok) return failed(renamed.status, renamed.message, { intent: "rename-passkey" });
+    return succeeded("Passkey renamed", { intent: "rename-passkey" });
   },
 
   async "security-policy"({ db, user }, form) {
     const parsed = securityPolicySchema.safeParse(form);
-    if (!parsed.success) return fail("security-policy", firstIssue(parsed.error).message, 400);
+    if (!parsed.success)
+      return failed(400, firstIssue(parsed.error).message, { intent: "security-policy" });
     const result = await setRequireAdminTwoFactor(db, user, parsed.data.requireAdminTwoFactor);
-    if (!result.ok) return fail("security-policy", result.message, result.status);
-    return done(
-      "security-policy",
+    if (!result.ok) return failed(result.status, result.message, { intent: "security-policy" });
+    return succeeded(
       result.policy.requireAdminTwoFactor
         ? "Administrators must now use two-factor authentication"
         : "Two-factor authentication is now optional for administrators",
+      { intent: "security-policy" },
     );
   },
 
   async "change-email"({ db, user }, form, request) {
     const parsed = changeEmailSchema.safeParse(form);
-    if (!parsed.success) return fail("change-email", firstIssue(parsed.error).message, 400);
+    if (!parsed.success)
+      return failed(400, firstIssue(parsed.error).message, { intent: "change-email" });
     const { newEmail } = parsed.data;
     const result = await requestEmailChange(request, newEmail);
-    if (!result.ok) return fail("change-email", result.message, result.status);
+    if (!result.ok) return failed(result.status, result.message, { intent: "change-email" });
     // The current address hears about it too, in case it was not its owner asking.
     await queueAccountMail(
       db,
       emailChangeNoticeMail({ email: user.email, name: user.fullName }, newEmail),
     );
-    return done("change-email", emailChangeRequested(newEmail));
+    return succeeded(emailChangeRequested(newEmail), { intent: "change-email" });
   },
 
   async "revoke-session"({ db, user, sessionId }, form) {
     const parsed = sessionIdSchema.safeParse(form.sessionId);
-    if (!parsed.success) return fail("revoke-session", firstIssue(parsed.error).message, 400);
+    if (!parsed.success)
+      return failed(400, firstIssue(parsed.error).message, { intent: "revoke-session" });
     const revoked = await revokeSession(db, user.id, parsed.data, sessionId);
-    if (!revoked.ok) return fail("revoke-session", revoked.message, revoked.status);
-    return done("revoke-session", "Session signed out successfully");
+    if (!revoked.ok) return failed(revoked.status, revoked.message, { intent: "revoke-session" });
+    return succeeded("Session signed out successfully", { intent: "revoke-session" });
   },
 
   async "revoke-other-sessions"({ db, user, sessionId }) {
     const count = await revokeOtherSessions(db, user.id, sessionId);
-    return done(
-      "revoke-other-sessions",
+    return succeeded(
       count === 1 ? "1 other session signed out" : `${count} other sessions signed out`,
+      { intent: "revoke-other-sessions" },
     );
   },
 };
@@ -283,6 +284,6 @@ const handlers: Record<string, Handler> = {
 export async function settingsAction(ctx: PortalContext, form: Form, request: Request) {
   const intent = form.intent ?? "profile";
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
-  if (!handler) return fail(intent, "Unknown action", 400);
+  if (!handler) return failed(400, UNKNOWN_ACTION, { intent });
   return handler(ctx, form, request);
 }

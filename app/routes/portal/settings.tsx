@@ -22,10 +22,12 @@ import { portalMeta } from "~/lib/seo";
 import { listPasskeys } from "~/server/accounts/passkeys.server";
 import { blockedByPolicy, getSecurityPolicy } from "~/server/accounts/security-policy.server";
 import { listSessions } from "~/server/accounts/sessions.server";
-import { backupCodesFor, readTwoFactorFlash } from "~/server/accounts/two-factor.server";
+import { backupCodesFor } from "~/server/accounts/two-factor.server";
 import { listAccountDeletions } from "~/server/privacy/privacy.server";
+import { readTwoFactorFlash } from "../auth/accounts.server";
+import { readForm } from "../form.server";
 import type { Route } from "./+types/settings";
-import { readForm, requireUser } from "./context.server";
+import { requireUser } from "./context.server";
 import { settingsAction } from "./settings.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Settings");
@@ -38,14 +40,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     query.get("email") === "changed" ? (query.get("error") ? "invalid" : "changed") : null;
   const showCodes = flash.notice === "on" && user.twoFactorEnabled;
   // Only administrators see the policy, and only they can be held by it.
-  const policy = user.role === "admin" ? await getSecurityPolicy(db) : null;
+  const policy = isAdmin ? await getSecurityPolicy(db) : null;
   return data(
     {
       sessions: await listSessions(db, user.id, sessionId),
       passkeys: await listPasskeys(db, user.id),
       twoFactorRequired: policy ? blockedByPolicy(user, policy) : false,
       securityPolicy: policy,
-      accountDeletions: user.role === "admin" ? await listAccountDeletions(db) : null,
+      accountDeletions: isAdmin ? await listAccountDeletions(db) : null,
       // A contact renames their own client; an administrator only sees it while viewing as one
       // (where writing is refused anyway).
       company: viewingAs

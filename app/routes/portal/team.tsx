@@ -14,8 +14,9 @@ import { redirectWithToast } from "~/routes/toast.server";
 import { now } from "~/server/clock.server";
 import { listOpenInvitations } from "~/server/invitations/invitations.server";
 import { listTeam, removeAdministrator } from "~/server/team/team.server";
+import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/team";
-import { assertCanWrite, readForm, requireAdmin } from "./context.server";
+import { assertCanWrite, requireAdmin } from "./context.server";
 import { invitationAction, isInvitationIntent } from "./invitation-actions.server";
 
 export const meta: Route.MetaFunction = () => portalMeta("Team");
@@ -48,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return succeeded("Administrator role removed", { intent: "remove-admin" });
   }
-  return failed(400, "Unknown action");
+  return failed(400, UNKNOWN_ACTION);
 }
 
 interface Member {

@@ -1,8 +1,9 @@
 import { badRequest, forbidden, notFound } from "~/routes/refuse.server";
 import { redirectWithToast } from "~/routes/toast.server";
-import { findClient } from "~/server/clients/clients.server";
+import { CLIENT_NOT_FOUND, findClient } from "~/server/clients/clients.server";
+import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/view-as";
-import { readForm, requireUser } from "./context.server";
+import { requireUser } from "./context.server";
 import { startViewingAs, stopViewingAs } from "./view-as.server";
 
 /** Nothing to show here: the page is the portal itself, seen as the client. */
@@ -28,12 +29,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (form.intent === "start") {
     const client = await findClient(ctx.db, form.clientId);
-    if (!client) throw notFound("Client not found");
+    if (!client) throw notFound(CLIENT_NOT_FOUND);
     return redirectWithToast(
       "/portal",
       { type: "success", title: `Viewing as ${client.name}` },
       { "Set-Cookie": await startViewingAs(client.id) },
     );
   }
-  throw badRequest("Unknown action");
+  throw badRequest(UNKNOWN_ACTION);
 }

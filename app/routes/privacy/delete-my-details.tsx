@@ -1,9 +1,9 @@
 import { EraseDetailsForm } from "~/components/marketing/erase-details-form";
 import { Container, PageHero } from "~/components/marketing/section";
 import { pageMeta } from "~/lib/seo";
-import { readForm } from "~/routes/portal/context.server";
-import { requestEraseDetails } from "~/server/privacy/privacy-forms.server";
+import { readForm } from "../form.server";
 import type { Route } from "./+types/delete-my-details";
+import { requestEraseDetails } from "./privacy-forms.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -2,9 +2,9 @@ import { SignedLinkPage } from "~/components/marketing/signed-link-page";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { UNSUBSCRIBE_LINK_INVALID } from "~/lib/validation/privacy-values";
-import { readForm } from "~/routes/portal/context.server";
-import { unsubscribe, unsubscribeLinkEmail } from "~/server/privacy/privacy-forms.server";
+import { readForm } from "../form.server";
 import type { Route } from "./+types/unsubscribe";
+import { unsubscribe, unsubscribeLinkEmail } from "./privacy-forms.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -8,7 +8,6 @@ import { site } from "~/content/site";
 import { RESET_LINK_HOURS } from "~/lib/validation/account";
 import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema } from "~/lib/validation/auth";
 import { firstIssue } from "~/lib/validation/zod";
-import { ensureOwnClient } from "../clients/clients.server";
 import type { Database, DatabaseHandle } from "../db/client.server";
 import { getDatabase } from "../db/client.server";
 import * as schema from "../db/schema.server";
@@ -20,8 +19,10 @@ import {
   queueAccountMail,
 } from "../email/account-mail.server";
 import { type Env, env } from "../env.server";
-import { cancelAccountDeletion, recordPrivacyConsent } from "../privacy/privacy.server";
 import { publish } from "../workspace/events.server";
+import { ensureOwnClient } from "../workspace/membership.server";
+import { recordPrivacyConsent } from "./consents.server";
+import { cancelAccountDeletion } from "./deletion.server";
 import { grantRole } from "./roles.server";
 import { withPreparedSessionRead } from "./session-lookup.server";
 

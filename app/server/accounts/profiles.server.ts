@@ -2,13 +2,20 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.server";
 import { prepared } from "../db/prepared.server";
-import { accountDeletions, clients, profiles, user, userRoles } from "../db/schema.server";
+import {
+  accountDeletions,
+  clients,
+  profiles,
+  type Role,
+  user,
+  userRoles,
+} from "../db/schema.server";
 
 export interface PortalUser {
   id: string;
   email: string;
   fullName: string | null;
-  role: "admin" | null;
+  role: Role | null;
   /** The client this person is a contact of (null for agency staff). */
   clientId: string | null;
   clientName: string | null;
@@ -16,6 +23,11 @@ export interface PortalUser {
   messageMail: boolean;
   /** Signs in with an authenticator app code as well as the password. */
   twoFactorEnabled: boolean;
+}
+
+/** Is this person an administrator (agency staff)? The one way the role is asked. */
+export function isAdmin(person: { role: Role | null }): boolean {
+  return person.role === "admin";
 }
 
 /** A PortalUser's columns, and the pending deletion notice's, read beside `user`. */

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { removeClientIfUnused } from "../clients/clients.server";
 import type { Database } from "../db/client.server";
 import { profiles, type Role, user, userRoles } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
+import { removeClientIfUnused } from "../workspace/membership.server";
 
 /**
  * Grant a role. An administrator is agency staff, not a client's contact (decision 018): they

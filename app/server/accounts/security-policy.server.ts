@@ -10,7 +10,7 @@ import type { Database } from "../db/client.server";
 import { portalSettings } from "../db/schema.server";
 import { env } from "../env.server";
 import { type Outcome, refused } from "../outcome.server";
-import type { PortalUser } from "./profiles.server";
+import { isAdmin, type PortalUser } from "./profiles.server";
 
 export interface SecurityPolicy {
   requireAdminTwoFactor: boolean;
@@ -33,12 +33,12 @@ export async function getSecurityPolicy(db: Database): Promise<SecurityPolicy> {
 
 /** An administrator without two-factor authentication, while the policy requires it. */
 export function blockedByPolicy(user: PortalUser, policy: SecurityPolicy): boolean {
-  return user.role === "admin" && !user.twoFactorEnabled && policy.requireAdminTwoFactor;
+  return isAdmin(user) && !user.twoFactorEnabled && policy.requireAdminTwoFactor;
 }
 
 /** `blockedByPolicy`, reading the policy only for the users it can apply to. */
 export async function mustEnableTwoFactor(db: Database, user: PortalUser): Promise<boolean> {
-  if (user.role !== "admin" || user.twoFactorEnabled) return false;
+  if (!isAdmin(user) || user.twoFactorEnabled) return false;
   return blockedByPolicy(user, await getSecurityPolicy(db));
 }
 
@@ -56,7 +56,7 @@ export async function setRequireAdminTwoFactor(
   actor: PortalUser,
   required: boolean,
 ): Promise<PolicyChange> {
-  if (actor.role !== "admin") return refused(403, NO_PERMISSION);
+  if (!isAdmin(actor)) return refused(403, NO_PERMISSION);
   const current = await getSecurityPolicy(db);
   if (!required && current.enforcedByOperator) {
     return refused(409, POLICY_SET_BY_OPERATOR);

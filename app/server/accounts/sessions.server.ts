@@ -103,6 +103,19 @@ export async function revokeOtherSessions(
   return rows.length;
 }
 
+/** Sign out every session of the user (deleting the account). Returns how many ended. */
+export async function endAllSessions(db: Database, userId: string): Promise<number> {
+  const rows = await db
+    .delete(session)
+    .where(eq(session.userId, userId))
+    .returning({ id: session.id });
+  announce(
+    userId,
+    rows.map((r) => r.id),
+  );
+  return rows.length;
+}
+
 /** "Last active" is kept to this precision: a session used more often is not written again. */
 export const TOUCH_EVERY_MS = 5 * 60_000;
 

@@ -6,15 +6,14 @@ import { tablesInPlan } from "~/test/plan.server";
 import type { Database, DatabaseHandle } from "../db/client.server";
 import { clients, emailOutbox, leads, messages, projects } from "../db/schema.server";
 import { createTestDatabase, testDatabaseKind } from "../db/test-db.server";
+import { CHANGE_DOMAINS, foldFigureChanges } from "../workspace/changes.server";
 import { loadAnalytics } from "./analytics.server";
 import {
-  CHANGE_DOMAINS,
   type ChangeCounts,
   changeCounts,
   FIGURE_CACHE_ENTRIES,
   FIGURE_DOMAINS,
   type FigureDomain,
-  foldFigureChanges,
   forChanges,
 } from "./figure-cache.server";
 import { buildFigures, PAGE_ROWS } from "./figures.server";

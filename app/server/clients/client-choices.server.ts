@@ -6,7 +6,7 @@
 import { asc } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { clients } from "../db/schema.server";
-import type { Scope } from "../workspace/scope.server";
+import { type Scope, seesAllClients } from "../workspace/scope.server";
 import { findClient } from "./clients.server";
 
 export interface ClientChoice {
@@ -38,7 +38,7 @@ export async function readClientFilter(
   scope: Scope,
   value: string | null,
 ): Promise<ClientFilter> {
-  if (scope.kind !== "all" || !value) return { clientId: null, invalid: false };
+  if (!seesAllClients(scope) || !value) return { clientId: null, invalid: false };
   const client = await findClient(db, value);
   return client ? { clientId: client.id, invalid: false } : { clientId: null, invalid: true };
 }

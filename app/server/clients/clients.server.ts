@@ -1,62 +1,17 @@
 /**
  * Clients: the companies the agency works for (decision 018). Each contact (a customer account)
- * belongs to exactly one; self sign-up creates one named after the person.
+ * belongs to exactly one (workspace/membership.server.ts: self sign-up creates one named after
+ * the person).
  */
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
 import type { Database } from "../db/client.server";
-import {
-  clients,
-  invitations,
-  leads,
-  messages,
-  profiles,
-  projects,
-  user,
-} from "../db/schema.server";
+import { clients, leads, profiles, user } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
 import { publishChange } from "../workspace/events.server";
+import { createClient } from "../workspace/membership.server";
 import { parseId, type Scope, scopeWhere } from "../workspace/scope.server";
-
-type Executor = Pick<Database, "insert" | "update" | "select">;
-
-/** A client's name from what we know of a person: their name, else their e-mail address. */
-export function clientNameFor(person: { name?: string | null; email: string }) {
-  const name = person.name?.trim() || person.email;
-  return name.slice(0, 200);
-}
-
-export async function createClient(tx: Executor, name: string) {
-  const [row] = await tx
-    .insert(clients)
-    .values({ name: name.trim().slice(0, 200) })
-    .returning({ id: clients.id, name: clients.name });
-  return row as { id: string; name: string };
-}
-
-/**
- * Give a person who signed up on their own a client of their own, named after them (unless they
- * already belong to one).
- */
-export async function ensureOwnClient(
-  db: Database,
-  person: { id: string; name?: string | null; email: string },
-) {
-  await db.transaction(async (tx) => {
-    const [profile] = await tx
-      .select({ clientId: profiles.clientId })
-      .from(profiles)
-      .where(eq(profiles.id, person.id))
-      .for("update");
-    if (profile?.clientId) return;
-    const client = await createClient(tx, clientNameFor(person));
-    await tx
-      .insert(profiles)
-      .values({ id: person.id, fullName: person.name?.trim() || null, clientId: client.id })
-      .onConflictDoUpdate({ target: profiles.id, set: { clientId: client.id } });
-  });
-}
 
 /** A client by id (any client: for administrators), or null for an unknown or malformed id. */
 export async function findClient(
@@ -74,25 +29,6 @@ export async function findClient(
 }
 
 // --- Administrators: the Clients list and a client's page (branch clients, decision 022) -----
-
-/**
- * Remove a client nothing hangs off any more (no contact, project, message, invitation or
- * lead), such as the one a person's own sign-up made before they joined another client.
- */
-export async function removeClientIfUnused(tx: Pick<Database, "delete">, clientId: string) {
-  await tx
-    .delete(clients)
-    .where(
-      and(
-        eq(clients.id, clientId),
-        sql`not exists (select 1 from ${profiles} where ${profiles.clientId} = ${clientId})`,
-        sql`not exists (select 1 from ${projects} where ${projects.clientId} = ${clientId})`,
-        sql`not exists (select 1 from ${messages} where ${messages.clientId} = ${clientId})`,
-        sql`not exists (select 1 from ${invitations} where ${invitations.clientId} = ${clientId})`,
-        isNull(clients.leadId),
-      ),
-    );
-}
 
 export interface ContactSummary {
   id: string;

@@ -5,14 +5,14 @@
  * (decision 029): a repeat visit costs the session read alone.
  */
 import { count } from "drizzle-orm";
-import type { PortalContext } from "~/routes/portal/context.server";
 import type { Database } from "../db/client.server";
 import { clients } from "../db/schema.server";
-import { dashboardDeliverables } from "../deliverables/project-page.server";
+import { latestActivity } from "../deliverables/activity-feed.server";
+import { pendingReviews } from "../deliverables/reviews.server";
 import { unreadCount } from "../messages/messages.server";
 import { listProjects, projectCounts } from "../projects/projects.server";
 import { keptPage } from "../workspace/kept-pages.server";
-import type { Scope } from "../workspace/scope.server";
+import { type Scope, seesAllClients } from "../workspace/scope.server";
 
 /** How many clients the agency has (the administrators' 'Clients' card). */
 export async function countClients(db: Database): Promise<number> {
@@ -22,14 +22,18 @@ export async function countClients(db: Database): Promise<number> {
 
 /** The dashboard's data, as of now (`loadDashboard` keeps it). */
 export async function readDashboard(db: Database, scope: Scope, userId: string) {
-  const staff = scope.kind === "all";
+  const staff = seesAllClients(scope);
   const [recent, counts, unread, clientCount] = await Promise.all([
     listProjects(db, scope, { limit: 5 }),
     projectCounts(db, scope),
     unreadCount(db, scope, userId),
     staff ? countClients(db) : null,
   ]);
-  const deliverables = await dashboardDeliverables(db, scope);
+  // Reviews waiting for an answer and the latest activity, across everything the person sees.
+  const deliverables = {
+    pending: await pendingReviews(db, scope),
+    activity: await latestActivity(db, scope),
+  };
   return {
     recent: recent.rows.map((p) => ({ ...p, clientName: staff ? p.clientName : null })),
     counts,
@@ -41,9 +45,21 @@ export async function readDashboard(db: Database, scope: Scope, userId: string) 
 
 export type DashboardData = Awaited<ReturnType<typeof readDashboard>>;
 
-/** The dashboard of this request's person, kept per person and scope while nothing changed. */
-export function loadDashboard(ctx: PortalContext): Promise<DashboardData> {
-  const { db, scope, user } = ctx;
+/** Who the dashboard is for, and where the kept pages' data stands (read with the session). */
+export interface DashboardViewer {
+  db: Database;
+  scope: Scope;
+  user: { id: string };
+  changes: number | null;
+}
+
+/** The dashboard of this person, kept per person and scope while nothing changed. */
+export function loadDashboard({
+  db,
+  scope,
+  user,
+  changes,
+}: DashboardViewer): Promise<DashboardData> {
   const key = JSON.stringify(["dashboard", user.id, scope]);
-  return keptPage(db, ctx.changes, key, () => readDashboard(db, scope, user.id));
+  return keptPage(db, changes, key, () => readDashboard(db, scope, user.id));
 }

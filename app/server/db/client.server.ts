@@ -22,7 +22,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+/**
+ * The SQL migrations that ship with the code (drizzle/, applied at start). Not a setting: the
+ * app runs from its own folder (`npm start`, the tests, the scripts), and a build needs exactly
+ * the migrations of its own commit.
+ */
+export const migrationsFolder = path.resolve("drizzle");
 
 /**
  * The type parsers drizzle passes with every PGlite query: dates, times and intervals (and

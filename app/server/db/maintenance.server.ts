@@ -14,7 +14,6 @@
  * 100,000 rows about a second, and only after a fifth of it has changed.
  */
 import { sql } from "drizzle-orm";
-import type { Job } from "../jobs.server";
 import type { Database } from "./client.server";
 
 /** autovacuum's defaults (PostgreSQL 17). */
@@ -92,7 +91,10 @@ export async function maintainTables(db: Database) {
   return { vacuumed, analyzed };
 }
 
-/** For the embedded database only: a PostgreSQL server has its own autovacuum. */
-export const pgliteMaintenanceJobs: Job[] = [
-  { name: "pglite-vacuum", everyMs: 60 * 1000, run: (db) => maintainTables(db) },
+/**
+ * For the embedded database only: a PostgreSQL server has its own autovacuum. A `Job` of
+ * jobs.server.ts, which keeps its leases in the database: db/ imports nothing outside itself.
+ */
+export const pgliteMaintenanceJobs = [
+  { name: "pglite-vacuum", everyMs: 60 * 1000, run: (db: Database) => maintainTables(db) },
 ];

@@ -9,9 +9,9 @@ import { signUp } from "~/test/accounts.server";
 import { createHarness, type Harness } from "~/test/harness.server";
 import { watchStatements } from "~/test/statements.server";
 import { listProjects, projectCounts } from "../projects/projects.server";
-import { ALL_CLIENTS, type Scope } from "../workspace/scope.server";
+import { ALL_CLIENTS, type Scope, scopeParams, scopePlaceholder } from "../workspace/scope.server";
 import { type Database, sqlLiteral, statementText } from "./client.server";
-import { prepared, scopeParams, scopePlaceholder } from "./prepared.server";
+import { prepared } from "./prepared.server";
 import { projects } from "./schema.server";
 import { testDatabaseKind } from "./test-db.server";
 

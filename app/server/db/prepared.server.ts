@@ -2,13 +2,10 @@
  * Statements the portal runs on (nearly) every request, prepared once (decision 025): drizzle
  * builds their SQL once per database instead of on every call (the largest share of a query's
  * CPU in the Node process after the driver), and PostgreSQL parses and plans a named statement
- * once per connection (PGlite: once per instance). Values go in as placeholders (`sql.placeholder("name")`), so one
- * statement serves everyone; a query whose shape depends on something (an administrator's
- * scope has no client condition) gets one name per shape.
+ * once per connection (PGlite: once per instance). Values go in as placeholders
+ * (`sql.placeholder("name")`), so one statement serves everyone; a query whose shape depends on
+ * something (an administrator's scope has no client condition) gets one name per shape.
  */
-import { eq, type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Scope } from "../workspace/scope.server";
 import { type Database, keepStatement, nameStatement } from "./client.server";
 
 const built = new WeakMap<Database, Map<string, unknown>>();
@@ -42,17 +39,4 @@ export function prepared<T>(
     if (kept) keepStatement(name);
   }
   return statement;
-}
-
-/**
- * `scopeWhere` for a prepared statement: a client's scope compares the column with the
- * `clientId` placeholder (`scopeParams` gives its value); every client's has no condition.
- */
-export function scopePlaceholder(scope: Scope, column: PgColumn): SQL | undefined {
-  return scope.kind === "all" ? undefined : eq(column, sql.placeholder("clientId"));
-}
-
-/** The placeholder values of `scopePlaceholder`. */
-export function scopeParams(scope: Scope): { clientId?: string } {
-  return scope.kind === "all" ? {} : { clientId: scope.clientId };
 }

@@ -7,10 +7,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
 import type { Database } from "../db/client.server";
-import { prepared, scopeParams, scopePlaceholder } from "../db/prepared.server";
+import { prepared } from "../db/prepared.server";
 import { activity, profiles, projects, user } from "../db/schema.server";
 import { afterCursor } from "../pagination.server";
 import type { Scope } from "../workspace/scope.server";
+import { scopeParams, scopePlaceholder } from "../workspace/scope.server";
 
 export interface ActivityItem {
   id: string;

@@ -3,7 +3,7 @@
  * the project reads them. A project whose progress comes from its milestones has its progress
  * set here, whenever they change, to the share that is done (in the slider's steps of 5).
  */
-import { and, asc, count, desc, eq, gt, lt, max } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, max } from "drizzle-orm";
 import { progressFromMilestones } from "~/lib/milestones";
 import type { MilestoneInput, MilestoneStatus } from "~/lib/validation/deliverables";
 import type { Database } from "../db/client.server";
@@ -11,6 +11,7 @@ import { milestones, projects } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
 import { recordActivity } from "../workspace/activity.server";
 import { publishChange } from "../workspace/events.server";
+import { PROJECT_NOT_FOUND } from "../workspace/scope.server";
 import type { ProjectKey } from "./files.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -41,19 +42,6 @@ export function listMilestones(db: Database, projectId: string): Promise<Milesto
     .from(milestones)
     .where(eq(milestones.projectId, projectId))
     .orderBy(asc(milestones.position), asc(milestones.id));
-}
-
-/** A milestone of this project, or null (another project's, or unknown). */
-export async function findMilestone(
-  db: Database | Tx,
-  projectId: string,
-  id: string,
-): Promise<MilestoneItem | null> {
-  const [row] = await db
-    .select(columns)
-    .from(milestones)
-    .where(and(eq(milestones.id, id), eq(milestones.projectId, projectId)));
-  return row ?? null;
 }
 
 /**
@@ -270,7 +258,7 @@ export async function setProgressFromMilestones(
       .from(projects)
       .where(eq(projects.id, project.id))
       .for("update");
-    if (!before) return refused(404, "Project not found");
+    if (!before) return refused(404, PROJECT_NOT_FOUND);
     if (before.fromMilestones !== on) {
       await tx
         .update(projects)
@@ -298,13 +286,4 @@ export async function setProgressFromMilestones(
   if (!outcome.ok) return outcome;
   if (outcome.changed) publishChange("projects", { clientIds: [project.clientId] }, actorId);
   return { ok: true, progress: outcome.progress };
-}
-
-/** How many milestones the project has (for the page's empty states). */
-export async function milestoneCount(db: Database, projectId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(milestones)
-    .where(eq(milestones.projectId, projectId));
-  return row?.n ?? 0;
 }

@@ -11,7 +11,7 @@ import { site } from "~/content/site";
 import { reviewSubjectText } from "~/lib/activity-text";
 import type { ReviewAnswerInput, ReviewDecision } from "~/lib/validation/deliverables";
 import type { Database } from "../db/client.server";
-import { prepared, scopeParams, scopePlaceholder } from "../db/prepared.server";
+import { prepared } from "../db/prepared.server";
 import {
   emailOutbox,
   fileVersions,
@@ -30,7 +30,9 @@ import { type Outcome, refused } from "../outcome.server";
 import { recordActivity } from "../workspace/activity.server";
 import { publishChange } from "../workspace/events.server";
 import type { Scope } from "../workspace/scope.server";
-import type { ProjectKey } from "./files.server";
+import { scopeParams, scopePlaceholder } from "../workspace/scope.server";
+import { FILE_NOT_FOUND, type ProjectKey } from "./files.server";
+import { MILESTONE_NOT_FOUND } from "./milestones.server";
 
 export const REVIEW_NOT_FOUND = "Review not found";
 export const ALREADY_ANSWERED = "This review has already been answered.";
@@ -122,7 +124,7 @@ export async function requestFileReview(
         eq(fileVersions.state, "ready"),
       ),
     );
-  if (!version?.fileId || version.number === null) return refused(404, "File not found");
+  if (!version?.fileId || version.number === null) return refused(404, FILE_NOT_FOUND);
   return createReview(
     db,
     project,
@@ -148,7 +150,7 @@ export async function requestMilestoneReview(
     })
     .from(milestones)
     .where(and(eq(milestones.id, milestoneId), eq(milestones.projectId, project.id)));
-  if (!m) return refused(404, "Milestone not found");
+  if (!m) return refused(404, MILESTONE_NOT_FOUND);
   return createReview(db, project, actorId, { milestoneId }, { kind: "milestone", ...m });
 }
 

@@ -18,8 +18,10 @@ import { INVITATION_DAYS, INVITATION_TEXT } from "~/lib/validation/clients";
 export { INVITATION_TEXT };
 
 import { getAuth } from "../accounts/auth.server";
+import { recordPrivacyConsent } from "../accounts/consents.server";
+import { isAdmin } from "../accounts/profiles.server";
 import { grantRoleIn } from "../accounts/roles.server";
-import { removeClientIfUnused } from "../clients/clients.server";
+import { CLIENT_NOT_FOUND } from "../clients/clients.server";
 import type { Database } from "../db/client.server";
 import {
   account,
@@ -33,8 +35,8 @@ import {
 import { wakeOutbox } from "../email/outbox.server";
 import { env } from "../env.server";
 import { type Outcome, type Refused, refused } from "../outcome.server";
-import { recordPrivacyConsent } from "../privacy/privacy.server";
 import { publishChange } from "../workspace/events.server";
+import { removeClientIfUnused } from "../workspace/membership.server";
 import { parseId } from "../workspace/scope.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -164,7 +166,7 @@ export async function inviteIn(
       .from(clients)
       .where(eq(clients.id, input.clientId))
       .limit(1);
-    if (!client) return refused(404, "Client not found");
+    if (!client) return refused(404, CLIENT_NOT_FOUND);
     clientName = client.name;
   }
   if (await overRateLimit(tx, inviter.id, now)) return refused(429, INVITATION_TEXT.rateLimited);
@@ -175,7 +177,7 @@ export async function inviteIn(
     .leftJoin(userRoles, eq(userRoles.userId, user.id))
     .where(eq(sql`lower(${user.email})`, email))
     .limit(1);
-  if (existing?.role === "admin") {
+  if (existing && isAdmin(existing)) {
     return refused(
       409,
       input.clientId
@@ -571,7 +573,7 @@ export async function acceptAsUser(
       return refused(403, INVITATION_TEXT.wrongAccount);
     }
     if (row.clientId) {
-      if (person.role === "admin") return refused(409, INVITATION_TEXT.adminAsContact);
+      if (isAdmin(person)) return refused(409, INVITATION_TEXT.adminAsContact);
       await tx
         .insert(profiles)
         .values({ id: userId, clientId: row.clientId })

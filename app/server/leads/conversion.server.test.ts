@@ -14,8 +14,8 @@ import { invitationLink, signUpAdmin, viewingAsCookie } from "~/test/workspace.s
 import { activity, clients, emailOutbox, invitations, leads, projects } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { purgeExpired } from "../privacy/privacy.server";
-import { ALREADY_CONVERTED, LEAD_NOT_FOUND } from "./conversion.server";
-import { contactLead, quoteLead, submitLead } from "./leads.server";
+import { ALREADY_CONVERTED } from "./conversion.server";
+import { contactLead, LEAD_NOT_FOUND, quoteLead, submitLead } from "./leads.server";
 
 let h: Harness;
 let admin: SignedUp;

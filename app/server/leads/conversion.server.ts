@@ -6,7 +6,6 @@
  * refused.
  */
 import { eq } from "drizzle-orm";
-import { clientNameFor } from "../clients/clients.server";
 import type { Database } from "../db/client.server";
 import { clients, leads, type leads as leadsTable, projects } from "../db/schema.server";
 import { wakeOutbox } from "../email/outbox.server";
@@ -14,10 +13,11 @@ import { type Inviter, inviteIn } from "../invitations/invitations.server";
 import { type Outcome, type Refused, refused } from "../outcome.server";
 import { recordActivity } from "../workspace/activity.server";
 import { publishChange } from "../workspace/events.server";
+import { clientNameFor } from "../workspace/membership.server";
 import { parseId } from "../workspace/scope.server";
 import { recordLeadStatusChange } from "./lead-history.server";
+import { LEAD_NOT_FOUND } from "./leads.server";
 
-export const LEAD_NOT_FOUND = "Lead not found";
 export const ALREADY_CONVERTED = "This lead has already been converted to a client.";
 
 type Lead = typeof leadsTable.$inferSelect;

@@ -29,14 +29,19 @@ function pagePath(pathname: string): string {
   return path.slice(0, MAX_SOURCE_PATH);
 }
 
+/** Where a submission was posted: the URL it was posted to and its `Referer` header. */
+export interface PostedFrom {
+  url: string;
+  referer: string | null;
+}
+
 /**
  * The site page a lead's form was on: the path of the `Referer` when it is this site's own
  * (the browser sends it for same-origin posts), else the path the form posted to when that is
  * a page; null for the JSON endpoint called from elsewhere. Never the query string.
  */
-export function leadSourcePath(request: Request, baseUrl?: string): string | null {
-  const own = new URL(baseUrl ?? request.url).origin;
-  const referer = request.headers.get("referer");
+export function leadSourcePath({ url, referer }: PostedFrom, baseUrl?: string): string | null {
+  const own = new URL(baseUrl ?? url).origin;
   if (referer) {
     try {
       const from = new URL(referer);
@@ -45,7 +50,7 @@ export function leadSourcePath(request: Request, baseUrl?: string): string | nul
       // A malformed Referer says nothing.
     }
   }
-  const posted = new URL(request.url).pathname;
+  const posted = new URL(url).pathname;
   if (posted.startsWith("/functions/") || posted.startsWith("/api/")) return null;
   return pagePath(posted);
 }

@@ -6,15 +6,16 @@ import { formatLongDate } from "~/lib/dates";
 import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
 import { LEAD_STATUSES } from "~/lib/validation/lead-status";
 import type { ContactInput, QuoteInput } from "~/lib/validation/leads";
+import { recordMarketingConsent } from "../accounts/consents.server";
 import type { Database } from "../db/client.server";
 import { emailOutbox, type LeadKind, type LeadStatus, leads } from "../db/schema.server";
 import { wakeOutbox } from "../email/outbox.server";
 import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
-import { recordMarketingConsent } from "../privacy/privacy.server";
-import { leadSourcePath, recordLeadStatusChange } from "./lead-history.server";
+import { leadSourcePath, type PostedFrom, recordLeadStatusChange } from "./lead-history.server";
 
 export const CONSENT_NOTICE = "lead-form-notice-2025-v1";
+export const LEAD_NOT_FOUND = "Lead not found";
 export const RATE_LIMITED_MESSAGE =
   "You've sent several requests in a short time. Please wait a while and try again, or call us.";
 
@@ -353,7 +354,7 @@ export async function setLeadStatus(
       .from(leads)
       .where(eq(leads.id, id))
       .for("update");
-    if (!before) return refused(404, "Lead not found");
+    if (!before) return refused(404, LEAD_NOT_FOUND);
     if (before.status === status) return { ok: true };
     const at = by.now ?? sql`now()`; // one transaction: the event's default now() is the same
     await tx
@@ -371,9 +372,14 @@ export async function setLeadStatus(
   });
 }
 
-/** Submission options from the request and the settings. */
+/** Where a submission came from: the client's address (server.ts sets it), where it was posted. */
+export interface LeadOrigin extends PostedFrom {
+  ip: string | null;
+}
+
+/** Submission options from where it came from and the settings. */
 export function submitOptionsFor(
-  request: Request,
+  from: LeadOrigin,
   settings: {
     LEADS_TO: string;
     LEAD_RATE_LIMIT_IP: number;
@@ -384,11 +390,11 @@ export function submitOptionsFor(
   marketingOptIn = false,
 ): SubmitOptions {
   return {
-    ip: request.headers.get("x-client-ip"),
+    ip: from.ip,
     leadsTo: settings.LEADS_TO,
     limits: { perIp: settings.LEAD_RATE_LIMIT_IP, perEmail: settings.LEAD_RATE_LIMIT_EMAIL },
     honeypot,
     marketingOptIn,
-    sourcePath: leadSourcePath(request, settings.BASE_URL),
+    sourcePath: leadSourcePath(from, settings.BASE_URL),
   };
 }

@@ -7,14 +7,21 @@ import { and, count, desc, eq, ne, or, type Placeholder, type SQL, sql } from "d
 import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
 import { type MessageInput, replySubject } from "~/lib/validation/portal";
 import type { Database } from "../db/client.server";
-import { prepared, scopeParams, scopePlaceholder } from "../db/prepared.server";
+import { prepared } from "../db/prepared.server";
 import { clients, messageReads, messages, profiles, projects } from "../db/schema.server";
 import { wakeOutbox } from "../email/outbox.server";
 import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
 import { recordActivity } from "../workspace/activity.server";
 import { publishChange } from "../workspace/events.server";
-import { PROJECT_NOT_FOUND, parseId, type Scope, scopeWhere } from "../workspace/scope.server";
+import {
+  PROJECT_NOT_FOUND,
+  parseId,
+  type Scope,
+  scopeParams,
+  scopePlaceholder,
+  scopeWhere,
+} from "../workspace/scope.server";
 import { queueMessageMail } from "./message-mail.server";
 
 export interface MessageRow {

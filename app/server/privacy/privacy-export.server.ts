@@ -9,7 +9,9 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { privacyNotice } from "~/content/legal";
 import { site } from "~/content/site";
+import { pendingDeletion } from "../accounts/deletion.server";
 import { getPortalUser } from "../accounts/profiles.server";
+import { toCsv } from "../csv.server";
 import type { Database } from "../db/client.server";
 import {
   clients,
@@ -27,7 +29,6 @@ import {
   userRoles,
 } from "../db/schema.server";
 import { listMessages } from "../messages/messages.server";
-import { pendingDeletion } from "./privacy.server";
 
 type Row = Record<string, unknown>;
 
@@ -181,20 +182,10 @@ export async function collectPersonalData(
   };
 }
 
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  let text = value instanceof Date ? value.toISOString() : String(value);
-  // A spreadsheet must not run a cell as a formula.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** RFC 4180 CSV with a header row (the union of the rows' keys). */
-export function toCsv(rows: Row[]): string {
+/** The CSV of records: a header row (the union of the rows' keys), then one line per row. */
+function recordsCsv(rows: Row[]): string {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const lines = [columns.map(cell).join(",")];
-  for (const row of rows) lines.push(columns.map((c) => cell(row[c])).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  return toCsv([columns, ...rows.map((row) => columns.map((c) => row[c]))]);
 }
 
 const README = (data: PersonalData) =>
@@ -237,7 +228,7 @@ export function personalDataZip(data: PersonalData): Uint8Array {
     "data.json": strToU8(`${JSON.stringify(data, null, 2)}\n`),
   };
   for (const [name, rows] of Object.entries(sections)) {
-    files[`${name}.csv`] = strToU8(toCsv(rows));
+    files[`${name}.csv`] = strToU8(recordsCsv(rows));
   }
   return zipSync(files, { level: 6 });
 }

@@ -31,6 +31,7 @@ import {
   nextIp,
   run,
 } from "~/test/harness.server";
+import { mayMarketTo } from "../accounts/consents.server";
 import { type DatabaseHandle, openPostgres } from "../db/client.server";
 import {
   account,
@@ -54,7 +55,6 @@ import {
   DELETED_USER,
   ERASE_REQUEST_ANSWER,
   eraseDueAccounts,
-  mayMarketTo,
   privacyJobs,
   purgeExpired,
   signLink,

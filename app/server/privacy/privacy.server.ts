@@ -1,14 +1,13 @@
 /**
- * POPIA in the product: consents on record, the unsubscribe link, account deletion with a grace
- * period, lead erasure on request, and retention. Every function takes the database and, where
+ * POPIA in the product: the unsubscribe and erasure links, lead erasure on request, erasing an
+ * account once its grace period is over, and retention. Consents on record and the account's
+ * own deletion request are accounts' (accounts/consents.server.ts, accounts/deletion.server.ts). Every function takes the database and, where
  * time matters, `now` (routes pass the clock's, tests their own), so deadlines are testable.
  * The export ("Download my data") lives in privacy-export.server.ts.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { privacyNotice } from "~/content/legal";
 import { site } from "~/content/site";
-import { DELETION_GRACE_DAYS } from "~/lib/validation/privacy";
 import type { Database } from "../db/client.server";
 import {
   account,
@@ -40,80 +39,8 @@ const lower = (email: string) => email.trim().toLowerCase();
 const sameEmail = (column: typeof leads.email | typeof emailOutbox.toAddress, email: string) =>
   eq(sql`lower(${column})`, lower(email));
 
-// --- Consents ------------------------------------------------------------------------------
-
 /** Database or transaction: both have the query API these helpers use. */
 type Tx = Pick<Database, "insert" | "update" | "delete" | "select">;
-
-export interface ConsentInput {
-  email: string;
-  /** sign-up, invitation, contact, quote … */
-  source: string;
-  userId?: string | null;
-  leadId?: string | null;
-  now: Date;
-}
-
-/**
- * Record that the privacy notice (its current version) was shown and accepted. Sign-up calls it;
- * accepting an invitation (invitations.server.ts) calls it the same way, source "invitation".
- */
-export async function recordPrivacyConsent(db: Tx, input: ConsentInput) {
-  await db.insert(consents).values({
-    userId: input.userId ?? null,
-    leadId: input.leadId ?? null,
-    email: lower(input.email),
-    purpose: "privacy-notice",
-    source: input.source,
-    noticeVersion: privacyNotice.version,
-    givenAt: input.now,
-  });
-}
-
-/** Record a marketing e-mail opt-in (the unticked box, POPIA section 69). */
-export async function recordMarketingConsent(db: Tx, input: ConsentInput) {
-  await db.insert(consents).values({
-    userId: input.userId ?? null,
-    leadId: input.leadId ?? null,
-    email: lower(input.email),
-    purpose: "marketing",
-    source: input.source,
-    noticeVersion: privacyNotice.version,
-    givenAt: input.now,
-  });
-}
-
-/** May we send marketing e-mail to this address? (An opt-in not withdrawn since.) */
-export async function mayMarketTo(db: Database, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: consents.id })
-    .from(consents)
-    .where(
-      and(
-        eq(consents.email, lower(email)),
-        eq(consents.purpose, "marketing"),
-        isNull(consents.withdrawnAt),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Withdraw every marketing opt-in of the address; the number withdrawn. */
-export async function withdrawMarketingConsent(db: Database, email: string, now: Date) {
-  const rows = await db
-    .update(consents)
-    .set({ withdrawnAt: now })
-    .where(
-      and(
-        eq(consents.email, lower(email)),
-        eq(consents.purpose, "marketing"),
-        isNull(consents.withdrawnAt),
-      ),
-    )
-    .returning({ id: consents.id });
-  return rows.length;
-}
 
 // --- Signed links (unsubscribe, confirm lead erasure) ----------------------------------------
 
@@ -359,87 +286,7 @@ export async function purgeExpired(db: Database, now: Date, months: number) {
   });
 }
 
-// --- Account deletion --------------------------------------------------------------------------
-
-export interface PendingDeletion {
-  requestedAt: Date;
-  dueAt: Date;
-}
-
-/** Ask for the account to be erased after the grace period; asking again keeps the first date. */
-export async function requestAccountDeletion(
-  db: Database,
-  userId: string,
-  now: Date,
-): Promise<PendingDeletion> {
-  const dueAt = new Date(now.getTime() + DELETION_GRACE_DAYS * DAY_MS);
-  const [row] = await db
-    .insert(accountDeletions)
-    .values({ userId, requestedAt: now, dueAt })
-    .onConflictDoUpdate({
-      target: accountDeletions.userId,
-      set: { requestedAt: now, dueAt, cancelledAt: null },
-      setWhere: isNotNull(accountDeletions.cancelledAt),
-    })
-    .returning({ requestedAt: accountDeletions.requestedAt, dueAt: accountDeletions.dueAt });
-  if (row) return row;
-  const pending = await pendingDeletion(db, userId);
-  return pending as PendingDeletion;
-}
-
-export async function pendingDeletion(
-  db: Database,
-  userId: string,
-): Promise<PendingDeletion | null> {
-  const [row] = await db
-    .select({ requestedAt: accountDeletions.requestedAt, dueAt: accountDeletions.dueAt })
-    .from(accountDeletions)
-    .where(
-      and(
-        eq(accountDeletions.userId, userId),
-        isNull(accountDeletions.cancelledAt),
-        isNull(accountDeletions.erasedAt),
-      ),
-    );
-  return row ?? null;
-}
-
-/** Signing in cancels a pending deletion. True when there was one. */
-export async function cancelAccountDeletion(db: Database, userId: string, now: Date) {
-  const rows = await db
-    .update(accountDeletions)
-    .set({ cancelledAt: now })
-    .where(
-      and(
-        eq(accountDeletions.userId, userId),
-        isNull(accountDeletions.cancelledAt),
-        isNull(accountDeletions.erasedAt),
-      ),
-    )
-    .returning({ userId: accountDeletions.userId });
-  return rows.length > 0;
-}
-
-export const DELETION_CANCELLED_TOAST = {
-  type: "message" as const,
-  title: "Account deletion cancelled",
-  description: "You signed in, so your account will not be deleted.",
-};
-
-/** Was a deletion cancelled since the person was last told? Telling them clears it. */
-export async function takeDeletionCancelledNotice(db: Database, userId: string) {
-  const rows = await db
-    .delete(accountDeletions)
-    .where(
-      and(
-        eq(accountDeletions.userId, userId),
-        isNotNull(accountDeletions.cancelledAt),
-        isNull(accountDeletions.erasedAt),
-      ),
-    )
-    .returning({ userId: accountDeletions.userId });
-  return rows.length > 0;
-}
+// --- Account deletion ------------------------------------------------------------------------
 
 export interface AccountDeletionRow {
   userId: string;
@@ -565,15 +412,6 @@ export async function eraseDueAccounts(db: Database, now: Date) {
     if (await eraseAccount(db, userId, now)) accounts += 1;
   }
   return { accounts };
-}
-
-/** Has this user been erased? (A tombstone row.) */
-export async function isErased(db: Database, userId: string) {
-  const [row] = await db
-    .select({ erasedAt: accountDeletions.erasedAt })
-    .from(accountDeletions)
-    .where(and(eq(accountDeletions.userId, userId), isNotNull(accountDeletions.erasedAt)));
-  return Boolean(row);
 }
 
 // --- The jobs ------------------------------------------------------------------------------------

@@ -6,13 +6,20 @@ import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
 import type { ProjectInput } from "~/lib/validation/portal";
 import type { Database } from "../db/client.server";
-import { prepared, scopeParams, scopePlaceholder } from "../db/prepared.server";
+import { prepared } from "../db/prepared.server";
 import { clients, projects } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
 import { recordActivity } from "../workspace/activity.server";
 import { publishChange } from "../workspace/events.server";
-import { PROJECT_NOT_FOUND, parseId, type Scope, scopeWhere } from "../workspace/scope.server";
+import {
+  PROJECT_NOT_FOUND,
+  parseId,
+  type Scope,
+  scopeParams,
+  scopePlaceholder,
+  scopeWhere,
+} from "../workspace/scope.server";
 
 export type Project = typeof projects.$inferSelect;
 
@@ -44,6 +51,29 @@ export interface ProjectRow
     | "createdAt"
   > {
   clientName: string;
+}
+
+/**
+ * What a project's page shows about the project itself (`projectId` is one `findProject` found
+ * in the person's scope): its fields, whether progress comes from its milestones, its client.
+ */
+export async function getProjectDetails(db: Database, projectId: string) {
+  const [details] = await db
+    .select({
+      id: projects.id,
+      title: projects.title,
+      description: projects.description,
+      status: projects.status,
+      priority: projects.priority,
+      progress: projects.progress,
+      progressFromMilestones: projects.progressFromMilestones,
+      createdAt: projects.createdAt,
+      clientName: clients.name,
+    })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(eq(projects.id, projectId));
+  return details ?? null;
 }
 
 export interface ProjectListOptions {

@@ -3,10 +3,10 @@
  * (invitations.server.ts, no client); 'Remove administrator role' never removes the last one.
  */
 import { asc, eq } from "drizzle-orm";
-import { clientNameFor, createClient } from "../clients/clients.server";
 import type { Database } from "../db/client.server";
 import { profiles, user, userRoles } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
+import { clientNameFor, createClient } from "../workspace/membership.server";
 
 export interface TeamMember {
   id: string;

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { CLIENT_ID_HEADER } from "~/lib/live-events";
-import { type AppEvent, publishChange, subscribe, withEventOrigin } from "./events.server";
+import { withEventOrigin } from "~/routes/portal/context.server";
+import { type AppEvent, publishChange, subscribe } from "./events.server";
 
 const admin = { userId: "admin-1", clientId: null, isAdmin: true };
 

@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { EventEmitter } from "node:events";
 import type pg from "pg";
-import { type ChangeKind, CLIENT_ID_HEADER, readClientId } from "~/lib/live-events";
+import type { ChangeKind } from "~/lib/live-events";
 import type { DatabaseHandle } from "../db/client.server";
 import { logger } from "../logger.server";
 
@@ -49,13 +49,13 @@ export function concerns(event: AppEvent, who: Listener): boolean {
 const requestClient = new AsyncLocalStorage<{ clientId: string | null }>();
 
 /**
- * Run a request's handlers knowing which tab sent it (its `X-Client-Id` header). A request
- * that names no tab (a page opened, a form posted without scripts) runs as it is:
- * `publishChange` reads no tab either way, and the context cost every portal page's request.
+ * Run `handle` knowing which browser tab asked for it (the portal's middleware reads the
+ * request's `X-Client-Id`: routes/portal/context.server.ts `withEventOrigin`). With no tab
+ * (a page opened, a form posted without scripts) it runs as it is: `publishChange` reads no
+ * tab either way, and the context cost every portal page's request.
  */
-export function withEventOrigin<T>(request: Request, handle: () => T): T {
-  const clientId = readClientId(request.headers.get(CLIENT_ID_HEADER));
-  return clientId === null ? handle() : requestClient.run({ clientId }, handle);
+export function withTab<T>(tab: string | null, handle: () => T): T {
+  return tab === null ? handle() : requestClient.run({ clientId: tab }, handle);
 }
 
 /**
@@ -96,10 +96,6 @@ export function subscribe(who: Listener, listener: (event: AppEvent) => void): (
   };
   local.on("event", handler);
   return () => local.off("event", handler);
-}
-
-export function subscriberCount() {
-  return local.listenerCount("event");
 }
 
 function isAppEvent(value: unknown): value is AppEvent {

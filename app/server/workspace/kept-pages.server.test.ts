@@ -14,7 +14,6 @@ import { proveAddress } from "~/test/admin.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
 import { tablesInPlan } from "~/test/plan.server";
 import { type Sent, watchStatements } from "~/test/statements.server";
-import { CHANGE_DOMAINS } from "../analytics/figure-cache.server";
 import { loadDashboard, readDashboard } from "../dashboard/dashboard.server";
 import { forgetKeptReads } from "../db/client.server";
 import {
@@ -27,6 +26,7 @@ import {
   reviews,
 } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
+import { CHANGE_DOMAINS } from "./changes.server";
 import { KEPT_PAGE_DOMAINS } from "./kept-pages.server";
 import type { Scope } from "./scope.server";
 

@@ -8,8 +8,8 @@
  * asks, what they may see). Every instance of a scaled-out deployment reads the same sum.
  */
 
-import { type ChangeDomain, changesOf, KeptResults } from "../analytics/figure-cache.server";
 import type { Database } from "../db/client.server";
+import { type ChangeDomain, changesOf, KeptResults } from "./changes.server";
 
 /** The domains whose tables the kept pages read (their guard test checks every statement). */
 export const KEPT_PAGE_DOMAINS = ["work", "portal"] as const satisfies readonly ChangeDomain[];

@@ -3,10 +3,9 @@
  * client's work, an administrator sees every client's (or one client's, while viewing as it).
  * Every query of client data takes a `Scope` and puts it in its WHERE clause.
  */
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { idSchema } from "~/lib/validation/portal";
-import { notFound } from "~/routes/refuse.server";
 import type { Database } from "../db/client.server";
 import { projects } from "../db/schema.server";
 
@@ -14,14 +13,19 @@ export type Scope = { kind: "all" } | { kind: "client"; clientId: string };
 
 export const ALL_CLIENTS: Scope = { kind: "all" };
 
+/**
+ * Staff looking at every client (not a contact, and not an administrator viewing as a client):
+ * the staff features show (client names, the `?client=` filter, 'Client' fields), so viewing as
+ * a client shows what its contacts see. Whether a person is an administrator is their role
+ * (accounts/profiles.server.ts `isAdmin`).
+ */
+export function seesAllClients(scope: Scope): boolean {
+  return scope.kind === "all";
+}
+
 /** The WHERE condition limiting a `client_id` column to the scope (undefined: every client). */
 export function scopeWhere(scope: Scope, column: PgColumn): SQL | undefined {
   return scope.kind === "all" ? undefined : eq(column, scope.clientId);
-}
-
-/** Whether the scope may see this client's data. */
-export function scopeIncludes(scope: Scope, clientId: string) {
-  return scope.kind === "all" || scope.clientId === clientId;
 }
 
 /** A UUID from a form or URL, or null (a malformed id names nothing; it is never a 500). */
@@ -54,9 +58,15 @@ export async function findProject(
 
 export const PROJECT_NOT_FOUND = "Project not found";
 
-/** A project the scope may see, or a thrown 404. */
-export async function requireProject(db: Database, scope: Scope, projectId: unknown) {
-  const project = await findProject(db, scope, projectId);
-  if (!project) throw notFound(PROJECT_NOT_FOUND);
-  return project;
+/**
+ * `scopeWhere` for a prepared statement: a client's scope compares the column with the
+ * `clientId` placeholder (`scopeParams` gives its value); every client's has no condition.
+ */
+export function scopePlaceholder(scope: Scope, column: PgColumn): SQL | undefined {
+  return scope.kind === "all" ? undefined : eq(column, sql.placeholder("clientId"));
+}
+
+/** The placeholder values of `scopePlaceholder`. */
+export function scopeParams(scope: Scope): { clientId?: string } {
+  return scope.kind === "all" ? {} : { clientId: scope.clientId };
 }

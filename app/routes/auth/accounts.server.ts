@@ -1,16 +1,31 @@
 /**
- * Sign-up, sign-in and sign-out from our own form actions. They go through better-auth's HTTP
- * handler (not auth.api) so its rate limits, origin checks and cookies apply exactly as for
- * its own endpoints.
+ * better-auth's HTTP handler, asked as the browser of this request (its cookie, IP and origin):
+ * sign-up, sign-in and sign-out, password reset and change, e-mail change and two-factor
+ * authentication, from our own form actions. They go through the handler (not auth.api) so its
+ * rate limits, origin checks and cookies apply exactly as for its own endpoints (decision 003).
+ * The accounts themselves (the auth setup, people, sessions, roles) are app/server/accounts/.
  */
-import { eq } from "drizzle-orm";
 import type { SignInInput, SignUpInput } from "~/lib/validation/auth";
-import { getCurrentSession } from "~/routes/session.server";
-import { getDb } from "../db/client.server";
-import { profiles } from "../db/schema.server";
-import { publish } from "../workspace/events.server";
-import { getAuth } from "./auth.server";
-import { type AuthFailure, authFailure, authFailureFrom } from "./auth-errors.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import {
+  type AuthFailure,
+  authFailure,
+  authFailureFrom,
+} from "~/server/accounts/auth-errors.server";
+import {
+  backupCodesFor,
+  FLASH_SECONDS,
+  isAppCode,
+  saveTwoFactorNotice,
+  type TotpSetup,
+  type TwoFactorNotice,
+  takeTwoFactorNotice,
+  totpSetup,
+} from "~/server/accounts/two-factor.server";
+import type { Database } from "~/server/db/client.server";
+import type { Outcome } from "~/server/outcome.server";
+import { publish } from "~/server/workspace/events.server";
+import { getCurrentSession } from "../session.server";
 
 export type AuthResult = { ok: true; headers: Headers; body: unknown } | AuthFailure;
 
@@ -118,16 +133,6 @@ export async function changePassword(
   return result;
 }
 
-export async function getProfileName(userId: string): Promise<string | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ fullName: profiles.fullName })
-    .from(profiles)
-    .where(eq(profiles.id, userId))
-    .limit(1);
-  return row?.fullName ?? null;
-}
-
 /** Where the e-mail change link lands (better-auth adds `&error=…` when the link is bad). */
 export const EMAIL_CHANGED_CALLBACK = "/portal/settings?email=changed";
 
@@ -142,4 +147,90 @@ export async function requestEmailChange(request: Request, newEmail: string): Pr
     return authFailure(400, "same-email");
   }
   return callAuth(request, "/change-email", { newEmail, callbackURL: EMAIL_CHANGED_CALLBACK });
+}
+
+// --- Two-factor authentication -----------------------------------------------------------------
+
+type Answer<T> = Outcome<{ value: T; headers: Headers }>;
+
+/** Step 1: check the password and create a new (unconfirmed) secret. */
+export async function startTwoFactorSetup(
+  request: Request,
+  password: string,
+): Promise<Answer<TotpSetup>> {
+  const result = await callAuth(request, "/two-factor/enable", { password });
+  if (!result.ok) return result;
+  const setup = await totpSetup((result.body as { totpURI?: string } | null)?.totpURI);
+  if (!setup) return authFailure(503, "unavailable");
+  return { ok: true, value: setup, headers: result.headers };
+}
+
+/**
+ * Step 2: the first code from the app turns two-factor on. better-auth replaces the session
+ * (pass `headers` on).
+ */
+export async function confirmTwoFactor(request: Request, code: string): Promise<Answer<true>> {
+  const result = await callAuth(request, "/two-factor/verify-totp", { code });
+  if (!result.ok) return result;
+  return { ok: true, value: true, headers: result.headers };
+}
+
+/** Turn two-factor off (the password again). better-auth replaces the session. */
+export async function disableTwoFactor(request: Request, password: string): Promise<Answer<null>> {
+  const result = await callAuth(request, "/two-factor/disable", { password });
+  if (!result.ok) return result;
+  return { ok: true, value: null, headers: result.headers };
+}
+
+/** Sign-in's second step: finish the sign-in with an app code or a backup code. */
+export function verifySignInCode(request: Request, code: string): Promise<AuthResult> {
+  const path = isAppCode(code) ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code";
+  return callAuth(request, path, { code });
+}
+
+/** Is a sign-in waiting for its second factor in this browser (better-auth's cookie)? */
+export function hasPendingSecondFactor(request: Request): boolean {
+  return /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=/.test(
+    request.headers.get("cookie") ?? "",
+  );
+}
+
+/**
+ * The backup codes again, for a user with two-factor on, after their password (better-auth
+ * checks it through its handler, so its rate limit applies).
+ */
+export async function backupCodesAfterPassword(
+  request: Request,
+  userId: string,
+  twoFactorEnabled: boolean,
+  password: string,
+): Promise<Answer<string[]>> {
+  if (!twoFactorEnabled) {
+    return authFailure(400, "two-factor-not-on");
+  }
+  const result = await callAuth(request, "/verify-password", { password });
+  if (!result.ok) return result;
+  return { ok: true, value: await backupCodesFor(userId), headers: result.headers };
+}
+
+const FLASH = "two_factor_flash";
+
+/**
+ * The one-time cookie that tells the next Settings page that two-factor was turned on or off
+ * (accounts/two-factor.server.ts keeps what it means). Path=/portal, not /portal/settings: the
+ * page's data requests go to /portal/settings.data.
+ */
+export async function twoFactorFlashCookie(db: Database, notice: TwoFactorNotice, userId: string) {
+  const key = await saveTwoFactorNotice(db, notice, userId);
+  return `${FLASH}=${key}; Path=/portal; Max-Age=${FLASH_SECONDS}; HttpOnly; SameSite=Lax`;
+}
+
+/** What the flash cookie says for this user (used up), and the header that clears it. */
+export async function readTwoFactorFlash(db: Database, request: Request, userId: string) {
+  const match = (request.headers.get("cookie") ?? "").match(
+    new RegExp(`(?:^|;\\s*)${FLASH}=([^;]*)`),
+  );
+  if (!match) return { notice: null, clearHeader: null };
+  const clearHeader = `${FLASH}=; Path=/portal; Max-Age=0; HttpOnly; SameSite=Lax`;
+  return { notice: await takeTwoFactorNotice(db, match[1] ?? "", userId), clearHeader };
 }

@@ -1,0 +1,36 @@
+/**
+ * Reading a posted form: the one place a route reads `request.formData()`. A body that is not a
+ * form (a wrong content type, a broken multipart body) is a 400 with `FORM_UNREADABLE`.
+ */
+import { badRequest } from "./refuse.server";
+
+/** A posted form's fields as strings: the first text value of each (files are ignored). */
+export type Form = Record<string, string | undefined>;
+
+export const FORM_UNREADABLE = "The form could not be read.";
+
+/**
+ * The request's form data, or null when its body is not a form: for an action that answers
+ * every failure in its own shape (an `ActionResult` naming its intent, the assistant's chat).
+ */
+export async function readFormData(request: Request): Promise<FormData | null> {
+  try {
+    return await request.formData();
+  } catch {
+    return null;
+  }
+}
+
+/** The form's fields (`Form`), or a thrown 400 (`FORM_UNREADABLE`) when it cannot be read. */
+export async function readForm(request: Request): Promise<Form> {
+  const form = await readFormData(request);
+  if (!form) throw badRequest(FORM_UNREADABLE);
+  const out: Form = {};
+  for (const [key, value] of form) {
+    if (typeof value === "string" && !(key in out)) out[key] = value;
+  }
+  return out;
+}
+
+/** The answer to a form whose `intent` no handler knows (400). */
+export const UNKNOWN_ACTION = "Unknown action";
