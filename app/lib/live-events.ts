@@ -1,6 +1,6 @@
 /**
- * The realtime events' shape, shared by the server (app/server/portal/events.server.ts, the SSE route)
- * and the portal's browser code (components/portal/live-updates.ts). Decision record 012.
+ * The realtime events' shape, shared by the server (app/server/workspace/events.server.ts, the
+ * SSE route) and the portal's browser code (components/portal/live-updates.ts). Decision 012.
  */
 
 /** What a "change" event can say changed. */

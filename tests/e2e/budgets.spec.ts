@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { publicPaths } from "../../app/content/public-paths";
 import { expect, hydrated, test } from "./fixtures";
 
-/** DESIGN.md §7: the JavaScript the home page loads, gzipped as the server sends it. */
+/** The home page's budget (decision 017): the JavaScript it loads, gzipped as sent. */
 const HOME_JS_BUDGET_BYTES = 120_000;
 
 interface ManifestRoute {

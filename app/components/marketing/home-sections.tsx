@@ -1,7 +1,7 @@
 /**
  * The home page's static sections: the hero picture, proof, how a project runs, why us and the
  * ways in. They have no state and no handlers, so the home page's loader renders them to HTML
- * (app/routes/marketing/home.server.tsx) and the page shows that HTML: they cost no JavaScript
+ * (static-sections.server.tsx) and the page shows that HTML: they cost no JavaScript
  * (docs/decisions/017). Rendered outside the router, so links are plain <a> elements.
  */
 import {

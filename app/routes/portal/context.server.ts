@@ -42,7 +42,7 @@ export interface PortalContext {
   /** An administrator viewing as a client: the client's name, and nothing may be written. */
   viewingAs: { clientId: string; name: string } | null;
   readOnly: boolean;
-  /** Where the kept pages' data stands (read with the session), or null (kept-pages.server.ts). */
+  /** Where the kept pages' data stands, read with the session (workspace/kept-pages.server.ts). */
   changes: number | null;
 }
 

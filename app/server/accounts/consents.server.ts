@@ -24,7 +24,7 @@ export interface ConsentInput {
 
 /**
  * Record that the privacy notice (its current version) was shown and accepted. Sign-up calls it;
- * accepting an invitation (invitations.server.ts) calls it the same way, source "invitation".
+ * accepting an invitation (invitations/invitations.server.ts) calls it the same way, source "invitation".
  */
 export async function recordPrivacyConsent(db: Tx, input: ConsentInput) {
   await db.insert(consents).values({

@@ -12,7 +12,7 @@
  * hands it to the portal beside the session better-auth goes on to check. One statement for
  * both; should that read fail, the session is read alone and the portal reads the profile
  * itself (a failed profile load is logged and the portal still opens). The same statement reads
- * where the portal's data stands, so a kept page (portal/kept-pages.server.ts) costs no other.
+ * where the portal's data stands, so a kept page (workspace/kept-pages.server.ts) costs no other.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { DBAdapter } from "better-auth";

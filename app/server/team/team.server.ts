@@ -1,6 +1,7 @@
 /**
  * The agency's team: its administrators (decision 018, 022). Members join by invitation
- * (invitations.server.ts, no client); 'Remove administrator role' never removes the last one.
+ * (invitations/invitations.server.ts, no client); 'Remove administrator role' never removes
+ * the last one.
  */
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
