@@ -21,7 +21,7 @@ env -u TEST_DATABASE_URL npx vitest run
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "Integration tests (PostgreSQL: ${TEST_DATABASE_URL})"
-  npx vitest run app/server
+  npx vitest run app/server app/routes
 fi
 
 step "Build"
