@@ -6,7 +6,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { privacyNotice } from "~/content/legal";
 import type { Database } from "../db/client.server";
-import { consents } from "../db/schema.server";
+import { type ConsentPurpose, consents } from "../db/schema.server";
 
 const lower = (email: string) => email.trim().toLowerCase();
 
@@ -22,33 +22,30 @@ export interface ConsentInput {
   now: Date;
 }
 
-/**
- * Record that the privacy notice (its current version) was shown and accepted. Sign-up calls it;
- * accepting an invitation (invitations/invitations.server.ts) calls it the same way, source "invitation".
- */
-export async function recordPrivacyConsent(db: Tx, input: ConsentInput) {
+async function recordConsent(db: Tx, purpose: ConsentPurpose, input: ConsentInput) {
   await db.insert(consents).values({
     userId: input.userId ?? null,
     leadId: input.leadId ?? null,
     email: lower(input.email),
-    purpose: "privacy-notice",
+    purpose,
     source: input.source,
     noticeVersion: privacyNotice.version,
     givenAt: input.now,
   });
 }
 
+/**
+ * Record that the privacy notice (its current version) was shown and accepted. Sign-up calls
+ * it; accepting an invitation (invitations/invitations.server.ts) calls it the same way, source
+ * "invitation".
+ */
+export function recordPrivacyConsent(db: Tx, input: ConsentInput) {
+  return recordConsent(db, "privacy-notice", input);
+}
+
 /** Record a marketing e-mail opt-in (the unticked box, POPIA section 69). */
-export async function recordMarketingConsent(db: Tx, input: ConsentInput) {
-  await db.insert(consents).values({
-    userId: input.userId ?? null,
-    leadId: input.leadId ?? null,
-    email: lower(input.email),
-    purpose: "marketing",
-    source: input.source,
-    noticeVersion: privacyNotice.version,
-    givenAt: input.now,
-  });
+export function recordMarketingConsent(db: Tx, input: ConsentInput) {
+  return recordConsent(db, "marketing", input);
 }
 
 /** May we send marketing e-mail to this address? (An opt-in not withdrawn since.) */
