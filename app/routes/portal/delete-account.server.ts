@@ -23,19 +23,16 @@ import { signOut, verifySignInCode } from "../auth/accounts.server";
 import type { Form } from "../form.server";
 import type { PortalContext } from "./context.server";
 
-function deleteFailed(error: string, status: number) {
-  return failed(status, error, { intent: DELETE_ACCOUNT_INTENT });
-}
-
 /** The form's handler (Settings hands it `intent=delete-account`). */
 export async function deleteAccountAction(ctx: PortalContext, form: Form, request: Request) {
   const { db, user } = ctx;
+  const intent = DELETE_ACCOUNT_INTENT;
   const parsed = deleteAccountSchema.safeParse(form);
-  if (!parsed.success) return deleteFailed(firstIssue(parsed.error).message, 400);
+  if (!parsed.success) return failed(400, firstIssue(parsed.error).message, { intent });
   let code: string | null = null;
   if (user.twoFactorEnabled) {
     const codeParsed = deleteAccountCodeSchema.safeParse(form);
-    if (!codeParsed.success) return deleteFailed(firstIssue(codeParsed.error).message, 400);
+    if (!codeParsed.success) return failed(400, firstIssue(codeParsed.error).message, { intent });
     code = codeParsed.data.code;
   }
   const at = now();
@@ -48,7 +45,8 @@ export async function deleteAccountAction(ctx: PortalContext, form: Form, reques
     { perKey: limit, perIp: limit, windowMs: 60_000 },
     at,
   );
-  if (over) return deleteFailed("Too many attempts. Please wait a minute and try again.", 429);
+  if (over)
+    return failed(429, "Too many attempts. Please wait a minute and try again.", { intent });
 
   const auth = await getAuth();
   try {
@@ -57,11 +55,11 @@ export async function deleteAccountAction(ctx: PortalContext, form: Form, reques
       headers: request.headers,
     });
   } catch {
-    return deleteFailed("Password is incorrect", 400);
+    return failed(400, "Password is incorrect", { intent });
   }
   if (code) {
     const verified = await verifySignInCode(request, code);
-    if (!verified.ok) return deleteFailed(verified.message, verified.status);
+    if (!verified.ok) return failed(verified.status, verified.message, { intent });
   }
 
   const pending = await requestAccountDeletion(db, user.id, at);
