@@ -13,7 +13,6 @@ import {
   type ChatResult,
   type ChatTurn,
   greetingTurn,
-  lastQuestion,
   replyTurn,
 } from "~/lib/assistant/conversation";
 import { cn } from "~/lib/utils";
@@ -116,7 +115,7 @@ export function DemoChat() {
       const question = parsed.data.question;
       input.value = "";
       const asked = appendTurns(before, { role: "user", text: question });
-      const reply = module.siteAssistant().reply(question, lastQuestion(before));
+      const reply = module.siteAssistant().reply(question, before);
       setConversation(appendTurns(asked, replyTurn(reply)));
     } finally {
       setPending(false);

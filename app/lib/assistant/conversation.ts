@@ -80,7 +80,8 @@ export function replyTurn(reply: Reply): ChatTurn {
   if (reply.kind === "answer") {
     return { role: "assistant", text: reply.text, url: reply.url, page: reply.page };
   }
-  return reply.kind === "unsure"
+  // Not sure, or asked for a person: the chat offers to pass the conversation to the team.
+  return reply.kind === "unsure" || reply.kind === "handover"
     ? { role: "assistant", text: reply.text, unsure: true }
     : { role: "assistant", text: reply.text };
 }

@@ -1,11 +1,23 @@
 /**
- * The site assistant: finds the passage of the site's own content that best answers a question
- * (MiniSearch, BM25 over an index built at build time, decision 015) and replies with it and a
- * link to its page, or says plainly that it is not sure. Runs the same in the browser (loaded
- * on first use) and on the server (the /demo action, without JavaScript).
+ * The site assistant (decisions 015 and 038): finds the passage of the site's own content that
+ * best answers a question in its conversation and replies with it and a link to its page, or
+ * says plainly that it is not sure, or passes the conversation on when the visitor asks for a
+ * person. Three steps:
+ *
+ * 1. Read the question: concepts, phrases, South African usage and typing slips (text.ts); a
+ *    follow-up ("and the Growth one?", "how much?") borrows what the earlier questions were
+ *    about, less strongly than its own words, and drops what it replaces (Growth for Starter).
+ * 2. Find candidates: MiniSearch (BM25+, title and keywords weighted above text).
+ * 3. Re-rank them: how much of the question each passage covers (rare words count more than
+ *    common ones, a word the site never uses counts most), whether it is about what the
+ *    question names (a package, a service, an industry, a case study, a legal page, a contact
+ *    detail), and whether it states what the question asks for (a price, a duration).
+ *
+ * It answers only when the best passage covers enough of the question. Runs the same in the
+ * browser (loaded on first use) and on the server (the /demo action, and any other channel).
  */
 import MiniSearch, { type SearchResult } from "minisearch";
-import { processTerm, questionTerms, refersBack, tokenize } from "./text";
+import { processTerm, type ReadWord, readWords, refersBack, tokenize } from "./text";
 
 /** A passage as shipped with the index: what a reply needs, not what the search needs. */
 export interface IndexedPassage {
@@ -13,21 +25,41 @@ export interface IndexedPassage {
   url: string;
   page: string;
   answer: string;
+  /** What it is about ("package:growth") and what it states ("states:price"). */
+  tags: string[];
+  /** Added to its rank: below zero for pages that mention much but rarely answer (legal). */
+  prior?: number;
 }
 
 export interface AssistantIndexData {
   passages: IndexedPassage[];
   /** MiniSearch's JSON (MiniSearch.toJSON), loaded with the same options. */
   search: unknown;
+  /** How many passages each term is in. */
+  df: Record<string, number>;
+  /** The site's words of five letters or more, space-separated (for typing slips). */
+  vocabulary: string;
+  /** Terms that name one thing, and the kind of thing ("growth" → "package"). */
+  entities: Record<string, string>;
 }
 
 export type Reply =
   | { kind: "answer"; text: string; url: string; page: string }
   | { kind: "unsure"; text: string }
+  | { kind: "handover"; text: string }
   | { kind: "smalltalk"; text: string };
+
+/** An earlier message of the conversation, as any channel keeps it. */
+export interface PriorTurn {
+  role: "user" | "assistant";
+  text: string;
+}
 
 export const UNSURE_REPLY =
   "I'm not sure I can answer that correctly from our website. I can pass your question to our team: leave your name and e-mail below and someone will reply within 24 hours on business days.";
+
+export const HANDOVER_REPLY =
+  "Of course. I'll pass this conversation to our team: leave your name and e-mail below and a person will reply within 24 hours on business days.";
 
 /** Fields searched, and how much a match in each counts. */
 export const SEARCH_FIELDS = ["title", "text", "keywords"] as const;
@@ -39,104 +71,293 @@ export const MINISEARCH_OPTIONS = {
   storeFields: [] as string[],
   tokenize,
   processTerm,
-  searchOptions: {
-    boost: BOOST,
-    processTerm,
-    prefix: (term: string) => term.length >= 6,
-    fuzzy: (term: string) => (term.length >= 6 ? 0.2 : false),
-    weights: { fuzzy: 0.4, prefix: 0.6 },
-    // Legal pages are long and mention everything once; they answer privacy questions, which
-    // carry their own words ("privacy", "cookie", "delete"), rather than sales questions.
-    boostDocument: (id: unknown) => (String(id).startsWith("legal-") ? 0.6 : 1),
-  },
+  searchOptions: { boost: BOOST },
 };
 
-/** A reply needs at least this share of the question's words found in the passage… */
-const MIN_COVERAGE = 0.6;
-/** …and at least this score. */
-const MIN_SCORE = 4;
+/** Kinds of things a passage may be about that a question usually names when it means them. */
+const SPECIFIC = new Set(["package", "service", "industry", "case"]);
 
-function confident(top: Ranked | undefined): top is Ranked {
-  return top !== undefined && top.coverage >= MIN_COVERAGE && top.score >= MIN_SCORE;
+/** Terms that say what the visitor wants to know, rather than what about. */
+const ASKS_FOR = new Set(["price", "duration", "quantity"]);
+
+/** How the re-ranker weighs what it measures (tuned on the tuning half only). */
+const W = {
+  /** The BM25 score, as a share of the best candidate's. */
+  score: 0.6,
+  /** The share of the question's own words the passage has (weighted by rarity). */
+  coverage: 1.4,
+  /** The share of the borrowed words (a follow-up's context) it has. */
+  context: 0.3,
+  /** A word that names something (a package, an industry) counts this many times in coverage. */
+  named: 2,
+  /** About the thing the question names / about another thing of the same kind. */
+  sameThing: 0.5,
+  otherThing: 0.6,
+  /** About a product thing (a package, a service…) of a kind the question names none of. */
+  unasked: 0.15,
+  /** States what the question asks for (a price, a duration) / does not. */
+  states: 0.6,
+  statesNot: 0.4,
+  /** A borrowed word weighs this much of one the visitor typed (one that names a thing)… */
+  borrowed: 0.5,
+  /** …or any other word. */
+  borrowedWord: 0.3,
+};
+
+/** A reply needs at least this share of the question's words in the passage… */
+const MIN_COVERAGE = 0.55;
+/** …and at least this BM25 score. */
+const MIN_SCORE = 3;
+/** Candidates re-ranked. */
+const CANDIDATES = 40;
+
+const GREETING =
+  /^(hi|hello|hey|howzit|hiya|heita|sawubona|molo|dumela|hallo|good (morning|afternoon|evening)|morning)\b/i;
+const THANKS =
+  /^(thanks|thank you|thx|ta|cheers|great|ok|okay|perfect|awesome|dankie|shot|sharp|nice)\b/i;
+
+/** The visitor asks for a person (and not about what their own callers or customers get). */
+const PERSON =
+  /\b(human|(real|actual|live) (person|human|agent)|a person|someone|somebody|consultant|sales ?(person|rep)|your team|the team|staff member)\b/i;
+const ASKS_ME = /\b(i|me|we|us)\b/i;
+const THIRD_PARTY =
+  /\b(callers?|customers?|clients?|patients?|users?|visitors?|shoppers?|students?|parents?|tenants?|bot|chatbot|agent|assistant)\b/i;
+const CONTACT_VERB = /\b(speak|talk|chat|connect|transfer|put|get|want|need|like|prefer)\b/i;
+
+export function asksForPerson(text: string): boolean {
+  return (
+    PERSON.test(text) && ASKS_ME.test(text) && CONTACT_VERB.test(text) && !THIRD_PARTY.test(text)
+  );
 }
-
-const GREETING = /^(hi|hello|hey|howzit|good (morning|afternoon|evening)|sawubona|molo|hallo)\b/i;
-const THANKS = /^(thanks|thank you|thx|cheers|great|ok|okay|perfect|awesome)\b/i;
 
 export interface Ranked {
   passage: IndexedPassage;
+  /** The re-ranked score. */
+  rank: number;
+  /** MiniSearch's BM25 score. */
   score: number;
+  /** The share of the question's own words the passage has. */
   coverage: number;
+}
+
+/** A question as the assistant reads it, with what it borrows from the conversation. */
+interface Reading {
+  /** The question's own terms. */
+  own: string[];
+  /** Its words the site never uses. */
+  unknown: string[];
+  /** Terms borrowed from earlier questions, with their weights. */
+  borrowed: Map<string, number>;
 }
 
 export class Assistant {
   private readonly search: MiniSearch;
   private readonly byId: Map<string, IndexedPassage>;
+  private readonly df: Map<string, number>;
+  private readonly entities: Map<string, string>;
+  private readonly vocabulary: Set<string>;
+  private readonly documents: number;
 
   constructor(data: AssistantIndexData) {
     this.search = MiniSearch.loadJS(data.search as never, MINISEARCH_OPTIONS);
     this.byId = new Map(data.passages.map((p) => [p.id, p]));
+    this.df = new Map(Object.entries(data.df));
+    this.entities = new Map(Object.entries(data.entities));
+    this.vocabulary = new Set(data.vocabulary.split(" "));
+    this.documents = data.passages.length;
+  }
+
+  private known = (term: string) => this.df.has(term);
+
+  /**
+   * How much a term says: rare terms more than common ones, unknown ones most, and a term
+   * that names something (a package, an industry) more than others.
+   */
+  private idf(term: string): number {
+    const df = this.df.get(term);
+    if (df === undefined) return 1.5 * Math.log(1 + this.documents / 0.5);
+    return Math.log(1 + this.documents / df) * (this.entities.has(term) ? W.named : 1);
+  }
+
+  /** A question's own terms and unknown words. */
+  private read(question: string): Pick<Reading, "own" | "unknown"> {
+    const words: ReadWord[] = readWords(question, this.known, this.vocabulary);
+    const own: string[] = [];
+    const unknown: string[] = [];
+    for (const w of words) {
+      for (const t of w.terms) {
+        if (this.known(t)) {
+          if (!own.includes(t)) own.push(t);
+        } else if (!unknown.includes(t)) unknown.push(t);
+      }
+    }
+    return { own, unknown };
+  }
+
+  /** What a term names ("package"), or what the question asks for ("asks"), or nothing. */
+  private kindOf(term: string): string | undefined {
+    return ASKS_FOR.has(term) ? "asks" : this.entities.get(term);
   }
 
   /**
-   * Passages ranked for a question. A follow-up ("how much is it?") is searched together with
-   * the previous question; a short question that is vague on its own gets the same context.
+   * The question read in its conversation: a follow-up borrows the terms of the questions
+   * before it (the latest three), except those of a kind it names itself.
    */
-  rank(question: string, previous?: string | null): Ranked[] {
-    const terms = questionTerms(question);
-    if (terms.length === 0) return [];
-    if (previous && refersBack(question))
-      return this.searchRanked(`${question} ${previous}`, terms);
-    const alone = this.searchRanked(question, terms);
-    if (previous && terms.length <= 2 && !confident(alone[0])) {
-      return this.searchRanked(`${question} ${previous}`, terms);
+  private readInConversation(question: string, history: PriorTurn[]): Reading {
+    const earlier = history
+      .filter((t) => t.role === "user")
+      .slice(-3)
+      .map((t) => t.text);
+    let borrowed = new Map<string, number>();
+    let previous: { own: string[]; borrowed: Map<string, number> } | null = null;
+    for (const [i, text] of [...earlier, question].entries()) {
+      const r = this.read(text);
+      const last = i === earlier.length;
+      const leans =
+        previous !== null &&
+        (refersBack(text) ||
+          r.own.length === 0 ||
+          (r.own.length <= 2 && r.unknown.length === 0 && !this.namesSomething(r.own)) ||
+          (last && r.own.length <= 2 && !this.confidentAlone(r)));
+      if (leans && previous) {
+        const kinds = new Set(r.own.map((t) => this.kindOf(t)).filter(Boolean));
+        const next = new Map<string, number>();
+        const carry = (term: string, weight: number) => {
+          if (r.own.includes(term)) return;
+          const kind = this.kindOf(term);
+          if (kind && kinds.has(kind)) return;
+          next.set(term, Math.max(next.get(term) ?? 0, weight));
+        };
+        // What the earlier question named carries over more than its other words.
+        const weight = (t: string) => (this.entities.has(t) ? W.borrowed : W.borrowedWord);
+        for (const t of previous.own) carry(t, weight(t));
+        for (const [t, w] of previous.borrowed) carry(t, w * W.borrowed);
+        borrowed = next;
+      } else borrowed = new Map();
+      if (last) return { ...r, borrowed };
+      previous = { own: r.own, borrowed };
     }
-    return alone;
+    return { ...this.read(question), borrowed };
   }
 
-  private searchRanked(query: string, terms: string[]): Ranked[] {
-    const results: SearchResult[] = this.search.search(query);
-    // A word found nowhere on the site ("bitcoin", "printer") counts twice against confidence.
-    const known = new Set(results.flatMap((r) => r.queryTerms));
-    const weight = terms.reduce((sum, t) => sum + (known.has(t) ? 1 : 2), 0);
+  /** True when the terms name a package, a service, an industry, a case study, a page… */
+  private namesSomething(terms: string[]): boolean {
+    return terms.some((t) => this.entities.has(t));
+  }
+
+  private confidentAlone(r: Pick<Reading, "own" | "unknown">): boolean {
+    return confident(this.rankReading({ ...r, borrowed: new Map() })[0]);
+  }
+
+  /** Passages ranked for a question in its conversation (earlier turns, oldest first). */
+  rank(question: string, history: PriorTurn[] = []): Ranked[] {
+    return this.rankReading(this.readInConversation(question, history));
+  }
+
+  private rankReading(reading: Reading): Ranked[] {
+    // A follow-up made only of pointing words ("what can you do for them?") asks about what
+    // the conversation was about.
+    const { own, unknown, borrowed } =
+      reading.own.length === 0 && reading.unknown.length === 0
+        ? { own: [...reading.borrowed.keys()], unknown: [], borrowed: new Map<string, number>() }
+        : reading;
+    if (own.length === 0) return [];
+    const weights = new Map<string, number>(borrowed);
+    for (const t of own) weights.set(t, 1);
+    const query = [...weights.keys()];
+    const results: SearchResult[] = this.search.search(query.join(" "), {
+      tokenize: (s: string) => s.split(" "),
+      processTerm: (t: string) => t,
+      boostTerm: (t: string) => weights.get(t) ?? 1,
+    });
+    if (results.length === 0) return [];
+    const best = results[0]?.score ?? 1;
+    const ownWeight =
+      own.reduce((s, t) => s + this.idf(t), 0) + unknown.reduce((s, t) => s + this.idf(t), 0);
+    const borrowedWeight = [...borrowed].reduce((s, [t, w]) => s + w * this.idf(t), 0);
+    const asks = own.filter((t) => ASKS_FOR.has(t));
+    const named = [...own, ...borrowed.keys()]
+      .map((t) => ({ t, kind: this.entities.get(t), borrowed: !own.includes(t) }))
+      .filter((n): n is { t: string; kind: string; borrowed: boolean } => n.kind !== undefined);
+
     const ranked: Ranked[] = [];
-    for (const r of results) {
+    for (const r of results.slice(0, CANDIDATES)) {
       const passage = this.byId.get(String(r.id));
       if (!passage) continue;
-      const matched = terms.filter((t) => r.queryTerms.includes(t)).length;
-      ranked.push({ passage, score: r.score, coverage: matched / weight });
+      const matched = new Set(r.queryTerms);
+      const coverage = own.reduce((s, t) => s + (matched.has(t) ? this.idf(t) : 0), 0) / ownWeight;
+      const context =
+        borrowedWeight > 0
+          ? [...borrowed].reduce((s, [t, w]) => s + (matched.has(t) ? w * this.idf(t) : 0), 0) /
+            borrowedWeight
+          : 0;
+      let rank = W.score * (r.score / best) + W.coverage * coverage + W.context * context;
+      // About what the question names: a bonus; about only other things of that kind: less
+      // (contact details are topics of one page, not rival things).
+      for (const kind of new Set(named.map((n) => n.kind))) {
+        const ofKind = named.filter((n) => n.kind === kind);
+        const factor = (n: { t: string; borrowed: boolean }) =>
+          (n.borrowed ? W.borrowed : 1) * (passage.tags.includes(`${kind}:${n.t}`) ? 1 : 0.5);
+        const same = ofKind.filter(
+          (n) =>
+            passage.tags.includes(`${kind}:${n.t}`) || passage.tags.includes(`~${kind}:${n.t}`),
+        );
+        if (same.length > 0) rank += W.sameThing * Math.max(...same.map(factor));
+        else if (
+          kind !== "contact" &&
+          passage.tags.some((tag) => tag.replace(/^~/, "").startsWith(`${kind}:`))
+        ) {
+          rank -= W.otherThing * Math.max(...ofKind.map((n) => (n.borrowed ? W.borrowed : 1)));
+        }
+      }
+      for (const tag of passage.tags) {
+        if (tag.startsWith("~")) continue;
+        const kind = tag.slice(0, tag.indexOf(":"));
+        if (SPECIFIC.has(kind) && !named.some((n) => n.kind === kind)) {
+          rank -= W.unasked;
+          break;
+        }
+      }
+      rank += passage.prior ?? 0;
+      for (const a of asks) {
+        rank += passage.tags.includes(`states:${a}`) ? W.states : -W.statesNot;
+      }
+      ranked.push({ passage, rank, score: r.score, coverage });
     }
-    return ranked;
+    return ranked.sort((a, b) => b.rank - a.rank);
   }
 
   /** Distinct pages in rank order (the page each answer would link to, without #fragment). */
-  rankPages(question: string, previous?: string | null): string[] {
+  rankPages(question: string, history: PriorTurn[] = []): string[] {
     const pages: string[] = [];
-    for (const r of this.rank(question, previous)) {
+    for (const r of this.rank(question, history)) {
       const page = r.passage.url.split("#")[0] as string;
       if (!pages.includes(page)) pages.push(page);
     }
     return pages;
   }
 
-  reply(question: string, previous?: string | null): Reply {
+  /** The reply to a question, in its conversation (earlier turns, oldest first). */
+  reply(question: string, history: PriorTurn[] = []): Reply {
     const text = question.trim();
-    const terms = questionTerms(text);
-    if (terms.length === 0 || (terms.length <= 1 && GREETING.test(text))) {
-      if (GREETING.test(text)) {
-        return {
-          kind: "smalltalk",
-          text: "Hello! What would you like to know? You can ask about our services, packages and prices, case studies, or how to reach us.",
-        };
-      }
-      if (THANKS.test(text)) {
-        return { kind: "smalltalk", text: "You're welcome! Anything else I can help with?" };
-      }
+    const { own, unknown } = this.read(text);
+    const words = own.length + unknown.length;
+    if (words <= 1 && GREETING.test(text) && !own.some((t) => this.entities.has(t))) {
+      return {
+        kind: "smalltalk",
+        text: "Hello! What would you like to know? You can ask about our services, packages and prices, case studies, or how to reach us.",
+      };
     }
-    const top = this.rank(text, previous)[0];
-    if (!top || !confident(top)) {
+    if (words === 0 && THANKS.test(text)) {
+      return { kind: "smalltalk", text: "You're welcome! Anything else I can help with?" };
+    }
+    if (asksForPerson(text)) return { kind: "handover", text: HANDOVER_REPLY };
+    // Figures alone ("2+2") are no question about the site.
+    if (own.length > 0 && own.every((t) => /^\d+$/.test(t))) {
       return { kind: "unsure", text: UNSURE_REPLY };
     }
+    const top = this.rank(text, history)[0];
+    if (!top || !confident(top)) return { kind: "unsure", text: UNSURE_REPLY };
     return {
       kind: "answer",
       text: top.passage.answer,
@@ -144,4 +365,8 @@ export class Assistant {
       page: top.passage.page,
     };
   }
+}
+
+function confident(top: Ranked | undefined): top is Ranked {
+  return top !== undefined && top.coverage >= MIN_COVERAGE && top.score >= MIN_SCORE;
 }

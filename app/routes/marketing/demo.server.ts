@@ -10,7 +10,6 @@ import {
   type ChatResult,
   type ChatTurn,
   greetingTurn,
-  lastQuestion,
   replyTurn,
 } from "~/lib/assistant/conversation";
 import { chatHandoverSchema, chatQuestionSchema, parseConversation } from "~/lib/validation/chat";
@@ -82,7 +81,7 @@ export async function handleChatForm(request: Request) {
     );
   }
   const question = parsed.data.question;
-  const reply = answer(question, lastQuestion(conversation));
+  const reply = answer(question, conversation);
   return data<ChatResult>({
     conversation: appendTurns(conversation, { role: "user", text: question }, replyTurn(reply)),
   });
