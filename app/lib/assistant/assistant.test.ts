@@ -12,6 +12,7 @@ import { buildIndexData } from "./build-index";
 import { Assistant, asksForPerson, type PriorTurn, type Reply } from "./engine";
 import type { EvalCase } from "./eval-case";
 import { heldOut } from "./eval-held-out";
+import { heldOutSecond } from "./eval-held-out-2";
 import { evalSet } from "./eval-set";
 import { tuning } from "./eval-tuning";
 import { type EvalReport, type EvalSubject, evaluate, formatReport, type Turn } from "./evaluate";
@@ -54,17 +55,20 @@ function expectAims(r: EvalReport) {
 const text = (reply: Reply) => reply.text;
 
 describe("the site assistant's evaluation", () => {
-  it("has at least 150 questions in visitors' words, split in two halves, with follow-ups", () => {
-    expect(heldOut.length + tuning.length).toBeGreaterThanOrEqual(150);
-    for (const half of [heldOut, tuning]) {
-      expect(half.filter((c) => c.page === null).length).toBeGreaterThanOrEqual(10);
-      expect(half.filter((c) => c.before).length).toBeGreaterThanOrEqual(5);
+  it("has at least 150 questions in visitors' words, held out and for tuning, with follow-ups", () => {
+    expect(heldOutSecond.length + heldOut.length + tuning.length).toBeGreaterThanOrEqual(150);
+    for (const set of [heldOutSecond, heldOut, tuning]) {
+      expect(set.filter((c) => c.page === null).length).toBeGreaterThanOrEqual(10);
+      expect(set.filter((c) => c.before).length).toBeGreaterThanOrEqual(5);
     }
-    const asked = new Set(heldOut.map((c) => c.question));
-    expect(tuning.filter((c) => asked.has(c.question))).toEqual([]);
+    const key = (c: EvalCase) => [...(c.before ?? []), c.question].join(" → ").toLowerCase();
+    const held = new Set([...heldOutSecond, ...heldOut].map(key));
+    expect(tuning.filter((c) => held.has(key(c)))).toEqual([]);
+    const first = new Set(heldOut.map(key));
+    expect(heldOutSecond.filter((c) => first.has(key(c)))).toEqual([]);
   });
 
-  it("keeps the questions issue 34 quotes in the held-out half", () => {
+  it("keeps the questions issue 34 quotes in the first held-out set", () => {
     const asked = heldOut.map((c) => c.question);
     for (const q of [
       "What's the difference between Starter and Enterprise?",
@@ -83,21 +87,29 @@ describe("the site assistant's evaluation", () => {
   });
 
   const reports = {
-    heldOut: evaluate("held-out half (never tuned on)", subject, heldOut),
-    tuning: evaluate("tuning half", subject, tuning),
+    heldOutSecond: evaluate("held-out set 2 (never tuned on)", subject, heldOutSecond),
+    heldOut: evaluate(
+      "held-out set 1 (80.8 % top-1 at its first run; its misses then seen and tuned on)",
+      subject,
+      heldOut,
+    ),
+    tuning: evaluate("tuning set", subject, tuning),
     first: evaluate("first set (decision 015)", subject, firstSet),
   };
 
   it("prints the figures and every miss", () => {
     console.info(["assistant evaluation", ...Object.values(reports).map(formatReport)].join("\n"));
-    expect(reports.heldOut.answerable + reports.heldOut.outOfScope).toBe(heldOut.length);
+    expect(reports.heldOutSecond.answerable + reports.heldOutSecond.outOfScope).toBe(
+      heldOutSecond.length,
+    );
   });
 
-  it("meets the aims on the held-out half: top-1 ≥ 85 %, ≤ 5 % handed over, every out-of-scope question handed over", () => {
+  it("meets the aims on the held-out set: top-1 ≥ 85 %, ≤ 5 % handed over, every out-of-scope question handed over", () => {
+    expectAims(reports.heldOutSecond);
+  });
+
+  it("meets the same aims on the sets it was tuned on", () => {
     expectAims(reports.heldOut);
-  });
-
-  it("meets the same aims on the tuning half and on the first set", () => {
     expectAims(reports.tuning);
     expectAims(reports.first);
   });
@@ -243,7 +255,8 @@ describe("how the assistant reads words", () => {
       "language",
     ]);
     expect(questionTerms("How long until we go live?")).toEqual(["duration", "until", "launch"]);
-    expect(questionTerms("during load shedding")).toEqual(["dur", "loadshedd"]);
+    expect(questionTerms("during load shedding")).toEqual(["during", "loadshedd"]);
+    expect(questionTerms("sharp, eish, do u have a bakkie?")).toEqual(["bakky"]);
     expect(questionTerms("10,000 conversations")).toEqual(["10000", "conversation"]);
     expect(questionTerms("cancel within seven days")).toEqual(["cancel", "within", "7", "day"]);
   });
@@ -289,7 +302,7 @@ describe("the site assistant's index", () => {
     const loadStart = performance.now();
     new Assistant(indexData);
     const load = performance.now() - loadStart;
-    const cases = [...heldOut, ...tuning];
+    const cases = [...heldOutSecond, ...heldOut, ...tuning];
     const times: number[] = [];
     answer("warm up");
     for (let round = 0; round < 10; round++) {

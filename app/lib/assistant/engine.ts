@@ -87,7 +87,7 @@ const W = {
   /** The share of the question's own words the passage has (weighted by rarity). */
   coverage: 1.4,
   /** The share of the borrowed words (a follow-up's context) it has. */
-  context: 0.3,
+  context: 0.1,
   /** A word that names something (a package, an industry) counts this many times in coverage. */
   named: 2,
   /** About the thing the question names / about another thing of the same kind. */
@@ -96,18 +96,22 @@ const W = {
   /** About a product thing (a package, a service…) of a kind the question names none of. */
   unasked: 0.15,
   /** States what the question asks for (a price, a duration) / does not. */
-  states: 0.6,
-  statesNot: 0.4,
+  states: 0.45,
+  statesNot: 0.25,
+  /** For confidence, a word the site uses but the passage does not counts this much. */
+  elsewhere: 0.5,
   /** A borrowed word weighs this much of one the visitor typed (one that names a thing)… */
   borrowed: 0.5,
   /** …or any other word. */
   borrowedWord: 0.3,
 };
 
-/** A reply needs at least this share of the question's words in the passage… */
-const MIN_COVERAGE = 0.55;
-/** …and at least this BM25 score. */
-const MIN_SCORE = 3;
+/**
+ * When the assistant answers rather than offering the team: the best passage must have at
+ * least `support` of the question's weighted words, `share` of its words each counted once,
+ * and a BM25 score of `score`. Calibrated on the tuning questions (decision 038).
+ */
+export const CONFIDENCE = { support: 0.6, share: 0.5, score: 3 };
 /** Candidates re-ranked. */
 const CANDIDATES = 40;
 
@@ -136,8 +140,15 @@ export interface Ranked {
   rank: number;
   /** MiniSearch's BM25 score. */
   score: number;
-  /** The share of the question's own words the passage has. */
+  /** The share of the question's own words the passage has (weighted by what they say). */
   coverage: number;
+  /**
+   * The same share for confidence, where a word the site uses elsewhere but this passage does
+   * not counts half: a word found nowhere on the site is what marks a question it can't answer.
+   */
+  support: number;
+  /** The share of the question's words (each counted once) the passage has. */
+  share: number;
 }
 
 /** A question as the assistant reads it, with what it borrows from the conversation. */
@@ -146,6 +157,8 @@ interface Reading {
   own: string[];
   /** Its words the site never uses. */
   unknown: string[];
+  /** Its own terms by the word they come from ("phone" → phone, call): one unit each. */
+  groups: string[][];
   /** Terms borrowed from earlier questions, with their weights. */
   borrowed: Map<string, number>;
 }
@@ -180,18 +193,24 @@ export class Assistant {
   }
 
   /** A question's own terms and unknown words. */
-  private read(question: string): Pick<Reading, "own" | "unknown"> {
+  private read(question: string): Pick<Reading, "own" | "unknown" | "groups"> {
     const words: ReadWord[] = readWords(question, this.known, this.vocabulary);
     const own: string[] = [];
     const unknown: string[] = [];
+    const groups: string[][] = [];
     for (const w of words) {
+      const group: string[] = [];
       for (const t of w.terms) {
         if (this.known(t)) {
-          if (!own.includes(t)) own.push(t);
-        } else if (!unknown.includes(t)) unknown.push(t);
+          if (!own.includes(t)) {
+            own.push(t);
+            group.push(t);
+          }
+        } else if (t.length > 2 && !unknown.includes(t)) unknown.push(t);
       }
+      if (group.length > 0) groups.push(group);
     }
-    return { own, unknown };
+    return { own, unknown, groups };
   }
 
   /** What a term names ("package"), or what the question asks for ("asks"), or nothing. */
@@ -245,7 +264,7 @@ export class Assistant {
     return terms.some((t) => this.entities.has(t));
   }
 
-  private confidentAlone(r: Pick<Reading, "own" | "unknown">): boolean {
+  private confidentAlone(r: Pick<Reading, "own" | "unknown" | "groups">): boolean {
     return confident(this.rankReading({ ...r, borrowed: new Map() })[0]);
   }
 
@@ -257,9 +276,14 @@ export class Assistant {
   private rankReading(reading: Reading): Ranked[] {
     // A follow-up made only of pointing words ("what can you do for them?") asks about what
     // the conversation was about.
-    const { own, unknown, borrowed } =
+    const { own, unknown, borrowed, groups } =
       reading.own.length === 0 && reading.unknown.length === 0
-        ? { own: [...reading.borrowed.keys()], unknown: [], borrowed: new Map<string, number>() }
+        ? {
+            own: [...reading.borrowed.keys()],
+            unknown: [],
+            borrowed: new Map<string, number>(),
+            groups: [...reading.borrowed.keys()].map((t) => [t]),
+          }
         : reading;
     if (own.length === 0) return [];
     const weights = new Map<string, number>(borrowed);
@@ -272,8 +296,10 @@ export class Assistant {
     });
     if (results.length === 0) return [];
     const best = results[0]?.score ?? 1;
-    const ownWeight =
-      own.reduce((s, t) => s + this.idf(t), 0) + unknown.reduce((s, t) => s + this.idf(t), 0);
+    const groupWeight = (g: string[]) => Math.max(...g.map((t) => this.idf(t)));
+    const ownKnownWeight = groups.reduce((s, g) => s + groupWeight(g), 0);
+    const unknownWeight = unknown.reduce((s, t) => s + this.idf(t), 0);
+    const ownWeight = ownKnownWeight + unknownWeight;
     const borrowedWeight = [...borrowed].reduce((s, [t, w]) => s + w * this.idf(t), 0);
     const asks = own.filter((t) => ASKS_FOR.has(t));
     const named = [...own, ...borrowed.keys()]
@@ -285,7 +311,11 @@ export class Assistant {
       const passage = this.byId.get(String(r.id));
       if (!passage) continue;
       const matched = new Set(r.queryTerms);
-      const coverage = own.reduce((s, t) => s + (matched.has(t) ? this.idf(t) : 0), 0) / ownWeight;
+      const hit = groups.filter((g) => g.some((t) => matched.has(t)));
+      const found = hit.reduce((s, g) => s + groupWeight(g), 0);
+      const coverage = found / ownWeight;
+      const support = found / (found + W.elsewhere * (ownKnownWeight - found) + unknownWeight);
+      const share = hit.length / (groups.length + unknown.length);
       const context =
         borrowedWeight > 0
           ? [...borrowed].reduce((s, [t, w]) => s + (matched.has(t) ? w * this.idf(t) : 0), 0) /
@@ -322,7 +352,7 @@ export class Assistant {
       for (const a of asks) {
         rank += passage.tags.includes(`states:${a}`) ? W.states : -W.statesNot;
       }
-      ranked.push({ passage, rank, score: r.score, coverage });
+      ranked.push({ passage, rank, score: r.score, coverage, support, share });
     }
     return ranked.sort((a, b) => b.rank - a.rank);
   }
@@ -368,5 +398,10 @@ export class Assistant {
 }
 
 function confident(top: Ranked | undefined): top is Ranked {
-  return top !== undefined && top.coverage >= MIN_COVERAGE && top.score >= MIN_SCORE;
+  return (
+    top !== undefined &&
+    top.support >= CONFIDENCE.support &&
+    top.share >= CONFIDENCE.share &&
+    top.score >= CONFIDENCE.score
+  );
 }

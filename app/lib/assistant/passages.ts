@@ -534,7 +534,7 @@ function aboutPassages(): Passage[] {
       ...about,
       title: "About us",
       text: `${aboutPage.intro} ${aboutPage.story[0] ?? ""}`,
-      keywords: "who company team about south african",
+      keywords: "aboutus who company team about south african",
       answer: `${aboutPage.intro} ${aboutPage.story[0]?.split(". ")[0] ?? ""}.`,
     },
     ...aboutPage.story.slice(1).map((text, i) => ({
@@ -609,6 +609,8 @@ function legalPassages(): Passage[] {
       title: doc.title,
       text: `${doc.title}. ${doc.description} ${doc.intro}`,
       about,
+      // The page as a whole answers a question that only names it ("your PAIA manual?").
+      prior: 0.1,
       answer: doc.description,
     });
     for (const section of doc.sections) {
@@ -629,7 +631,7 @@ function legalPassages(): Passage[] {
             page: doc.title,
             title: `${doc.title}: ${heading}`,
             text: `${heading}. ${text}`,
-            keywords: doc.slug === "privacy" ? "privacy personal" : doc.title,
+            keywords: `${doc.slug === "privacy" ? "privacy personal" : doc.title}${/\bdemo\b/i.test(`${heading} ${text}`) ? " thisassistant" : ""}`,
             // What the legal pages say about the demo (the assistant) is about the demo too.
             about: /\bdemo\b/i.test(`${heading} ${text}`) ? [...about, "page:demo"] : about,
             prior: LEGAL_PRIOR,
@@ -644,8 +646,8 @@ function legalPassages(): Passage[] {
     url: "/legal/privacy#who-we-are",
     page: legalDocs.privacy.title,
     title: "Information Officer",
-    text: `Information Officer: ${informationOfficer.name}, ${informationOfficer.email}. POPIA privacy requests.`,
-    keywords: "informationofficer popia privacy request who",
+    text: `Information Officer: ${informationOfficer.name}, ${informationOfficer.email}. Privacy requests.`,
+    keywords: "informationofficer privacy request who",
     about: ["doc:privacy"],
     answer: `Our Information Officer is ${informationOfficer.name}. For any question or request about your personal information, e-mail ${informationOfficer.email} with "Attention: Information Officer" in the subject line, or call ${informationOfficer.phone}.`,
   });

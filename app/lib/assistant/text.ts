@@ -19,7 +19,8 @@ const STOP_WORDS = new Set(
   thanks thank ok okay kind sort well good great else other im ive id dont
   u ur r ya yo pls plz hw wat whats wats howzit sharp eish lekker ja nee guys bru boet hola
   kan die jy julle ek ons het vir asseblief dankie en wil graag
-  still actually maybe something anything someone anyone exactly take takes taking up work works worked working`
+  still actually maybe something anything someone anyone exactly take takes taking up work works worked working until till
+  help helps helping business businesses company companies useful able run runs running`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -57,7 +58,18 @@ const PHRASES: [RegExp, string][] = [
     /\b(after|once) (we |it |you )?(go(es)?[- ]?live|going live|launch(ed|es)?|the launch)\b/g,
     " next afterlaunch ",
   ],
-  [/\bwhat happens (after|next|once|when|then)\b/g, " next $1 "],
+  [
+    /\b(after|once|when) (i|we) (contact|call|e-?mail|message|send|submit|get in touch|reach out)\b/g,
+    " next step first ",
+  ],
+  [/\bwhat happens (after|next|then)\b/g, " next $1 "],
+  [/\bwhat happens (if|when)\b/g, " "],
+  [/\b(go|goes|going|went) over\b|\bmore than\b/g, " limit "],
+  [/\bshow(s|ing)? up\b|\bappear(s|ing)? (on|in)\b|\bbe found\b/g, " search "],
+  [/\bfill(ing|s)? (in|out)\b/g, " capture "],
+  [/\b(do|does|will|would|can|could) (you|u|it|they|the \w+) store\b/g, " $1 $2 keep "],
+  [/\bstore(s|d)? (my|our|your|what|the|any|personal|data|it|them|this)\b/g, " keep $2 "],
+  [/\bthis (chat|conversation|assistant|chatbot|bot)\b/g, " thisassistant demo "],
   [
     /\b(accounting|accountancy|audit|auditing|consulting|consultancy) (firm|practice|office|business|company)s?\b/g,
     " professional ",
@@ -83,7 +95,7 @@ const PHRASES: [RegExp, string][] = [
   [/\be[- ]?commerce\b|\bonline (store|shop)s?\b/g, " ecommerce "],
   [/\bafter[- ]hours\b|\bday and night\b|\baround the clock\b|\b24 ?\/ ?7\b/g, " afterhours "],
   [/\b(real )?estate agen(t|ts|cy|cies)\b|\breal estate\b/g, " property "],
-  [/\b(law|legal) (firm|practice|office)s?\b/g, " attorney "],
+  [/\b(law|legal) (firm|practice|office)s?\b/g, " attorneys "],
   [/\bmedical[- ]aid\b/g, " medicalaid "],
   [/\bcall ?cent(re|er)s?\b/g, " callcentre "],
   [/\bcase stud(y|ies)\b/g, " casestudy "],
@@ -122,10 +134,8 @@ const PHRASES: [RegExp, string][] = [
     " integrat $5 ",
   ],
   [/\bset(ting)? (it |this |that |them |everything )?up\b/g, " launch "],
-  [
-    /\bwho (are|r) (you|u)\b|\babout (you|u|your company|yourselves|ur company)\b/g,
-    " about company ",
-  ],
+  [/\bwho (are|r) (you|u)\b|\babout (you|u|your company|yourselves|ur company)\b/g, " aboutus "],
+  [/\btoo (expensive|pricey|much)\b/g, " "],
   [/\bsearch[- ]engines?\b|\bgoogle (search|ranking|results?)\b|\bon google\b/g, " search "],
   [/\bgoogle analytics\b/g, " analytics cookie "],
   [/\b(phone|cell|cellphone|contact|telephone|tel) (number|no)\b|\byour number\b/g, " phone "],
@@ -196,6 +206,19 @@ const CONCEPTS: Record<string, string | string[]> = {
   feature: "include",
   features: "include",
   sent: "send",
+  saved: "save",
+  saves: "save",
+  saving: "save",
+  savings: "save",
+  break: "fail",
+  breaks: "fail",
+  broke: "fail",
+  broken: "fail",
+  crash: "fail",
+  crashes: "fail",
+  error: "fail",
+  errors: "fail",
+  failure: "fail",
   // Packages
   plan: "package",
   plans: "package",
@@ -447,9 +470,10 @@ const CONCEPTS: Record<string, string | string[]> = {
   landlords: "property",
   tenant: "property",
   tenants: "property",
-  lawyer: "attorney",
-  lawyers: "attorney",
-  attorneys: "attorney",
+  attorney: ["attorney", "professional"],
+  lawyer: ["attorney", "professional"],
+  lawyers: ["attorney", "professional"],
+  attorneys: ["attorney", "professional"],
   accountant: "professional",
   accountants: "professional",
   consultants: "professional",
@@ -616,6 +640,15 @@ export function nearestWord(word: string, vocabulary: ReadonlySet<string>): stri
   let bestDistance = max + 1;
   for (const candidate of vocabulary) {
     if (candidate[0] !== word[0] || Math.abs(candidate.length - word.length) > max) continue;
+    // Words that differ only in their last letter are more often two words than a slip
+    // ("printer", "printed"; "loan", "load").
+    if (
+      candidate.slice(0, -1) === word.slice(0, -1) ||
+      candidate.slice(0, -1) === word ||
+      word.slice(0, -1) === candidate
+    ) {
+      continue;
+    }
     const d = editDistance(word, candidate, max);
     if (d < bestDistance) {
       best = candidate;
