@@ -13,6 +13,7 @@ import { Assistant, asksForPerson, type PriorTurn, type Reply } from "./engine";
 import type { EvalCase } from "./eval-case";
 import { heldOut } from "./eval-held-out";
 import { heldOutSecond } from "./eval-held-out-2";
+import { heldOutThird } from "./eval-held-out-3";
 import { evalSet } from "./eval-set";
 import { tuning } from "./eval-tuning";
 import { type EvalReport, type EvalSubject, evaluate, formatReport, type Turn } from "./evaluate";
@@ -56,16 +57,16 @@ const text = (reply: Reply) => reply.text;
 
 describe("the site assistant's evaluation", () => {
   it("has at least 150 questions in visitors' words, held out and for tuning, with follow-ups", () => {
-    expect(heldOutSecond.length + heldOut.length + tuning.length).toBeGreaterThanOrEqual(150);
-    for (const set of [heldOutSecond, heldOut, tuning]) {
+    expect(heldOutThird.length + heldOutSecond.length + heldOut.length).toBeGreaterThanOrEqual(150);
+    for (const set of [heldOutThird, heldOutSecond, heldOut, tuning]) {
       expect(set.filter((c) => c.page === null).length).toBeGreaterThanOrEqual(10);
       expect(set.filter((c) => c.before).length).toBeGreaterThanOrEqual(5);
     }
     const key = (c: EvalCase) => [...(c.before ?? []), c.question].join(" → ").toLowerCase();
-    const held = new Set([...heldOutSecond, ...heldOut].map(key));
-    expect(tuning.filter((c) => held.has(key(c)))).toEqual([]);
-    const first = new Set(heldOut.map(key));
-    expect(heldOutSecond.filter((c) => first.has(key(c)))).toEqual([]);
+    // No question is in two sets.
+    const sets = [heldOutThird, heldOutSecond, heldOut, tuning];
+    const all = sets.flat().map(key);
+    expect(all.filter((k, i) => all.indexOf(k) !== i)).toEqual([]);
   });
 
   it("keeps the questions issue 34 quotes in the first held-out set", () => {
@@ -87,7 +88,12 @@ describe("the site assistant's evaluation", () => {
   });
 
   const reports = {
-    heldOutSecond: evaluate("held-out set 2 (never tuned on)", subject, heldOutSecond),
+    heldOutThird: evaluate("held-out set 3 (never tuned on)", subject, heldOutThird),
+    heldOutSecond: evaluate(
+      "held-out set 2 (81.3 % top-1 at its first run; its misses then seen and tuned on)",
+      subject,
+      heldOutSecond,
+    ),
     heldOut: evaluate(
       "held-out set 1 (80.8 % top-1 at its first run; its misses then seen and tuned on)",
       subject,
@@ -99,16 +105,17 @@ describe("the site assistant's evaluation", () => {
 
   it("prints the figures and every miss", () => {
     console.info(["assistant evaluation", ...Object.values(reports).map(formatReport)].join("\n"));
-    expect(reports.heldOutSecond.answerable + reports.heldOutSecond.outOfScope).toBe(
-      heldOutSecond.length,
+    expect(reports.heldOutThird.answerable + reports.heldOutThird.outOfScope).toBe(
+      heldOutThird.length,
     );
   });
 
   it("meets the aims on the held-out set: top-1 ≥ 85 %, ≤ 5 % handed over, every out-of-scope question handed over", () => {
-    expectAims(reports.heldOutSecond);
+    expectAims(reports.heldOutThird);
   });
 
   it("meets the same aims on the sets it was tuned on", () => {
+    expectAims(reports.heldOutSecond);
     expectAims(reports.heldOut);
     expectAims(reports.tuning);
     expectAims(reports.first);
@@ -302,7 +309,7 @@ describe("the site assistant's index", () => {
     const loadStart = performance.now();
     new Assistant(indexData);
     const load = performance.now() - loadStart;
-    const cases = [...heldOutSecond, ...heldOut, ...tuning];
+    const cases = [...heldOutThird, ...heldOutSecond, ...heldOut, ...tuning];
     const times: number[] = [];
     answer("warm up");
     for (let round = 0; round < 10; round++) {

@@ -125,7 +125,7 @@ const PERSON =
   /\b(human|(real|actual|live) (person|human|agent)|a person|someone|somebody|consultant|sales ?(person|rep)|your team|the team|staff member)\b/i;
 const ASKS_ME = /\b(i|me|we|us)\b/i;
 const THIRD_PARTY =
-  /\b(callers?|customers?|clients?|patients?|users?|visitors?|shoppers?|students?|parents?|tenants?|bot|chatbot|agent|assistant)\b/i;
+  /\b(callers?|customers?|clients?|patients?|users?|visitors?|shoppers?|students?|parents?|tenants?)\b/i;
 const CONTACT_VERB = /\b(speak|talk|chat|connect|transfer|put|get|want|need|like|prefer)\b/i;
 
 export function asksForPerson(text: string): boolean {

@@ -676,7 +676,7 @@ function demoPassages(): Passage[] {
       title: `${voiceAgent.title}: languages`,
       text: voiceAgent.features.join(". "),
       keywords: "voice language demo",
-      about: ["page:demo", "service:voice"],
+      about: ["page:demo", "~service:voice"],
       answer: `Our demo voice agent offers:\n${bulletList(voiceAgent.features)}`,
     },
     {

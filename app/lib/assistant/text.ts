@@ -9,6 +9,8 @@
  * price and the Starter package.
  */
 
+import { site } from "~/content/site";
+
 const STOP_WORDS = new Set(
   `a an the and or but if of for to in on at by with from as into about over than then so
   is are was were be been being am do does did doing done have has had having can could will
@@ -50,6 +52,26 @@ const PHRASES: [RegExp, string][] = [
   [/\bhow (long|soon|quickly|fast)\b/g, " duration "],
   [/\b(time ?frame|turn-?around|lead time|time ?line)s?\b/g, " duration "],
   [/\bhow much (time|money)\b/g, " result "],
+  // "How much did it grow?" asks for a result, "how much did it cost?" for a price.
+  [
+    /\bhow much (did|has|have|had|was|were)\b(?![^?.]*\b(cost|pay|paid|charge|spend|spent)\b)/g,
+    " result ",
+  ],
+  [/\b(office|opening|business|trading|working|your|ur) hours\b/g, " hour "],
+  [/\bno[- ]shows?\b/g, " noshow "],
+  [/\bshow (me|us)\b/g, " "],
+  [/\b(goes|go|went|going) wrong\b/g, " fail "],
+  [/\bwhat if\b/g, " "],
+  [/\b(speak|speaks|speaking) (to|with)\b/g, " talk $2 "],
+  [
+    /\b(bigger|larger|higher|smaller|lower|cheaper|another|different|next) (package|plan|tier)\b/g,
+    " change package ",
+  ],
+  [
+    /\bcancel (after|before|within|at any time|anytime|the contract|my contract|our contract|the subscription|my subscription|my package|the package)\b/g,
+    " contract cancel $1 ",
+  ],
+  [new RegExp(`\\bwho (is|are) ${site.name.toLowerCase()}\\b`, "g"), " aboutus "],
   [/\bfree(s|d|ing)? up\b/g, " relieve "],
   [/\bprice ?lists?\b/g, " pricelist "],
   [/\bhow much\b/g, " price "],
@@ -190,6 +212,22 @@ const CONCEPTS: Record<string, string | string[]> = {
   premium: "enterprise",
   corporate: "enterprise",
   monthly: "month",
+  hours: "time",
+  big: "enterprise",
+  large: "enterprise",
+  faster: "fast",
+  optimise: "optimis",
+  optimize: "optimis",
+  optimised: "optimis",
+  optimized: "optimis",
+  optimising: "optimis",
+  optimizing: "optimis",
+  optimisation: "optimis",
+  optimization: "optimis",
+  advisor: "financial",
+  advisors: "financial",
+  adviser: "financial",
+  advisers: "financial",
   months: "month",
   quotation: "quote",
   quotations: "quote",
@@ -368,7 +406,6 @@ const CONCEPTS: Record<string, string | string[]> = {
   closed: "hour",
   close: "hour",
   closing: "hour",
-  hours: "hour",
   weekends: "weekend",
   saturday: "weekend",
   saturdays: "weekend",
