@@ -52,7 +52,7 @@ export interface Passage {
 
 /** Legal pages mention nearly everything once; the demo page describes the demo. */
 const LEGAL_PRIOR = -0.15;
-const DEMO_PRIOR = -0.2;
+const DEMO_PRIOR = -0.3;
 
 const PRICING = { url: "/pricing", page: pricingPage.title };
 const SERVICES = { url: "/services#how-heading", page: servicesPage.title };
@@ -398,7 +398,7 @@ function caseStudyPassages(): Passage[] {
       text: `${c.title}. ${c.summary} ${c.client}: ${c.clientDescription} Challenge: ${c.challenge} Solution: ${c.solution} Results: ${c.results.map((r) => `${r.value} ${r.label}`).join(", ")}. ${c.story.background.join(" ")} ${c.story.outcome}`,
       keywords: `casestudy ${names}`,
       about,
-      answer: `${c.summary} ${c.solution} Results:\n${bulletList(c.results.map((r) => `${r.value} ${r.label}`))}`,
+      answer: `${c.summary} ${c.solution} The project took ${c.duration}. Results:\n${bulletList(c.results.map((r) => `${r.value} ${r.label}`))}`,
     });
     out.push({
       id: `case-${c.slug}-results`,

@@ -62,6 +62,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bshow (me|us)\b/g, " "],
   [/\b(goes|go|went|going) wrong\b/g, " fail "],
   [/\bwhat if\b/g, " "],
+  // "Free" of a thing the site does not call free is a question for the team.
+  [/\b(for free|free of charge|free trial)\b/g, " freeoffer "],
   [/\b(speak|speaks|speaking) (to|with)\b/g, " talk $2 "],
   [
     /\b(bigger|larger|higher|smaller|lower|cheaper|another|different|next) (package|plan|tier)\b/g,
@@ -98,7 +100,7 @@ const PHRASES: [RegExp, string][] = [
   ],
   [/\bvoice ?(bot|chatbot|assistant|ai)s?\b/g, " voice agent "],
   [/\bcomes? with\b/g, " include "],
-  [/\btest (it|the|your|this|out)\b|\btry (it|the|your|this|out)\b|\bfree trial\b/g, " demo "],
+  [/\btest (it|the|your|this|out)\b|\btry (it|the|your|this|out)\b /g, " demo "],
   [/\bvalue[- ]added tax\b/g, " vat "],
   [/\b(on top|extra)\b/g, " exclude "],
   [/\b(mobile|phone)[- ]friendly\b|\bresponsive\b/g, " mobile "],
