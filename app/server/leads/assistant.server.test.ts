@@ -62,6 +62,20 @@ describe(`the site assistant on /demo (${testDatabaseKind()})`, () => {
     expect(body.conversation[2]).toMatchObject({ url: "/contact" });
   });
 
+  it("offers the team when the visitor asks for a person, and reads the conversation for a follow-up", async () => {
+    const { body } = await post({ question: "Can I talk to a real person please?" });
+    expect(body.conversation.at(-1)).toMatchObject({ role: "assistant", unsure: true });
+    expect(body.conversation.at(-1)?.text).toMatch(/pass this conversation to our team/);
+
+    const voice = await post({ question: "Tell me about your voice agents" });
+    const follow = await post({
+      question: "how much?",
+      conversation: JSON.stringify(voice.body.conversation),
+    });
+    expect(follow.body.conversation.at(-1)).toMatchObject({ url: "/pricing" });
+    expect(follow.body.conversation.at(-1)?.text).toContain("R12,500");
+  });
+
   it("says so plainly when it is not sure, and offers the team", async () => {
     const { body } = await post({ question: "Can you fix my printer?" });
     expect(body.conversation.at(-1)).toMatchObject({ role: "assistant", unsure: true });
