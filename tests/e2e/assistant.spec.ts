@@ -43,6 +43,13 @@ test.describe("the site assistant with JavaScript", () => {
     await ask(page, "how much is it?");
     await expect(lastAnswer(page)).toContainText("R4,500");
 
+    // "and the Growth one?" is read in the conversation; lists keep their capitals.
+    await ask(page, "and the Growth one?");
+    await expect(lastAnswer(page)).toContainText("R12,500");
+    await ask(page, "What does your AI service include?");
+    await expect(lastAnswer(page)).toContainText("AI chatbots for your website, WhatsApp");
+    await expect(lastAnswer(page)).toContainText("English, Afrikaans, isiZulu and isiXhosa");
+
     // Markup is shown as text.
     await ask(page, "<b>Where</b> is your office?");
     await expect(log(page).getByText("<b>Where</b> is your office?")).toBeVisible();
