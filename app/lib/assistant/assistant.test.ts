@@ -290,7 +290,13 @@ describe("how the assistant reads words", () => {
     expect(questionTerms("during load shedding")).toEqual(["during", "loadshedd"]);
     expect(questionTerms("sharp, eish, do u have a bakkie?")).toEqual(["bakkie"]);
     expect(questionTerms("10,000 conversations")).toEqual(["10000", "conversation"]);
-    expect(questionTerms("cancel within seven days")).toEqual(["cancel", "within", "7", "day"]);
+    expect(questionTerms("cancel within seven days")).toEqual([
+      "contract",
+      "cancel",
+      "within",
+      "7",
+      "day",
+    ]);
   });
 
   it("corrects a typing slip to the nearest word the site uses", () => {
