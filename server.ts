@@ -11,7 +11,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { MAX_FILES_PER_UPLOAD, MB, UPLOAD_PATH } from "./app/lib/files.ts";
+import { maxUploadRequestBytes, UPLOAD_PATH } from "./app/lib/files.ts";
 import { type Env, parseEnv } from "./app/server/env.server.ts";
 import {
   BASELINE_CSP,
@@ -129,10 +129,11 @@ app.use(staticFiles(clientDir));
 // Request bodies are small forms and JSON: each is read here, whatever its framing
 // (Content-Length or chunked), and refused with 413 as soon as it passes 1 MB.
 // File uploads (a project's files) are the one exception: their body streams to the route,
-// which stores it as it arrives and holds each file to MAX_UPLOAD_MB (decision 018); here a
-// declared length beyond what one upload may carry is refused before anything is read.
+// which stores it as it arrives and holds each file to MAX_UPLOAD_MB, every other part to 64 KB
+// and the whole body to what one upload may carry (decision 019); here a declared length beyond
+// that is refused before anything is read.
 const MAX_BODY_BYTES = 1024 * 1024;
-const MAX_UPLOAD_REQUEST_BYTES = (MAX_FILES_PER_UPLOAD * settings.MAX_UPLOAD_MB + 1) * MB;
+const MAX_UPLOAD_REQUEST_BYTES = maxUploadRequestBytes(settings.MAX_UPLOAD_MB);
 const bodies = new WeakMap<express.Request, Buffer>();
 const streamed = new WeakSet<express.Request>();
 app.use(async (req, res, next) => {

@@ -13,6 +13,14 @@ export const MAX_FILES_PER_UPLOAD = 10;
 export const MB = 1024 * 1024;
 
 /**
+ * The most one upload request may carry, whatever its framing: its files at MAX_UPLOAD_MB each,
+ * and a megabyte for the rest (boundaries, headers, small fields). server.ts refuses a declared
+ * length above it; the route stops reading a streamed body there.
+ */
+export const maxUploadRequestBytes = (maxUploadMb: number) =>
+  (MAX_FILES_PER_UPLOAD * maxUploadMb + 1) * MB;
+
+/**
  * What an uploaded file's name becomes: its last path segment (a browser or a hand-made request
  * may send "C:\Users\…\brief.pdf" or "../../brief.pdf"), without control characters,
  * bidirectional overrides or a byte-order mark, with runs of spaces made one, no leading dots (no

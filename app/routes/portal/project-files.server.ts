@@ -2,7 +2,7 @@
  * The file endpoints' requests (the resource routes project-files.ts and project-file.ts): an
  * upload posted to /portal/projects/:id/files, and a download of one version.
  */
-import { MB } from "~/lib/files";
+import { MB, maxUploadRequestBytes } from "~/lib/files";
 import {
   discardBody,
   downloadHeaders,
@@ -48,13 +48,16 @@ export async function uploadFiles(request: Request, projectId: string | undefine
     throw refusal;
   }
   const json = (request.headers.get("accept") ?? "").includes("application/json");
-  const body = request.body ? guardBody(request.body) : null;
+  const maxBytes = env().MAX_UPLOAD_MB * MB;
+  const body = request.body
+    ? guardBody(request.body, maxUploadRequestBytes(env().MAX_UPLOAD_MB))
+    : null;
   const { files, refusal } = await receiveUpload(
     ctx.db,
     project,
     ctx.user.id,
     { body, contentType: request.headers.get("content-type") },
-    env().MAX_UPLOAD_MB * MB,
+    maxBytes,
   );
   if (refusal) discardBody(body);
   const page = `/portal/projects/${project.id}`;

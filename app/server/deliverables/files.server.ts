@@ -17,7 +17,12 @@ import { type Outcome, type Refused, refused } from "../outcome.server";
 import { recordActivity } from "../workspace/activity.server";
 import { publishChange } from "../workspace/events.server";
 import type { ProjectRef } from "../workspace/scope.server";
-import { MultipartError, multipartBoundary, readMultipart } from "./multipart.server";
+import {
+  MultipartError,
+  MultipartTooLarge,
+  multipartBoundary,
+  readMultipart,
+} from "./multipart.server";
 import { SNIFF_BYTES, sniffFileType } from "./sniff.server";
 
 /** The size of a stored piece of a file. */
@@ -232,12 +237,22 @@ export async function storeFile(
 /** The request body failed while it was read: the connection was cut. */
 class BodyCutOff extends Error {}
 
+export const UPLOAD_TOO_LARGE = "The upload is too large.";
+
+/** The request body passed what one upload may carry (it is not read further). */
+class BodyTooLarge extends Error {}
+
 /**
  * The request body, with a failure to read it (a cut connection) told apart from every other
- * error. Hand this to `receiveUpload`, and to `discardBody` after a refusal.
+ * error, and its size held to `maxBytes` as it streams (chunked or not). Hand this to
+ * `receiveUpload`, and to `discardBody` after a refusal.
  */
-export function guardBody(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+export function guardBody(
+  body: ReadableStream<Uint8Array>,
+  maxBytes = Number.POSITIVE_INFINITY,
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
+  let size = 0;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -247,8 +262,10 @@ export function guardBody(body: ReadableStream<Uint8Array>): ReadableStream<Uint
         } catch {
           throw new BodyCutOff(CUT_OFF);
         }
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
+        if (next.done) return controller.close();
+        size += next.value.byteLength;
+        if (size > maxBytes) throw new BodyTooLarge(UPLOAD_TOO_LARGE);
+        controller.enqueue(next.value);
       },
       cancel: (reason) => reader.cancel(reason),
     },
@@ -290,6 +307,8 @@ export async function receiveUpload(
       files.push(stored.file);
     }
   } catch (error) {
+    if (error instanceof MultipartTooLarge || error instanceof BodyTooLarge)
+      return stop(413, error.message);
     if (error instanceof MultipartError || error instanceof BodyCutOff)
       return stop(400, error.message);
     throw error;

@@ -11,6 +11,14 @@
 
 export class MultipartError extends Error {}
 
+/** A part, or the whole body, is larger than it may be (413 rather than 400). */
+export class MultipartTooLarge extends MultipartError {}
+
+export const FIELD_TOO_LONG = "A form field is too long.";
+
+/** The most a part that is not a file (a plain field) may hold, read or skipped. */
+export const MAX_FIELD_BYTES = 64 * 1024;
+
 export interface Part {
   /** The form field's name. */
   name: string;
@@ -43,9 +51,14 @@ function parameter(header: string, key: string): string | null {
   return value.replace(/%(22|0D|0A)/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/**
+ * A part that is not a file (no file name) may hold `maxFieldBytes` at most, whether its reader
+ * reads it or skips it: past that the reader throws a MultipartTooLarge.
+ */
 export async function* readMultipart(
   body: ReadableStream<Uint8Array>,
   boundary: string,
+  { maxFieldBytes = MAX_FIELD_BYTES }: { maxFieldBytes?: number } = {},
 ): AsyncGenerator<Part> {
   const reader = body.getReader();
   const dashBoundary = Buffer.from(`--${boundary}`);
@@ -55,6 +68,9 @@ export async function* readMultipart(
   /** Which part the body being read belongs to; a part's content() stops when it is not current. */
   let partNumber = 0;
   let inBody = false;
+  /** What the current part has given so far, and what it may give. */
+  let partBytes = 0;
+  let partLimit = Number.POSITIVE_INFINITY;
 
   /** Read one more network chunk; false at the end of the body. */
   const more = async (): Promise<boolean> => {
@@ -70,6 +86,12 @@ export async function* readMultipart(
   };
   const cutOff = () => new MultipartError("The upload was cut off before it ended.");
 
+  const counted = (piece: Buffer) => {
+    partBytes += piece.length;
+    if (partBytes > partLimit) throw new MultipartTooLarge(FIELD_TOO_LONG);
+    return piece;
+  };
+
   /** The next piece of the current part's content, or null once its delimiter is reached. */
   const nextPiece = async (): Promise<Uint8Array | null> => {
     for (;;) {
@@ -78,7 +100,7 @@ export async function* readMultipart(
         const piece = buffer.subarray(0, at);
         buffer = buffer.subarray(at + delimiter.length);
         inBody = false;
-        if (piece.length > 0) return piece;
+        if (piece.length > 0) return counted(piece);
         return null;
       }
       // Everything but a possible delimiter's beginning at the end can go.
@@ -86,7 +108,7 @@ export async function* readMultipart(
       if (safe > 0) {
         const piece = buffer.subarray(0, safe);
         buffer = buffer.subarray(safe);
-        return piece;
+        return counted(piece);
       }
       if (!(await more())) throw cutOff();
     }
@@ -130,6 +152,9 @@ export async function* readMultipart(
 
       partNumber += 1;
       inBody = true;
+      const filename = parameter(disposition, "filename");
+      partBytes = 0;
+      partLimit = filename ? Number.POSITIVE_INFINITY : maxFieldBytes;
       const mine = partNumber;
       const content = async function* () {
         while (inBody && partNumber === mine) {
@@ -140,7 +165,7 @@ export async function* readMultipart(
       };
       yield {
         name: parameter(disposition, "name") ?? "",
-        filename: parameter(disposition, "filename"),
+        filename,
         contentType: headers.get("content-type")?.trim() || null,
         content,
         async text(limit = 64 * 1024) {
@@ -148,7 +173,7 @@ export async function* readMultipart(
           let size = 0;
           for await (const piece of content()) {
             size += piece.length;
-            if (size > limit) throw new MultipartError("A form field is too long.");
+            if (size > limit) throw new MultipartTooLarge(FIELD_TOO_LONG);
             pieces.push(piece);
           }
           return Buffer.concat(pieces).toString("utf8");
