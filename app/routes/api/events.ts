@@ -3,7 +3,12 @@ import { getCurrentSession } from "~/routes/session.server";
 import { getPortalUser, isAdmin } from "~/server/accounts/profiles.server";
 import { sessionIsActive } from "~/server/accounts/sessions.server";
 import { getDb } from "~/server/db/client.server";
-import { type Listener, onShutdown, subscribe } from "~/server/workspace/events.server";
+import {
+  type Listener,
+  onShutdown,
+  subscribe,
+  takeStreamPlace,
+} from "~/server/workspace/events.server";
 import type { Route } from "./+types/events";
 
 const HEARTBEAT_MS = 25_000;
@@ -22,7 +27,8 @@ async function listenerFor(userId: string): Promise<Listener> {
 /**
  * The realtime stream of one signed-in browser (Server-Sent Events). It carries only the
  * signed-in user's own events: "change" (what changed and who changed it from which tab, see
- * ChangeMessage) and "session-ended".
+ * ChangeMessage) and "session-ended". It ends when the person's client or role changes; a
+ * session holds at most MAX_STREAMS_PER_SESSION open at once (more: 429).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const current = await getCurrentSession(request);
@@ -30,8 +36,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     return Response.json({ error: "Not signed in" }, { status: 401 });
   }
   const { user, sessionId } = current;
-  // Mutable: refreshed at each session check, so a role or client change reaches the stream.
-  const who = await listenerFor(user.id);
+  const givePlaceBack = takeStreamPlace(sessionId);
+  if (!givePlaceBack) {
+    return Response.json(
+      { error: "Too many open event streams for this session" },
+      { status: 429, headers: { "Retry-After": "30" } },
+    );
+  }
+  // Mutable: refreshed at each session check (a role or client change also ends the stream).
+  let who: Listener;
+  try {
+    who = await listenerFor(user.id);
+  } catch (error) {
+    givePlaceBack();
+    throw error;
+  }
   const encoder = new TextEncoder();
   let cleanup = () => {};
 
@@ -54,7 +73,10 @@ export async function loader({ request }: Route.LoaderArgs) {
         cleanup();
       };
       const unsubscribe = subscribe(who, (event) => {
-        if (event.kind === "session-ended") {
+        // The person's client or role changed: this stream was for who they were. It ends; the
+        // page reloads its data and reconnects as who they are now.
+        if (event.kind === "access-changed") cleanup();
+        else if (event.kind === "session-ended") {
           if (event.sessionIds.includes(sessionId)) end();
           // Others of the user's sessions ended (a password reset ends them all): is this one
           // still there?
@@ -83,6 +105,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       cleanup = () => {
         if (closed) return;
         closed = true;
+        givePlaceBack();
         unsubscribe();
         offShutdown();
         clearInterval(heartbeat);
@@ -94,6 +117,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         }
       };
       request.signal.addEventListener("abort", () => cleanup());
+      if (request.signal.aborted) cleanup();
 
       write("retry: 3000\n\n");
       send("ready", {});

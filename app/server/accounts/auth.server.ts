@@ -19,7 +19,7 @@ import {
   queueAccountMail,
 } from "../email/account-mail.server";
 import { type Env, env } from "../env.server";
-import { publish } from "../workspace/events.server";
+import { publish, publishAccessChanged } from "../workspace/events.server";
 import { ensureOwnClient } from "../workspace/membership.server";
 import { recordPrivacyConsent } from "./consents.server";
 import { cancelAccountDeletion } from "./deletion.server";
@@ -135,6 +135,7 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
       afterEmailVerification: async (user) => {
         if (user.emailVerified && settings.ADMIN_EMAILS.includes(user.email.toLowerCase())) {
           await grantRole(db, user.id, "admin");
+          publishAccessChanged([user.id]);
         }
       },
     },

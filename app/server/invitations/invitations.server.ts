@@ -35,7 +35,7 @@ import {
 import { wakeOutbox } from "../email/outbox.server";
 import { env } from "../env.server";
 import { type Outcome, type Refused, refused } from "../outcome.server";
-import { publishChange } from "../workspace/events.server";
+import { publishAccessChanged, publishChange } from "../workspace/events.server";
 import { removeClientIfUnused } from "../workspace/membership.server";
 import { parseId } from "../workspace/scope.server";
 
@@ -586,7 +586,11 @@ export async function acceptAsUser(
     }
     return markAccepted(tx, row, userId, now);
   });
-  if (result.ok) announceJoined(result);
+  if (result.ok) {
+    announceJoined(result);
+    // Their client or role changed: streams opened as who they were end (issue 29).
+    publishAccessChanged([userId]);
+  }
   return result;
 }
 

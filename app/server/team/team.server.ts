@@ -8,6 +8,7 @@ import type { Database } from "../db/client.server";
 import { profiles, user, userRoles } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
 import { clientNameFor, createClient } from "../workspace/membership.server";
+import { publishAccessChanged } from "../workspace/events.server";
 
 export interface TeamMember {
   id: string;
@@ -70,5 +71,7 @@ export async function removeAdministrator(
       .onConflictDoUpdate({ target: profiles.id, set: { clientId: client.id } });
     return { ok: true, userId };
   });
+  // A staff stream must not outlive the role (issue 29): it ends, and reconnects as a contact.
+  if (result.ok) publishAccessChanged([userId]);
   return result;
 }

@@ -20,7 +20,7 @@ async function published(headers: Record<string, string>) {
   } finally {
     stop();
   }
-  return seen.map((event) => (event.kind === "session-ended" ? null : event.by));
+  return seen.map((event) => ("by" in event ? event.by : null));
 }
 
 describe("withEventOrigin", () => {

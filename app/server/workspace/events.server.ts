@@ -27,7 +27,9 @@ export type AppEvent =
       /** Who made the change, and from which tab (null: no tab named itself). */
       by: { userId: string | null; clientId: string | null };
     }
-  | { kind: "session-ended"; userIds: string[]; sessionIds: string[] };
+  | { kind: "session-ended"; userIds: string[]; sessionIds: string[] }
+  /** These people's client or role changed: their open streams end, and reconnect as who they are now. */
+  | { kind: "access-changed"; userIds: string[] };
 
 /** The person listening on a stream: their client, and whether they are staff. */
 export interface Listener {
@@ -38,7 +40,9 @@ export interface Listener {
 
 /** Whether this event is for this listener. */
 export function concerns(event: AppEvent, who: Listener): boolean {
-  if (event.kind === "session-ended") return event.userIds.includes(who.userId);
+  if (event.kind === "session-ended" || event.kind === "access-changed") {
+    return event.userIds.includes(who.userId);
+  }
   if (event.audience.userIds?.includes(who.userId)) return true;
   // Staff hear of every client's changes (not of one person's read marks).
   if (who.isAdmin) return event.audience.clientIds.length > 0;
@@ -74,6 +78,37 @@ export function publishChange(kind: ChangeKind, audience: Audience, actorId: str
   });
 }
 
+/**
+ * A change of these people's client or role (a contact moved to another client, an
+ * administrator's role removed or granted): their open event streams end at once, on every
+ * instance, so none carries another client's events until its next session check.
+ */
+export function publishAccessChanged(userIds: string[]) {
+  if (userIds.length > 0) publish({ kind: "access-changed", userIds: [...new Set(userIds)] });
+}
+
+/** The event streams one session may hold open at once (tabs, windows); more are refused. */
+export const MAX_STREAMS_PER_SESSION = 10;
+const openStreams = new Map<string, number>();
+
+/**
+ * Take one of the session's places for an event stream; null when all are taken. The returned
+ * function gives the place back (once).
+ */
+export function takeStreamPlace(sessionId: string): (() => void) | null {
+  const open = openStreams.get(sessionId) ?? 0;
+  if (open >= MAX_STREAMS_PER_SESSION) return null;
+  openStreams.set(sessionId, open + 1);
+  let given = false;
+  return () => {
+    if (given) return;
+    given = true;
+    const left = (openStreams.get(sessionId) ?? 1) - 1;
+    if (left > 0) openStreams.set(sessionId, left);
+    else openStreams.delete(sessionId);
+  };
+}
+
 const CHANNEL = "app_events";
 const local = new EventEmitter();
 local.setMaxListeners(0);
@@ -101,7 +136,7 @@ export function subscribe(who: Listener, listener: (event: AppEvent) => void): (
 function isAppEvent(value: unknown): value is AppEvent {
   if (!value || typeof value !== "object") return false;
   const v = value as { kind?: unknown; userIds?: unknown; audience?: { clientIds?: unknown } };
-  if (v.kind === "session-ended") return Array.isArray(v.userIds);
+  if (v.kind === "session-ended" || v.kind === "access-changed") return Array.isArray(v.userIds);
   return typeof v.kind === "string" && Array.isArray(v.audience?.clientIds);
 }
 

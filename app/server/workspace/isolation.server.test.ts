@@ -743,7 +743,7 @@ describe(`events: who hears of A's changes on ${testDatabaseKind()}`, () => {
       );
       const summary = (events: AppEvent[] | undefined) =>
         (events ?? []).map((e) =>
-          e.kind === "session-ended" ? e.kind : `${e.kind}:${e.audience.clientIds.join()}`,
+          "audience" in e ? `${e.kind}:${e.audience.clientIds.join()}` : e.kind,
         );
       const a = A.clientId;
       const b = B.clientId;
