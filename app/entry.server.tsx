@@ -46,7 +46,7 @@ export async function startServer() {
   const settings = env();
   const handle = await getDatabase();
   await applyAdminEmails(handle.db, settings.ADMIN_EMAILS);
-  await startUploadCleanup(handle, now());
+  await startUploadCleanup(handle);
   await startEventBus(handle);
   if (handle.pool) startHealthMonitor(handle.pool);
   const mailer = createMailer({ smtpUrl: settings.SMTP_URL, dataDir: settings.DATA_DIR });

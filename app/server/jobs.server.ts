@@ -2,7 +2,10 @@
  * Scheduled jobs that must run once per period across every app instance. Each job has a row in
  * `job_runs`; an instance takes a lease on it with one conditional UPDATE (due, and not leased by
  * a live instance), so two instances never run it at once, on PostgreSQL or PGlite. A crashed
- * instance's lease expires and another takes over. Jobs get `now` from the caller (the clock).
+ * instance's lease expires and another takes over. The lease is set and compared with the
+ * database's clock, which every instance shares (an instance whose clock runs ahead cannot take
+ * a lease that is still held); when a job is due, and what it works on, follow `now` from the
+ * caller (the clock, which the browser tests move).
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, lte, or } from "drizzle-orm";
@@ -21,6 +24,7 @@ export interface Job {
 
 /** A lease longer than any run; a crashed run is retried after it. */
 const LEASE_MS = 10 * 60 * 1000;
+const LEASE_END = sql.raw(`now() + interval '${LEASE_MS} milliseconds'`);
 
 /** Take the job's lease if it is due and free; true when this caller must run it. */
 export async function claimJob(db: Database, name: string, now: Date, owner: string) {
@@ -30,12 +34,12 @@ export async function claimJob(db: Database, name: string, now: Date, owner: str
     .onConflictDoNothing({ target: jobRuns.name });
   const claimed = await db
     .update(jobRuns)
-    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), lockedBy: owner })
+    .set({ lockedUntil: LEASE_END, lockedBy: owner })
     .where(
       and(
         eq(jobRuns.name, name),
         lte(jobRuns.nextRunAt, now),
-        or(isNull(jobRuns.lockedUntil), lte(jobRuns.lockedUntil, now)),
+        or(isNull(jobRuns.lockedUntil), sql`${jobRuns.lockedUntil} <= now()`),
       ),
     )
     .returning({ name: jobRuns.name });

@@ -7,7 +7,7 @@
  * `removeAbandonedUploads` (at start, and by a job).
  */
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { cleanFileName, formatFileSize, MAX_FILES_PER_UPLOAD } from "~/lib/files";
 import type { Database, DatabaseHandle } from "../db/client.server";
 import { fileChunks, fileVersions, profiles, projectFiles, user } from "../db/schema.server";
@@ -29,6 +29,8 @@ import { SNIFF_BYTES, sniffFileType } from "./sniff.server";
 export const FILE_CHUNK_BYTES = 256 * 1024;
 /** How long a pending upload stays claimed without a new chunk. */
 export const UPLOAD_LEASE_MS = 2 * 60 * 1000;
+/** The lease's end on the database's clock, which every instance shares (issue 29). */
+const LEASE_END = sql.raw(`now() + interval '${UPLOAD_LEASE_MS} milliseconds'`);
 
 /** The project a file belongs to, already checked against the person's scope. */
 export type ProjectKey = Pick<ProjectRef, "id" | "clientId">;
@@ -135,7 +137,7 @@ export async function storeFile(
       name,
       contentType: sniffed.type,
       uploadedBy: actorId,
-      leaseUntil: new Date(Date.now() + UPLOAD_LEASE_MS),
+      leaseUntil: LEASE_END,
     })
     .returning({ id: fileVersions.id });
   const versionId = (pending as { id: string }).id;
@@ -149,7 +151,7 @@ export async function storeFile(
       // Still ours? An upload silent for longer than its lease has been cleaned up: it ends here.
       const renewed = await db
         .update(fileVersions)
-        .set({ leaseUntil: new Date(Date.now() + UPLOAD_LEASE_MS) })
+        .set({ leaseUntil: LEASE_END })
         .where(and(eq(fileVersions.id, versionId), eq(fileVersions.state, "pending")))
         .returning({ id: fileVersions.id });
       if (renewed.length === 0) throw new UploadRefused(408, CUT_OFF);
@@ -337,11 +339,14 @@ export function discardBody(body: ReadableStream<Uint8Array> | null, ms = 2_000)
   })();
 }
 
-/** Pending uploads whose lease has run out (their server died, or they went silent): removed. */
-export async function removeAbandonedUploads(db: Database, now: Date): Promise<number> {
+/**
+ * Pending uploads whose lease has run out on the database's clock (their server died, or they
+ * went silent): removed. Never one still arriving, whatever the calling instance's clock says.
+ */
+export async function removeAbandonedUploads(db: Database): Promise<number> {
   const removed = await db
     .delete(fileVersions)
-    .where(and(eq(fileVersions.state, "pending"), lt(fileVersions.leaseUntil, now)))
+    .where(and(eq(fileVersions.state, "pending"), sql`${fileVersions.leaseUntil} < now()`))
     .returning({ id: fileVersions.id });
   return removed.length;
 }
@@ -360,11 +365,11 @@ export async function removeAllPendingUploads(db: Database): Promise<number> {
  * a killed process left; on PostgreSQL another instance may be receiving one, so only those
  * whose lease has run out go (the job takes the rest as their leases end).
  */
-export async function startUploadCleanup(handle: DatabaseHandle, now: Date) {
+export async function startUploadCleanup(handle: DatabaseHandle) {
   const removed =
     handle.driver === "pglite"
       ? await removeAllPendingUploads(handle.db)
-      : await removeAbandonedUploads(handle.db, now);
+      : await removeAbandonedUploads(handle.db);
   if (removed > 0) logger.warn({ removed }, "removed uploads a stopped server left unfinished");
 }
 
@@ -372,7 +377,7 @@ export const fileJobs: Job[] = [
   {
     name: "remove-abandoned-uploads",
     everyMs: 5 * 60 * 1000,
-    run: async (db, now) => ({ removed: await removeAbandonedUploads(db, now) }),
+    run: async (db) => ({ removed: await removeAbandonedUploads(db) }),
   },
 ];
 
