@@ -27,6 +27,7 @@ import { env } from "~/server/env.server";
 import { startJobScheduler } from "~/server/jobs.server";
 import { logger } from "~/server/logger.server";
 import { privacyJobs } from "~/server/privacy/privacy.server";
+import { rateLimitJobs } from "~/server/rate-limits.server";
 import { documentCsp, sha256Source } from "~/server/security.server";
 import { figureChangesJobs } from "~/server/workspace/changes.server";
 import { endEventStreams, startEventBus, stopEventBus } from "~/server/workspace/events.server";
@@ -58,6 +59,7 @@ export async function startServer() {
     jobs: [
       ...privacyJobs(settings.LEAD_RETENTION_MONTHS),
       ...fileJobs,
+      ...rateLimitJobs,
       ...figureChangesJobs,
       ...(handle.driver === "pglite" ? pgliteMaintenanceJobs : []),
     ],

@@ -8,7 +8,7 @@
  * caller (the clock, which the browser tests move).
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, lte, or } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "./db/client.server";
 import { jobRuns } from "./db/schema.server";
 import { logger } from "./logger.server";

@@ -69,7 +69,7 @@ export async function handleChatForm(request: Request) {
     );
   }
   const ip = request.headers.get("x-client-ip") ?? "unknown";
-  if (overQuestionLimit(ip, env().CHAT_RATE_LIMIT)) {
+  if (await overQuestionLimit(await getDb(), ip, env().CHAT_RATE_LIMIT)) {
     return data<ChatResult>(
       {
         conversation,

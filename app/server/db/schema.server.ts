@@ -559,6 +559,41 @@ export const accountDeletions = pgTable("account_deletions", {
 });
 
 /**
+ * Who belonged to which client, and when: a row per stay, kept by a trigger on profiles
+ * (migration 0019), so every way a person joins or leaves a client is recorded. 'Download my
+ * data' holds a client's messages from the time the person belonged to it (decision 034).
+ */
+export const clientMemberships = pgTable(
+  "client_memberships",
+  {
+    id: randomId(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    clientId: clientOwner(),
+    joinedAt: timestamp("joined_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** Null while the person still belongs to the client. */
+    leftAt: timestamp("left_at", { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index("client_memberships_user_idx").on(t.userId, t.clientId)],
+);
+
+/**
+ * Requests counted by a rate limit kept in the database (rate-limits.server.ts), so every
+ * instance counts the same: the key (a client IP) only as a keyed hash; rows go after an hour.
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    id: randomId(),
+    bucket: text("bucket").notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("rate_limit_hits_key_idx").on(t.bucket, t.keyHash, t.createdAt)],
+);
+
+/**
  * Privacy requests from the public site and Settings, for rate limits only: the address is kept
  * as a keyed hash, and rows older than a day are purged.
  */

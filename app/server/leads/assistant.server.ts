@@ -7,6 +7,8 @@
 import indexData from "virtual:assistant-index";
 import { Assistant, type PriorTurn, type Reply } from "~/lib/assistant/engine";
 import { type AssistantAnswer, type Conversation, respond } from "~/lib/assistant/respond";
+import type { Database } from "../db/client.server";
+import { overRateLimit } from "../rate-limits.server";
 
 let assistant: Assistant | null = null;
 function siteAssistant() {
@@ -27,20 +29,10 @@ export function answerConversation(conversation: Conversation): AssistantAnswer 
   return respond(siteAssistant(), conversation);
 }
 
-// Questions per client per minute: a person types far fewer; a script is told to slow down.
-const WINDOW_MS = 60_000;
-const asked = new Map<string, { start: number; count: number }>();
-
-/** Another question from this address: true once it is over `limit` in the last minute. */
-export function overQuestionLimit(ip: string, limit: number, now = Date.now()): boolean {
-  if (asked.size > 10_000) {
-    for (const [key, w] of asked) if (now - w.start >= WINDOW_MS) asked.delete(key);
-  }
-  const window = asked.get(ip);
-  if (!window || now - window.start >= WINDOW_MS) {
-    asked.set(ip, { start: now, count: 1 });
-    return false;
-  }
-  window.count += 1;
-  return window.count > limit;
+/**
+ * Another question from this address: true once it is over `limit` in the last minute. Counted
+ * in the database (rate-limits.server.ts), so N instances allow the limit, not N times it.
+ */
+export function overQuestionLimit(db: Database, ip: string, limit: number): Promise<boolean> {
+  return overRateLimit(db, { bucket: "chat-question", key: ip, max: limit, windowMs: 60_000 });
 }

@@ -13,7 +13,7 @@ import { wakeOutbox } from "../email/outbox.server";
 import { refused } from "../outcome.server";
 import {
   CONSENT_NOTICE,
-  overLimit,
+  overLeadLimit,
   RATE_LIMITED_MESSAGE,
   type SubmitOptions,
   type SubmitResult,
@@ -32,9 +32,6 @@ export async function submitChatLead(
   options: SubmitOptions,
 ): Promise<SubmitResult> {
   if (options.honeypot?.trim()) return { ok: true, leadId: null };
-  if (await overLimit(db, options.ip, input.email, options.limits)) {
-    return refused(429, RATE_LIMITED_MESSAGE);
-  }
   const question = lastQuestion(input.conversation) ?? "(no question typed)";
   const message = `Question for the team: ${question}`;
   const notification = {
@@ -70,6 +67,7 @@ export async function submitChatLead(
     ].join("\n"),
   };
   const leadId = await db.transaction(async (tx) => {
+    if (await overLeadLimit(tx, options.ip, input.email, options.limits)) return null;
     const [row] = await tx
       .insert(leads)
       .values({
@@ -93,6 +91,7 @@ export async function submitChatLead(
     ]);
     return id;
   });
+  if (leadId === null) return refused(429, RATE_LIMITED_MESSAGE);
   wakeOutbox();
   return { ok: true, leadId };
 }

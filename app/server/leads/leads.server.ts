@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { privacyNotice } from "~/content/legal";
 import type { PackageName } from "~/content/packages";
 import { site } from "~/content/site";
@@ -12,6 +12,7 @@ import { emailOutbox, type LeadKind, type LeadStatus, leads } from "../db/schema
 import { wakeOutbox } from "../email/outbox.server";
 import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
+import { lockLimitKeys, windowStart } from "../rate-limits.server";
 import { leadSourcePath, type PostedFrom, recordLeadStatusChange } from "./lead-history.server";
 
 export const CONSENT_NOTICE = "lead-form-notice-2025-v1";
@@ -84,24 +85,34 @@ export type SubmitResult = Outcome<{ leadId: string | null }>;
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Whether this e-mail address or client IP sent too many leads in the last hour. */
-export async function overLimit(
-  db: Database,
+/** A transaction of the database, as `db.transaction` hands it over. */
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Whether this e-mail address or client IP sent too many leads (of any kind: contact, quote,
+ * chat) in the last hour, each lead counting its confirmation mail. Call it inside the
+ * transaction that stores the lead: it locks both keys first, so requests that arrive at once
+ * are counted one after the other and never more than the limit pass (issue 29).
+ */
+export async function overLeadLimit(
+  tx: Transaction,
   ip: string | null,
   email: string,
   limits: SubmitOptions["limits"],
 ) {
-  const since = new Date(Date.now() - HOUR_MS);
-  const [byEmail] = await db
+  const address = email.toLowerCase();
+  await lockLimitKeys(tx, [`lead-email:${address}`, ...(ip ? [`lead-ip:${ip}`] : [])]);
+  const since = windowStart(HOUR_MS);
+  const [byEmail] = await tx
     .select({ n: count() })
     .from(leads)
-    .where(and(eq(sql`lower(${leads.email})`, email.toLowerCase()), gt(leads.createdAt, since)));
+    .where(and(eq(sql`lower(${leads.email})`, address), sql`${leads.createdAt} > ${since}`));
   if ((byEmail?.n ?? 0) >= limits.perEmail) return true;
   if (!ip) return false;
-  const [byIp] = await db
+  const [byIp] = await tx
     .select({ n: count() })
     .from(leads)
-    .where(and(eq(leads.ipAddress, ip), gt(leads.createdAt, since)));
+    .where(and(eq(leads.ipAddress, ip), sql`${leads.createdAt} > ${since}`));
   return (byIp?.n ?? 0) >= limits.perIp;
 }
 
@@ -210,12 +221,10 @@ export async function submitLead(
 ): Promise<SubmitResult> {
   if (options.honeypot?.trim()) return { ok: true, leadId: null };
   const values = leadRow(lead);
-  if (await overLimit(db, options.ip, values.email, options.limits)) {
-    return refused(429, RATE_LIMITED_MESSAGE);
-  }
   const notification = notificationMail(lead);
   const confirmation = confirmationMail(lead);
   const leadId = await db.transaction(async (tx) => {
+    if (await overLeadLimit(tx, options.ip, values.email, options.limits)) return null;
     const consentAt = new Date();
     const [row] = await tx
       .insert(leads)
@@ -244,6 +253,7 @@ export async function submitLead(
     ]);
     return id;
   });
+  if (leadId === null) return refused(429, RATE_LIMITED_MESSAGE);
   wakeOutbox();
   return { ok: true, leadId };
 }
