@@ -52,6 +52,12 @@ export async function endResetLinks(db: Database, userId: string) {
     );
 }
 
+/**
+ * The requests (better-auth's endpoint contexts) that change an account's address, from the
+ * update's `before` hook to its `after` hook, which knows the account.
+ */
+const addressChanges = new WeakSet<object>();
+
 /** Where the e-mail confirmation link of an ADMIN_EMAILS address lands. */
 export const ADMIN_CONFIRMED_CALLBACK = "/portal";
 
@@ -226,9 +232,14 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
           },
         },
         update: {
-          before: async (data) => ({ data: checkUserFields(data) }),
-          // A name changed through better-auth's own /update-user reaches the portal profile.
+          before: async (data, context) => {
+            if (typeof data.email === "string" && context) addressChanges.add(context);
+            return { data: checkUserFields(data) };
+          },
           after: async (user, context) => {
+            // A new address (its link was opened): every reset link mailed to the old one ends.
+            if (context && addressChanges.has(context)) await endResetLinks(db, user.id);
+            // A name changed through better-auth's own /update-user reaches the portal profile.
             const body = context?.body as { name?: unknown } | undefined;
             if (context?.path !== "/update-user" || typeof body?.name !== "string") return;
             const fullName = user.name?.trim() || null;

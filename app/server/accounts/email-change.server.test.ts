@@ -4,8 +4,10 @@
  */
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailChangeRequested } from "~/lib/validation/account";
+import { emailChangeRequested, RESET_LINK_INVALID } from "~/lib/validation/account";
 import { action as authAction } from "~/routes/auth/auth";
+import { action as forgotAction } from "~/routes/auth/forgot-password";
+import { action as resetAction } from "~/routes/auth/reset-password";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/portal/settings";
 import { signUp } from "~/test/accounts.server";
 import {
@@ -131,6 +133,39 @@ describe(`e-mail change on ${testDatabaseKind()}`, () => {
     const bad = await changeEmail(cookie, "not-an-email");
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toBe("Invalid email address");
+  });
+
+  it("ends every reset link mailed to the old address once the address changes", async () => {
+    const { cookie } = await signUp("before-move@example.co.za");
+    const forgot = await run(
+      forgotAction,
+      formRequest(
+        "/auth/forgot-password",
+        { email: "before-move@example.co.za" },
+        { ip: nextIp() },
+      ),
+    );
+    expect(forgot.status).toBe(200);
+    const [reset] = await mailsTo("before-move@example.co.za");
+    const resetLink = reset?.textBody.match(/https?:\/\/\S+\/auth\/reset-password\?token=\S+/)?.[0];
+    expect(resetLink).toBeDefined();
+    const token = new URL(resetLink as string).searchParams.get("token") ?? "";
+
+    await changeEmail(cookie, "after-move@example.co.za");
+    const [mail] = await mailsTo("after-move@example.co.za");
+    const opened = await h.auth.handler(
+      new Request(linkIn(mail?.textBody ?? ""), { headers: { "x-client-ip": nextIp() } }),
+    );
+    expect(opened.headers.get("location")).toBe("/portal/settings?email=changed");
+
+    // The old mailbox's link no longer resets the account.
+    const used = await run(
+      resetAction,
+      formRequest("/auth/reset-password", { token, newPassword: "taken-over-1" }, { ip: nextIp() }),
+    );
+    expect(used.status).toBe(400);
+    expect((await used.json()).error).toBe(RESET_LINK_INVALID);
+    expect((await signIn("after-move@example.co.za")).status).toBe(302);
   });
 
   it("does not mail anything at sign-up", async () => {
