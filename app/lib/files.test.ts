@@ -24,6 +24,16 @@ describe("file names", () => {
     expect(cleanFileName("a\u0085b\u009f.txt")).toBe("ab.txt");
   });
 
+  it("drops zero-width and other invisible characters, keeping emoji sequences whole", () => {
+    expect(cleanFileName("in\u200bvoice.pdf")).toBe("invoice.pdf");
+    expect(cleanFileName("in\u200cvo\u200dice\u2060.pdf")).toBe("invoice.pdf");
+    expect(cleanFileName("\u2062re\u00adport\u180e.pdf")).toBe("report.pdf");
+    expect(cleanFileName("\u200b\u200d")).toBeNull();
+    // The joiner inside an emoji sequence is part of the emoji.
+    expect(cleanFileName("👩\u200d💻 notes.md")).toBe("👩\u200d💻 notes.md");
+    expect(cleanFileName("a\u200d💻.md")).toBe("a💻.md");
+  });
+
   it("keeps letters of every script and emoji, in NFC", () => {
     expect(cleanFileName("Ontwerp — Kopano 🚀.pdf")).toBe("Ontwerp — Kopano 🚀.pdf");
     expect(cleanFileName("設計図.png")).toBe("設計図.png");
@@ -56,7 +66,7 @@ describe("file names", () => {
       fc.property(fc.string({ unit: "binary", maxLength: 400 }), (raw) => {
         const clean = cleanFileName(raw);
         if (clean === null) return;
-        expect(clean).not.toMatch(/[/\\\p{Cc}\u202a-\u202e\u2066-\u2069]/u);
+        expect(clean).not.toMatch(/[/\\\p{Cc}\u202a-\u202e\u2066-\u2069\u200b\u2060]/u);
         expect(clean).toBe(clean.trim());
         expect(clean.startsWith(".")).toBe(false);
         expect(Array.from(clean).length).toBeLessThanOrEqual(FILE_NAME_MAX);

@@ -22,10 +22,12 @@ export const maxUploadRequestBytes = (maxUploadMb: number) =>
 
 /**
  * What an uploaded file's name becomes: its last path segment (a browser or a hand-made request
- * may send "C:\Users\…\brief.pdf" or "../../brief.pdf"), without control characters,
- * bidirectional overrides or a byte-order mark, with runs of spaces made one, no leading dots (no
- * hidden files) or trailing dots and spaces, and the characters Windows cannot store replaced.
- * Letters of every script and emoji are kept. Null when nothing usable is left.
+ * may send "C:\Users\…\brief.pdf" or "../../brief.pdf"), without control characters or
+ * invisible format characters (bidirectional overrides, zero-width spaces and joiners, the
+ * byte-order mark, soft hyphens: two names must not look alike yet differ), with runs of spaces
+ * made one, no leading dots (no hidden files) or trailing dots and spaces, and the characters
+ * Windows cannot store replaced. Letters of every script and emoji are kept (the joiner inside an
+ * emoji sequence too). Null when nothing usable is left.
  */
 export function cleanFileName(raw: string): string | null {
   let name = raw.normalize("NFC");
@@ -34,8 +36,12 @@ export function cleanFileName(raw: string): string | null {
     .replace(/[\t\n\v\f\r]/g, " ")
     // C0 and C1 controls, DEL; unpaired surrogates
     .replace(/\p{Cc}|\p{Cs}/gu, "")
-    // direction marks, embeddings, overrides and isolates; the byte-order mark
-    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, "")
+    // Invisible format characters: direction marks, embeddings, overrides and isolates, the
+    // byte-order mark, zero-width spaces and joiners, soft hyphens…, but not the joiner that
+    // makes one emoji of two ("👩‍💻").
+    .replace(/\p{Cf}/gu, (char, at: number, all: string) =>
+      char === "\u200d" && joinsEmoji(all, at) ? char : "",
+    )
     .replace(/[<>:"|?*]/g, "_")
     .replace(/\s+/gu, " ")
     .replace(/^[\s.]+/u, "")
@@ -49,6 +55,14 @@ export function cleanFileName(raw: string): string | null {
     .slice(0, FILE_NAME_MAX - Array.from(keep).length)
     .join("")
     .trimEnd()}${keep}`;
+}
+
+/** Is the zero-width joiner at `at` between two emoji (an emoji sequence)? */
+function joinsEmoji(text: string, at: number) {
+  const before = Array.from(text.slice(0, at)).at(-1) ?? "";
+  const after = Array.from(text.slice(at + 1))[0] ?? "";
+  const emoji = /\p{Extended_Pictographic}|[\u{1f3fb}-\u{1f3ff}\ufe0f]/u;
+  return emoji.test(before) && /\p{Extended_Pictographic}/u.test(after);
 }
 
 /** The extension in lower case, without the dot ("Brief.PDF" → "pdf"); "" when there is none. */
