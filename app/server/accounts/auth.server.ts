@@ -184,6 +184,14 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
     ],
     // Only the public URL: never an origin derived from the request's Host header.
     trustedOrigins: [new URL(settings.BASE_URL).origin],
+    // Settings lists and ends sessions by id with our own queries (decision 005); better-auth's
+    // session endpoints would hand every session's token to the page (issue 29).
+    disabledPaths: [
+      "/list-sessions",
+      "/revoke-session",
+      "/revoke-sessions",
+      "/revoke-other-sessions",
+    ],
     advanced: {
       // A session and its user in one query (the relations in schema.server.ts): every
       // signed-in request reads its session once.
