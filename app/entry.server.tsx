@@ -5,7 +5,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { installClassCheck } from "~/lib/class-check";
 import { themeScript } from "~/lib/theme";
 import { applyAdminEmails } from "~/server/accounts/roles.server";
@@ -94,6 +94,13 @@ export { databaseHealthy };
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // The client's mistake that React Router answers itself (a POST to a page with no action:
+  // 405; a path no route matches): a line at info, without its text, which anyone could choose.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const path = new URL(request.url).pathname;
+    logger.info({ status: error.status, method: request.method, path }, "request refused");
+    return;
+  }
   if (isConnectionError(error)) markUnhealthy(error);
   logger.error({ err: error, url: request.url }, "request failed");
 };
