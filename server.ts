@@ -12,6 +12,7 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { maxUploadRequestBytes, UPLOAD_PATH } from "./app/lib/files.ts";
+import { canonicalPortalPath } from "./app/lib/portal-paths.ts";
 import { type Env, parseEnv } from "./app/server/env.server.ts";
 import {
   BASELINE_CSP,
@@ -84,6 +85,19 @@ app.use((req, res, next) => {
     return;
   }
   next();
+});
+
+// Portal paths are lower case. Routes match any case but cookie paths do not, so a portal path in
+// another case is never served: a read is sent to the canonical path, anything else is a 404.
+app.use((req, res, next) => {
+  const canonical = canonicalPortalPath(req.path);
+  if (canonical === null) return next();
+  if (req.method === "GET" || req.method === "HEAD") {
+    const at = req.originalUrl.indexOf("?");
+    res.redirect(308, `${canonical}${at >= 0 ? req.originalUrl.slice(at) : ""}`);
+    return;
+  }
+  res.status(404).json({ success: false, error: "Not found." });
 });
 
 // State changes only from our own pages: a POST/PUT/PATCH/DELETE from a foreign origin is
@@ -259,7 +273,13 @@ app.all("/{*splat}", async (req, res, next) => {
     }
     // The status text is always the standard one for the status (Node's own).
     res.status(response.status);
-    for (const [name, value] of response.headers) res.append(name, value);
+    // The app's header replaces the same one set above (X-Content-Type-Options once); only
+    // Set-Cookie is sent once per value.
+    for (const [name, value] of response.headers) {
+      if (name !== "set-cookie") res.setHeader(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) res.append("Set-Cookie", cookies);
     if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
     if (response.body) await writeReadableStreamToWritable(response.body, res);
     else res.end();
