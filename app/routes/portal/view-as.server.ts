@@ -18,7 +18,9 @@ function viewAsCookie(): Cookie {
     jar = {
       secret: AUTH_SECRET,
       cookie: createCookie(NAME, {
-        path: "/portal",
+        // Every path: a cookie's Path is case-sensitive and routes are not, so with
+        // Path=/portal a write to /PORTAL/… came without it and was not refused (issue 29).
+        path: "/",
         // A working session, not a setting: it ends with the browser or after 8 hours.
         maxAge: 8 * 60 * 60,
         httpOnly: true,
@@ -51,3 +53,6 @@ export function startViewingAs(clientId: string): Promise<string> {
 export function stopViewingAs(): Promise<string> {
   return viewAsCookie().serialize("", { maxAge: 0 });
 }
+
+/** Clears a cookie set before the path was "/" (Path=/portal, for 8 hours at most). */
+export const CLEAR_OLD_VIEW_AS = `${NAME}=; Path=/portal; Max-Age=0; HttpOnly; SameSite=Lax`;

@@ -4,7 +4,7 @@ import { CLIENT_NOT_FOUND, findClient } from "~/server/clients/clients.server";
 import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/view-as";
 import { requireUser } from "./context.server";
-import { startViewingAs, stopViewingAs } from "./view-as.server";
+import { CLEAR_OLD_VIEW_AS, startViewingAs, stopViewingAs } from "./view-as.server";
 
 /** Nothing to show here: the page is the portal itself, seen as the client. */
 export async function loader() {
@@ -21,11 +21,9 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.intent === "stop") {
     const back = ctx.viewingAs ? `/portal/clients/${ctx.viewingAs.clientId}` : "/portal/clients";
-    return redirectWithToast(
-      back,
-      { type: "success", title: "Back to your own view" },
-      { "Set-Cookie": await stopViewingAs() },
-    );
+    const headers = new Headers({ "Set-Cookie": await stopViewingAs() });
+    headers.append("Set-Cookie", CLEAR_OLD_VIEW_AS);
+    return redirectWithToast(back, { type: "success", title: "Back to your own view" }, headers);
   }
   if (form.intent === "start") {
     const client = await findClient(ctx.db, form.clientId);
