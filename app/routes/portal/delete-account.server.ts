@@ -63,6 +63,7 @@ export async function deleteAccountAction(ctx: PortalContext, form: Form, reques
   }
 
   const pending = await requestAccountDeletion(db, user.id, at);
+  if (!pending.ok) return failed(pending.status, pending.message, { intent });
   await endAllSessions(db, user.id);
   // signOut clears the session cookie under better-auth's own name (__Secure- on https).
   const headers = await signOut(request);

@@ -7,6 +7,8 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { DELETION_GRACE_DAYS } from "~/lib/validation/privacy";
 import type { Database } from "../db/client.server";
 import { accountDeletions } from "../db/schema.server";
+import { type Outcome, refused } from "../outcome.server";
+import { lockAdministrators } from "./roles.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,25 +17,41 @@ export interface PendingDeletion {
   dueAt: Date;
 }
 
-/** Ask for the account to be erased after the grace period; asking again keeps the first date. */
+export const LAST_ADMIN_DELETION_MESSAGE =
+  "You are the last administrator, so your account can't be deleted. Invite another team member first.";
+
+/**
+ * Ask for the account to be erased after the grace period; asking again keeps the first date.
+ * Never the last administrator who stays (`lockAdministrators`, as the Team page's 'Remove
+ * administrator role'), so two asking at once cannot leave none.
+ */
 export async function requestAccountDeletion(
   db: Database,
   userId: string,
   now: Date,
-): Promise<PendingDeletion> {
+): Promise<Outcome<PendingDeletion>> {
   const dueAt = new Date(now.getTime() + DELETION_GRACE_DAYS * DAY_MS);
-  const [row] = await db
-    .insert(accountDeletions)
-    .values({ userId, requestedAt: now, dueAt })
-    .onConflictDoUpdate({
-      target: accountDeletions.userId,
-      set: { requestedAt: now, dueAt, cancelledAt: null },
-      setWhere: isNotNull(accountDeletions.cancelledAt),
-    })
-    .returning({ requestedAt: accountDeletions.requestedAt, dueAt: accountDeletions.dueAt });
-  if (row) return row;
-  const pending = await pendingDeletion(db, userId);
-  return pending as PendingDeletion;
+  return db.transaction(async (tx): Promise<Outcome<PendingDeletion>> => {
+    const admins = await lockAdministrators(tx, userId);
+    if (admins.isAdmin && admins.othersStaying < 1) {
+      return refused(409, LAST_ADMIN_DELETION_MESSAGE);
+    }
+    const [row] = await tx
+      .insert(accountDeletions)
+      .values({ userId, requestedAt: now, dueAt })
+      .onConflictDoUpdate({
+        target: accountDeletions.userId,
+        set: { requestedAt: now, dueAt, cancelledAt: null },
+        setWhere: isNotNull(accountDeletions.cancelledAt),
+      })
+      .returning({ requestedAt: accountDeletions.requestedAt, dueAt: accountDeletions.dueAt });
+    if (row) return { ok: true, ...row };
+    const [pending] = await tx
+      .select({ requestedAt: accountDeletions.requestedAt, dueAt: accountDeletions.dueAt })
+      .from(accountDeletions)
+      .where(eq(accountDeletions.userId, userId));
+    return { ok: true, ...(pending as PendingDeletion) };
+  });
 }
 
 export async function pendingDeletion(

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { profiles, type Role, user, userRoles } from "../db/schema.server";
+import { accountDeletions, profiles, type Role, user, userRoles } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
 import { removeClientIfUnused } from "../workspace/membership.server";
 
@@ -72,4 +72,33 @@ export async function setRoleByEmail(
   if (role) await grantRole(db, row.id, role);
   else await db.delete(userRoles).where(eq(userRoles.userId, row.id));
   return { ok: true, userId: row.id };
+}
+
+/**
+ * Lock the administrators' rows until the transaction ends, so two changes at once are counted
+ * one after the other, and say whether `userId` is one of them and how many of the others stay:
+ * those whose account deletion is scheduled are leaving (read after the lock, so one scheduled
+ * meanwhile counts). The Team page's 'Remove administrator role' and 'Delete my account' both
+ * keep one who stays.
+ */
+export async function lockAdministrators(tx: Pick<Database, "select">, userId: string) {
+  const admins = await tx
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(eq(userRoles.role, "admin"))
+    .for("update");
+  const others = admins.map((a) => a.userId).filter((id) => id !== userId);
+  const leaving = others.length
+    ? await tx
+        .select({ userId: accountDeletions.userId })
+        .from(accountDeletions)
+        .where(
+          and(
+            inArray(accountDeletions.userId, others),
+            isNull(accountDeletions.cancelledAt),
+            isNull(accountDeletions.erasedAt),
+          ),
+        )
+    : [];
+  return { isAdmin: others.length < admins.length, othersStaying: others.length - leaving.length };
 }

@@ -4,11 +4,12 @@
  * the last one.
  */
 import { asc, eq } from "drizzle-orm";
+import { lockAdministrators } from "../accounts/roles.server";
 import type { Database } from "../db/client.server";
 import { profiles, user, userRoles } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
-import { clientNameFor, createClient } from "../workspace/membership.server";
 import { publishAccessChanged } from "../workspace/events.server";
+import { clientNameFor, createClient } from "../workspace/membership.server";
 
 export interface TeamMember {
   id: string;
@@ -51,13 +52,10 @@ export async function removeAdministrator(
   userId: string,
 ): Promise<Outcome<{ userId: string }>> {
   const result = await db.transaction(async (tx): Promise<Outcome<{ userId: string }>> => {
-    const admins = await tx
-      .select({ userId: userRoles.userId })
-      .from(userRoles)
-      .where(eq(userRoles.role, "admin"))
-      .for("update");
-    if (!admins.some((a) => a.userId === userId)) return refused(404, NOT_AN_ADMIN_MESSAGE);
-    if (admins.length <= 1) return refused(409, LAST_ADMIN_MESSAGE);
+    const admins = await lockAdministrators(tx, userId);
+    if (!admins.isAdmin) return refused(404, NOT_AN_ADMIN_MESSAGE);
+    // One whose account deletion is scheduled does not stay (issue 29).
+    if (admins.othersStaying < 1) return refused(409, LAST_ADMIN_MESSAGE);
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
     const [person] = await tx
       .select({ name: profiles.fullName, email: user.email })
