@@ -253,7 +253,12 @@ describe(`bad input on the client forms (${testDatabaseKind()})`, { timeout: 180
         company: "Fuzz Co",
         message: "Hello",
       },
-      { ip: null, leadsTo: "leads@agency.test", limits: { perIp: 1e6, perEmail: 1e6 } },
+      {
+        ip: null,
+        leadsTo: "leads@agency.test",
+        baseUrl: "http://localhost:3000",
+        limits: { perIp: 1e6, perEmail: 1e6 },
+      },
     );
     const leadId = lead.ok ? (lead.leadId ?? "") : "";
     const id = fc.oneof(fc.constant(leadId), fc.uuid(), nastyString);

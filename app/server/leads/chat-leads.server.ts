@@ -13,6 +13,8 @@ import { wakeOutbox } from "../email/outbox.server";
 import { refused } from "../outcome.server";
 import {
   CONSENT_NOTICE,
+  confirmationFooter,
+  nameForMail,
   overLeadLimit,
   RATE_LIMITED_MESSAGE,
   type SubmitOptions,
@@ -50,20 +52,17 @@ export async function submitChatLead(
       "Reply to this e-mail to answer the visitor directly. Work the lead in the portal under Leads.",
     ].join("\n"),
   };
+  // To the address the visitor named: what was received, never the question itself.
   const confirmation = {
     subject: `We received your question — ${site.name}`,
     textBody: [
-      `Hi ${input.name},`,
+      `Hi ${nameForMail(input.name)},`,
       "",
-      "Thank you for your question. Our team will get back to you within 24 hours on business days.",
-      "",
-      "Your question:",
-      question,
+      `Thank you for your question (${Array.from(question).length} characters), which our assistant passed to our team. We'll get back to you within 24 hours on business days.`,
       "",
       `Need us sooner? Call ${site.phone}.`,
       "",
-      `${site.name}`,
-      `We use your details only to answer this question. See our privacy policy: ${site.url}/legal/privacy`,
+      ...confirmationFooter(options.baseUrl, "question"),
     ].join("\n"),
   };
   const leadId = await db.transaction(async (tx) => {

@@ -23,6 +23,7 @@ let admin: SignedUp;
 const options = {
   ip: "198.51.100.9",
   leadsTo: "team@example.co.za",
+  baseUrl: "http://localhost:3000",
   limits: { perIp: 100, perEmail: 100 },
 };
 

@@ -72,6 +72,8 @@ export function quoteLead(input: QuoteInput): NewLead {
 export interface SubmitOptions {
   ip: string | null;
   leadsTo: string;
+  /** The public site (BASE_URL, read at run time): the links in the confirmation mail. */
+  baseUrl: string;
   limits: { perIp: number; perEmail: number };
   /** A filled honeypot: answer as if it worked, keep nothing. */
   honeypot?: string | null;
@@ -166,7 +168,43 @@ export function notificationMail(lead: NewLead) {
   return { subject, text: lines.join("\n") };
 }
 
-export function confirmationMail(lead: NewLead) {
+/**
+ * The sender's name as a mail may show it: without anything a mail program would make a link
+ * of (web and e-mail addresses, domain names), on one line, not too long; "there" when nothing
+ * is left. Whoever sends a form chooses the name, and the mail comes from the agency.
+ */
+export function nameForMail(name: string): string {
+  const shown = name
+    .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S*/gi, " ")
+    .replace(/\S*@\S+/g, " ")
+    .replace(/\bwww\.\S*/gi, " ")
+    .replace(/\S*[\p{L}\p{N}-]\.[\p{L}]{2,}\S*/gu, " ")
+    .replace(/\s+/g, " ")
+    .replace(/^[\s,:;–—-]+|[\s,:;–—-]+$/g, "")
+    .slice(0, 60)
+    .trim();
+  return shown || "there";
+}
+
+const characters = (text: string) => Array.from(text).length;
+
+/** The closing lines of every confirmation: no action is needed, and the privacy policy. */
+export function confirmationFooter(baseUrl: string, what: string) {
+  return [
+    `If you did not send this ${what}, you need not do anything: we will not contact you again about it.`,
+    "",
+    site.name,
+    `We use your details only to answer this ${what}. See our privacy policy: ${baseUrl}/legal/privacy`,
+  ];
+}
+
+/**
+ * The confirmation to the address the form named. Anyone can name any address, so it says what
+ * was received without repeating what was written (no message, no address), and shows the
+ * name without links: it can carry nobody else's words.
+ */
+export function confirmationMail(lead: NewLead, baseUrl: string) {
+  const greeting = `Hi ${nameForMail(lead.name)},`;
   if (lead.kind === "quote") {
     const dates =
       lead.startDate && lead.finishDate
@@ -175,36 +213,28 @@ export function confirmationMail(lead: NewLead) {
     return {
       subject: `We received your quote request — ${site.name}`,
       text: [
-        `Hi ${lead.name},`,
+        greeting,
         "",
         `Thank you for requesting a quote for our ${lead.packageName} Package${dates ? ` (${dates})` : ""}.`,
+        `We received your request, with your project's address and a description of ${characters(lead.message)} characters.`,
         "A member of our team will review your requirements and contact you by e-mail and phone, usually within one business day.",
-        "",
-        "Your request:",
-        ...(lead.address ? [`Address: ${lead.address}`] : []),
-        lead.message,
         "",
         `Questions in the meantime? Call ${site.phone} or reply to this e-mail.`,
         "",
-        `${site.name}`,
-        `We use your details only to answer this request. See our privacy policy: ${site.url}/legal/privacy`,
+        ...confirmationFooter(baseUrl, "request"),
       ].join("\n"),
     };
   }
   return {
     subject: `We received your message — ${site.name}`,
     text: [
-      `Hi ${lead.name},`,
+      greeting,
       "",
-      "Thank you for getting in touch. We'll get back to you within 24 hours.",
-      "",
-      "Your message:",
-      lead.message,
+      `Thank you for getting in touch. We received your message of ${characters(lead.message)} characters, and we'll get back to you within 24 hours.`,
       "",
       `Need us sooner? Call ${site.phone}.`,
       "",
-      `${site.name}`,
-      `We use your details only to answer this message. See our privacy policy: ${site.url}/legal/privacy`,
+      ...confirmationFooter(baseUrl, "message"),
     ].join("\n"),
   };
 }
@@ -222,7 +252,7 @@ export async function submitLead(
   if (options.honeypot?.trim()) return { ok: true, leadId: null };
   const values = leadRow(lead);
   const notification = notificationMail(lead);
-  const confirmation = confirmationMail(lead);
+  const confirmation = confirmationMail(lead, options.baseUrl);
   const leadId = await db.transaction(async (tx) => {
     if (await overLeadLimit(tx, options.ip, values.email, options.limits)) return null;
     const consentAt = new Date();
@@ -394,7 +424,7 @@ export function submitOptionsFor(
     LEADS_TO: string;
     LEAD_RATE_LIMIT_IP: number;
     LEAD_RATE_LIMIT_EMAIL: number;
-    BASE_URL?: string;
+    BASE_URL: string;
   },
   honeypot?: string | null,
   marketingOptIn = false,
@@ -402,6 +432,7 @@ export function submitOptionsFor(
   return {
     ip: from.ip,
     leadsTo: settings.LEADS_TO,
+    baseUrl: settings.BASE_URL,
     limits: { perIp: settings.LEAD_RATE_LIMIT_IP, perEmail: settings.LEAD_RATE_LIMIT_EMAIL },
     honeypot,
     marketingOptIn,

@@ -332,7 +332,12 @@ describe(`bad input on the portal (${testDatabaseKind()})`, { timeout: 120_000 }
         company: null,
         message: "Hello there",
       },
-      { ip: null, leadsTo: "leads@agency.test", limits: { perIp: 1e6, perEmail: 1e6 } },
+      {
+        ip: null,
+        leadsTo: "leads@agency.test",
+        baseUrl: "http://localhost:3000",
+        limits: { perIp: 1e6, perEmail: 1e6 },
+      },
     );
     const [lead] = await h.handle.db.select().from(leads);
     const leadId = lead?.id ?? "";
