@@ -16,7 +16,7 @@ import { chatHandoverSchema, chatQuestionSchema, parseConversation } from "~/lib
 import { firstIssue } from "~/lib/validation/zod";
 import { getDb } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
-import { answer, overQuestionLimit } from "~/server/leads/assistant.server";
+import { answer, conversationAsAnswered, overQuestionLimit } from "~/server/leads/assistant.server";
 import { submitChatLead } from "~/server/leads/chat-leads.server";
 import { submitOptionsFor } from "~/server/leads/leads.server";
 import { logger } from "~/server/logger.server";
@@ -87,7 +87,9 @@ export async function handleChatForm(request: Request) {
   });
 }
 
-async function handover(request: Request, form: FormData, conversation: ChatTurn[]) {
+async function handover(request: Request, form: FormData, carried: ChatTurn[]) {
+  // What staff read as the assistant's words is what it said (issue 29).
+  const conversation = conversationAsAnswered(carried);
   const values = { name: text(form, "name"), email: text(form, "email") };
   const parsed = chatHandoverSchema.safeParse(values);
   if (!parsed.success) {

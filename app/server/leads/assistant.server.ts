@@ -5,8 +5,10 @@
  * answerConversation is the entry for any other channel (decision 038).
  */
 import indexData from "virtual:assistant-index";
+import { appendTurns, type ChatTurn, greetingTurn, replyTurn } from "~/lib/assistant/conversation";
 import { Assistant, type PriorTurn, type Reply } from "~/lib/assistant/engine";
 import { type AssistantAnswer, type Conversation, respond } from "~/lib/assistant/respond";
+import { chatQuestionSchema } from "~/lib/validation/chat";
 import type { Database } from "../db/client.server";
 import { overRateLimit } from "../rate-limits.server";
 
@@ -27,6 +29,28 @@ export function answer(question: string, turns: PriorTurn[] = []): Reply {
  */
 export function answerConversation(conversation: Conversation): AssistantAnswer {
   return respond(siteAssistant(), conversation);
+}
+
+/**
+ * The conversation as the assistant had it, from the turns a chat form carried: the visitor's
+ * questions (each checked as a question is), each followed by the answer the assistant gives
+ * it, worked out here again. The turns the form carried as the assistant's are never taken:
+ * what staff read as the assistant's words is what it said (issue 29). The assistant answers
+ * the same question in the same conversation the same way (it reads the visitor's turns only),
+ * in the browser and here.
+ */
+export function conversationAsAnswered(carried: ChatTurn[]): ChatTurn[] {
+  let conversation: ChatTurn[] = [greetingTurn];
+  for (const turn of carried) {
+    if (turn.role !== "user") continue;
+    const parsed = chatQuestionSchema.safeParse({ question: turn.text });
+    if (!parsed.success) continue;
+    // A question is one line (the chat's input is): a line break could pass for a new speaker.
+    const question = parsed.data.question.replace(/\s+/g, " ");
+    const reply = answer(question, conversation);
+    conversation = appendTurns(conversation, { role: "user", text: question }, replyTurn(reply));
+  }
+  return conversation;
 }
 
 /**

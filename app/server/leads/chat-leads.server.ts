@@ -21,13 +21,20 @@ import {
   type SubmitResult,
 } from "./leads.server";
 
-/** The conversation as plain text, for the e-mail and the lead's message. */
+/**
+ * The conversation as plain text, for the e-mail and the lead's message: one line a turn, so a
+ * visitor's line break cannot start a line that reads as the assistant's.
+ */
 export function transcript(conversation: ChatTurn[]): string {
   return conversation
-    .map((t) => `${t.role === "user" ? "Visitor" : "Assistant"}: ${t.text}`)
+    .map((t) => `${t.role === "user" ? "Visitor" : "Assistant"}: ${t.text.replace(/\s+/g, " ")}`)
     .join("\n");
 }
 
+/**
+ * Keep the hand-over as a 'chat' lead. `conversation` is the server's own record of it
+ * (`conversationAsAnswered` in assistant.server.ts), never the turns a form carried.
+ */
 export async function submitChatLead(
   db: Database,
   input: ChatHandoverInput & { conversation: ChatTurn[] },
