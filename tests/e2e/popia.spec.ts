@@ -1,5 +1,6 @@
 /**
- * POPIA in the browser: download my data (the zip's contents), delete my account (signing in
+ * POPIA in the browser: download my data (the zip's contents), confirming the e-mail address
+ * (what the download matches by address waits for it), delete my account (signing in
  * cancels; after the grace period, on the test clock, the account is gone and the record reads
  * 'Deleted user'), ask us to delete my details through the mailed link, an administrator erasing
  * a lead, and axe on the new dialogs and pages.
@@ -59,6 +60,7 @@ test("Download my data: a zip of the person's own data as JSON and CSV", async (
   expect(Object.keys(zip).sort()).toEqual([
     "README.txt",
     "account.csv",
+    "clients.csv",
     "consents.csv",
     "data.json",
     "files.csv",
@@ -79,6 +81,28 @@ test("Download my data: a zip of the person's own data as JSON and CSV", async (
   expect(strFromU8(zip["account.csv"] as Uint8Array)).toContain(user.email);
   // Nobody else's: the download is the signed-in person's, with no way to name another.
   expect(JSON.stringify(data)).not.toContain("admin@e2e.test");
+});
+
+test("Confirming the e-mail address from Settings, with the link mailed to it", async ({
+  page,
+  baseURL,
+}) => {
+  const user = await createUser(page.request, baseURL ?? "");
+  await page.goto("/portal/settings");
+  await hydrated(page);
+  await expect(page.getByText("Your e-mail address is not confirmed yet.")).toBeVisible();
+  await expectNoViolations(page, "Settings with an unconfirmed address");
+  await page.getByRole("button", { name: "Confirm my e-mail address" }).click();
+  await expect(
+    page.getByText(`We've sent a link to ${user.email}. Open it to confirm your address.`).first(),
+  ).toBeVisible();
+  const mail = await waitForMail(user.email, /Confirm your e-mail address/);
+  expect(mail.text).toContain("only if you created that account yourself");
+  const link = mail.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\S*/)?.[0] ?? "";
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/portal\/settings\?email=confirmed$/);
+  await expect(page.getByText("Your e-mail address is confirmed.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirm my e-mail address" })).toHaveCount(0);
 });
 
 test("Delete my account: signing in cancels; after the grace period it reads 'Deleted user'", async ({

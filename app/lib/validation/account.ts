@@ -124,3 +124,8 @@ export const EMAIL_LINK_HOURS = 1;
 export function emailChangeRequested(newEmail: string) {
   return `We've sent a link to ${newEmail}. Your e-mail address changes when you open it (within ${EMAIL_LINK_HOURS} hour).`;
 }
+
+/** Settings' answer once the link that confirms the account's own address is on its way. */
+export function addressConfirmationSent(email: string) {
+  return `We've sent a link to ${email}. Open it to confirm your address.`;
+}

@@ -76,6 +76,10 @@ export const INVITATION_TEXT = {
   revoked: "This invitation was withdrawn. Ask the person who invited you for a new one.",
   accountExists:
     "An account with this e-mail address already exists. Sign in with it to accept the invitation.",
+  unprovenAccount:
+    "An account was made with this e-mail address, but the address was never confirmed, so it may not be yours.",
+  claimCreates:
+    "This invitation came to your address, which proves it is yours: your new account takes the address, and the unconfirmed account is closed.",
   wrongAccount:
     "This invitation is for another e-mail address. Sign out, then open the link again and sign in with the invited address.",
   adminAsContact:

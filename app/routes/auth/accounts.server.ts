@@ -6,6 +6,7 @@
  * The accounts themselves (the auth setup, people, sessions, roles) are app/server/accounts/.
  */
 import type { SignInInput, SignUpInput } from "~/lib/validation/auth";
+import { addressIsProven } from "~/server/accounts/address-proof.server";
 import { getAuth } from "~/server/accounts/auth.server";
 import {
   type AuthFailure,
@@ -22,7 +23,7 @@ import {
   takeTwoFactorNotice,
   totpSetup,
 } from "~/server/accounts/two-factor.server";
-import type { Database } from "~/server/db/client.server";
+import { type Database, getDb } from "~/server/db/client.server";
 import type { Outcome } from "~/server/outcome.server";
 import { publish } from "~/server/workspace/events.server";
 import { getCurrentSession } from "../session.server";
@@ -233,4 +234,23 @@ export async function readTwoFactorFlash(db: Database, request: Request, userId:
   if (!match) return { notice: null, clearHeader: null };
   const clearHeader = `${FLASH}=; Path=/portal; Max-Age=0; HttpOnly; SameSite=Lax`;
   return { notice: await takeTwoFactorNotice(db, match[1] ?? "", userId), clearHeader };
+}
+
+/** Where the link that confirms the account's own address lands. */
+export const ADDRESS_CONFIRMED_CALLBACK = "/portal/settings?email=confirmed";
+
+/**
+ * Mail a link to the signed-in account's own address that confirms it (decision 034), through
+ * better-auth's handler (its rate limit applies). An address already confirmed says so.
+ */
+export async function requestAddressConfirmation(request: Request): Promise<AuthResult> {
+  const current = await getCurrentSession(request);
+  if (!current) return authFailure(401, "other", "Sign in to confirm your e-mail address.");
+  if (await addressIsProven(await getDb(), current.user.id)) {
+    return authFailure(409, "address-confirmed");
+  }
+  return callAuth(request, "/send-verification-email", {
+    email: current.user.email,
+    callbackURL: ADDRESS_CONFIRMED_CALLBACK,
+  });
 }

@@ -41,7 +41,12 @@ export const meta: Route.MetaFunction = () => [
 
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 
-type Mode = "create" | "sign-in" | "accept" | "wrong-account";
+/**
+ * "claim": an account holds the invited address without having proved it. Whoever follows the
+ * link reads the address: they may sign in to that account if it is theirs, or make their own,
+ * which takes the address (decision 034). Never only "sign in to an account you may not control".
+ */
+type Mode = "create" | "sign-in" | "claim" | "accept" | "wrong-account";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
@@ -61,7 +66,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ? "accept"
       : "wrong-account"
     : invitation.accountExists
-      ? "sign-in"
+      ? invitation.accountProven
+        ? "sign-in"
+        : "claim"
       : "create";
   return data(
     {
@@ -199,6 +206,7 @@ export default function Invitation({ loaderData }: Route.ComponentProps) {
     <AuthShell title={title} description={about}>
       {invitation.mode === "create" ? <CreateAccount invitation={invitation} /> : null}
       {invitation.mode === "sign-in" ? <SignInToAccept invitation={invitation} /> : null}
+      {invitation.mode === "claim" ? <ClaimAddress invitation={invitation} /> : null}
       {invitation.mode === "accept" ? <AcceptAsSignedIn invitation={invitation} /> : null}
       {invitation.mode === "wrong-account" ? <WrongAccount invitation={invitation} /> : null}
     </AuthShell>
@@ -206,6 +214,7 @@ export default function Invitation({ loaderData }: Route.ComponentProps) {
 }
 
 interface InvitationInfo {
+  mode: Mode;
   email: string;
   name: string;
   staff: boolean;
@@ -278,8 +287,12 @@ function SignInToAccept({ invitation }: { invitation: InvitationInfo }) {
   return (
     <Form method="post" className="space-y-4">
       <input type="hidden" name="intent" value="sign-in" />
-      <p className="text-sm">{INVITATION_TEXT.accountExists}</p>
-      <Email email={invitation.email} />
+      {invitation.mode === "sign-in" ? (
+        <>
+          <p className="text-sm">{INVITATION_TEXT.accountExists}</p>
+          <Email email={invitation.email} />
+        </>
+      ) : null}
       <Field
         id="invitation-signin-password"
         label="Password"
@@ -304,6 +317,28 @@ function SignInToAccept({ invitation }: { invitation: InvitationInfo }) {
         again to accept.
       </p>
     </Form>
+  );
+}
+
+/** An account holds the address without having proved it: sign in if it is yours, or make your own. */
+function ClaimAddress({ invitation }: { invitation: InvitationInfo }) {
+  return (
+    <div className="space-y-6">
+      <p className="text-sm">{INVITATION_TEXT.unprovenAccount}</p>
+      <section aria-labelledby="claim-create" className="space-y-4">
+        <h2 id="claim-create" className="font-semibold">
+          Create your own account
+        </h2>
+        <p className="text-sm text-muted-foreground">{INVITATION_TEXT.claimCreates}</p>
+        <CreateAccount invitation={invitation} />
+      </section>
+      <section aria-labelledby="claim-sign-in" className="space-y-4 border-t pt-6">
+        <h2 id="claim-sign-in" className="font-semibold">
+          Or, if that account is yours, sign in
+        </h2>
+        <SignInToAccept invitation={invitation} />
+      </section>
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import { now } from "~/server/clock.server";
+import { env } from "~/server/env.server";
 import { collectPersonalData, personalDataZip } from "~/server/privacy/privacy-export.server";
 import { notFound } from "../refuse.server";
 import type { Route } from "./+types/my-data";
@@ -10,7 +11,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const at = now();
   const personal = await collectPersonalData(db, user.id, at);
   if (!personal) throw notFound("Account not found");
-  const zip = personalDataZip(personal);
+  const zip = personalDataZip(personal, { baseUrl: env().BASE_URL });
   const name = `my-data-${at.toISOString().slice(0, 10)}.zip`;
   return new Response(new Blob([zip as Uint8Array<ArrayBuffer>]), {
     headers: {

@@ -6,6 +6,7 @@
 import { failed, succeeded } from "~/lib/action-result";
 import { NO_PERMISSION } from "~/lib/portal-text";
 import {
+  addressConfirmationSent,
   authCodeSchema,
   changeEmailSchema,
   changePasswordSchema,
@@ -34,6 +35,7 @@ import {
   changePassword,
   confirmTwoFactor,
   disableTwoFactor,
+  requestAddressConfirmation,
   requestEmailChange,
   startTwoFactorSetup,
   twoFactorFlashCookie,
@@ -261,6 +263,13 @@ const handlers: Record<string, Handler> = {
       emailChangeNoticeMail({ email: user.email, name: user.fullName }, newEmail),
     );
     return succeeded(emailChangeRequested(newEmail), { intent: "change-email" });
+  },
+
+  // The link that confirms the account's own address (decision 034).
+  async "confirm-email"({ user }, _form, request) {
+    const result = await requestAddressConfirmation(request);
+    if (!result.ok) return failed(result.status, result.message, { intent: "confirm-email" });
+    return succeeded(addressConfirmationSent(user.email), { intent: "confirm-email" });
   },
 
   async "revoke-session"({ db, user, sessionId }, form) {

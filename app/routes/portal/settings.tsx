@@ -19,6 +19,7 @@ import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { portalMeta } from "~/lib/seo";
+import { addressIsProven } from "~/server/accounts/address-proof.server";
 import { listPasskeys } from "~/server/accounts/passkeys.server";
 import { blockedByPolicy, getSecurityPolicy } from "~/server/accounts/security-policy.server";
 import { listSessions } from "~/server/accounts/sessions.server";
@@ -38,6 +39,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const emailChange: "changed" | "invalid" | null =
     query.get("email") === "changed" ? (query.get("error") ? "invalid" : "changed") : null;
+  // Back from the link that confirms the address (decision 034).
+  const addressConfirmation: "confirmed" | "invalid" | null =
+    query.get("email") === "confirmed" ? (query.get("error") ? "invalid" : "confirmed") : null;
   const showCodes = flash.notice === "on" && user.twoFactorEnabled;
   // Only administrators see the policy, and only they can be held by it.
   const policy = isAdmin ? await getSecurityPolicy(db) : null;
@@ -59,6 +63,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       messageMail: isAdmin ? null : user.messageMail,
       twoFactorNotice: flash.notice,
       emailChange,
+      addressConfirmed: await addressIsProven(db, user.id),
+      addressConfirmation,
       backupCodes: showCodes ? await backupCodesFor(user.id) : null,
     },
     flash.clearHeader ? { headers: { "Set-Cookie": flash.clearHeader } } : undefined,
@@ -84,7 +90,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
       {loaderData.twoFactorRequired ? <TwoFactorRequiredAlert /> : null}
       {loaderData.twoFactorRequired ? twoFactor : null}
-      <ProfileCard />
+      <ProfileCard
+        addressConfirmed={loaderData.addressConfirmed}
+        confirmation={loaderData.addressConfirmation}
+      />
       {loaderData.company ? <CompanyCard name={loaderData.company.name} /> : null}
       {loaderData.messageMail === null ? null : (
         <NotificationsCard messageMail={loaderData.messageMail} />
@@ -108,7 +117,13 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ProfileCard() {
+function ProfileCard({
+  addressConfirmed,
+  confirmation,
+}: {
+  addressConfirmed: boolean;
+  confirmation: "confirmed" | "invalid" | null;
+}) {
   const user = usePortalUser();
   const { fetcher, inline, busy: saving } = useFormOutcome({ intent: "profile" });
 
@@ -141,7 +156,47 @@ function ProfileCard() {
             {saving ? "Saving..." : "Save Changes"}
           </Button>
         </fetcher.Form>
+        <AddressConfirmation confirmed={addressConfirmed} result={confirmation} />
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Whether the account's address is confirmed, and the way to confirm it: until then what was
+ * sent to us from the address is not matched to the account (decision 034).
+ */
+function AddressConfirmation({
+  confirmed,
+  result,
+}: {
+  confirmed: boolean;
+  result: "confirmed" | "invalid" | null;
+}) {
+  const { fetcher, inline, busy } = useFormOutcome({ intent: "confirm-email" });
+  if (confirmed) {
+    return result === "confirmed" ? (
+      <p role="status" className="mt-4 text-sm font-medium text-green-700 dark:text-green-400">
+        Your e-mail address is confirmed.
+      </p>
+    ) : null;
+  }
+  return (
+    <fetcher.Form method="post" className="mt-6 space-y-3 border-t pt-6">
+      <input type="hidden" name="intent" value="confirm-email" />
+      {result === "invalid" ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          That confirmation link is invalid or has expired. Ask for a new one below.
+        </p>
+      ) : null}
+      <p className="text-sm text-muted-foreground">
+        Your e-mail address is not confirmed yet. Once it is, 'Download my data' also holds what was
+        sent to us from it: contact messages, quote requests and invitations.
+      </p>
+      <FormResult result={inline} />
+      <Button type="submit" variant="outline" disabled={busy}>
+        {busy ? "Sending..." : "Confirm my e-mail address"}
+      </Button>
+    </fetcher.Form>
   );
 }

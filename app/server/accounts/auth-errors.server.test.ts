@@ -20,6 +20,10 @@ describe("authFailureFrom", () => {
       reason: "link-invalid",
       message: RESET_LINK_INVALID,
     });
+    expect(authFailureFrom(400, { code: "EMAIL_ALREADY_VERIFIED" })).toMatchObject({
+      reason: "address-confirmed",
+      message: "Your e-mail address is already confirmed.",
+    });
   });
 
   it("does not read a reason from the message text", () => {

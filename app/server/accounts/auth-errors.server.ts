@@ -18,6 +18,7 @@ export type AuthFailureReason =
   | "two-factor-not-on"
   | "link-invalid"
   | "same-email"
+  | "address-confirmed"
   | "password-too-short"
   | "password-too-long"
   | "rate-limited"
@@ -43,6 +44,7 @@ const REASON_BY_CODE: Record<string, AuthFailureReason> = {
   TOTP_ALREADY_ENABLED: "two-factor-already-on",
   TOTP_NOT_ENABLED: "two-factor-not-on",
   INVALID_TOKEN: "link-invalid",
+  EMAIL_ALREADY_VERIFIED: "address-confirmed",
   PASSWORD_TOO_SHORT: "password-too-short",
   PASSWORD_TOO_LONG: "password-too-long",
 };
@@ -59,6 +61,7 @@ export const AUTH_FAILURE_TEXT: Record<Exclude<AuthFailureReason, "other">, stri
   "two-factor-not-on": "Set up two-factor authentication first.",
   "link-invalid": RESET_LINK_INVALID,
   "same-email": "That is already your e-mail address.",
+  "address-confirmed": "Your e-mail address is already confirmed.",
   "password-too-short": `Password must be at least ${PASSWORD_MIN} characters`,
   "password-too-long": `Password must be at most ${PASSWORD_MAX} characters`,
   "rate-limited": "Too many attempts. Please wait a minute and try again.",

@@ -12,6 +12,7 @@ import type { Database, DatabaseHandle } from "../db/client.server";
 import { getDatabase } from "../db/client.server";
 import * as schema from "../db/schema.server";
 import {
+  addressConfirmMail,
   adminConfirmMail,
   confirmEmailMail,
   EMAIL_LINK_HOURS,
@@ -133,8 +134,21 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
     emailVerification: {
       sendOnSignUp: false,
       expiresIn: EMAIL_LINK_HOURS * 60 * 60,
+      // Three links come here: a change of address (to the new one), the confirmation asked
+      // for in Settings (to the account's own address, decision 034), and either for an address
+      // listed in ADMIN_EMAILS, whose mail says that opening it makes an administrator.
       sendVerificationEmail: async ({ user, url }) => {
-        await queueAccountMail(db, confirmEmailMail(user, url));
+        const [current] = await db
+          .select({ email: schema.user.email })
+          .from(schema.user)
+          .where(eq(schema.user.id, user.id));
+        const ownAddress = current?.email.toLowerCase() === user.email.toLowerCase();
+        const mail = settings.ADMIN_EMAILS.includes(user.email.toLowerCase())
+          ? adminConfirmMail(user, url)
+          : ownAddress
+            ? addressConfirmMail(user.email, url)
+            : confirmEmailMail(user, url);
+        await queueAccountMail(db, mail);
       },
       // An address listed in ADMIN_EMAILS becomes administrator only once proven: its owner
       // opened the link mailed to it (at sign-up, below, or any later confirmation).
@@ -161,6 +175,7 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
         "/sign-up/email": { window: 60, max: limit },
         "/change-password": { window: 60, max: limit },
         "/change-email": { window: 60, max: limit },
+        "/send-verification-email": { window: 60, max: limit },
         "/request-password-reset": { window: 60, max: limit },
         "/reset-password": { window: 60, max: limit },
         "/two-factor/*": { window: 60, max: limit },
@@ -241,7 +256,14 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
         },
         update: {
           before: async (data, context) => {
-            if (typeof data.email === "string" && context) addressChanges.add(context);
+            if (typeof data.email === "string" && context) {
+              addressChanges.add(context);
+              // The link that changes the address was mailed to the new one: it is proven
+              // (decision 034), whatever the old one was.
+              if (context.path === "/verify-email") {
+                return { data: { ...checkUserFields(data), emailVerified: true } };
+              }
+            }
             return { data: checkUserFields(data) };
           },
           after: async (user, context) => {

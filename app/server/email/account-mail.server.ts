@@ -69,6 +69,31 @@ export function confirmEmailMail(user: { email: string; name?: string | null }, 
 }
 
 /**
+ * To the account's own address, asked for in Settings (decision 034). Whoever made the account
+ * chose its name and may not own the address, so the mail greets nobody by name and says
+ * plainly what confirming does, for the address's owner to decide.
+ */
+export function addressConfirmMail(email: string, url: string) {
+  return {
+    to: email,
+    subject: `Confirm your e-mail address — ${site.name}`,
+    text: [
+      "Hi there,",
+      "",
+      `Someone asked to confirm that ${email} is the address of their ${site.name} portal account.`,
+      "Open this link only if you created that account yourself: confirming lets the account see what was sent to us from this address (contact messages, quote requests, invitations) and delete it with the account.",
+      `Open this link within ${EMAIL_LINK_HOURS} hour to confirm:`,
+      "",
+      url,
+      "",
+      "If you did not create an account with us, do not open the link: nothing changes. Tell us by replying to this e-mail.",
+      "",
+      site.name,
+    ].join("\n"),
+  };
+}
+
+/**
  * To an address listed in ADMIN_EMAILS, after sign-up: opening the link proves the address and
  * makes the account an administrator.
  */

@@ -17,6 +17,7 @@ import { INVITATION_DAYS, INVITATION_TEXT } from "~/lib/validation/clients";
 
 export { INVITATION_TEXT };
 
+import { markAddressProven, releaseUnprovenAddress } from "../accounts/address-proof.server";
 import { getAuth } from "../accounts/auth.server";
 import { recordPrivacyConsent } from "../accounts/consents.server";
 import { isAdmin } from "../accounts/profiles.server";
@@ -35,7 +36,7 @@ import {
 import { wakeOutbox } from "../email/outbox.server";
 import { env } from "../env.server";
 import { type Outcome, type Refused, refused } from "../outcome.server";
-import { publishAccessChanged, publishChange } from "../workspace/events.server";
+import { publish, publishAccessChanged, publishChange } from "../workspace/events.server";
 import { removeClientIfUnused } from "../workspace/membership.server";
 import { parseId } from "../workspace/scope.server";
 
@@ -407,6 +408,11 @@ export interface InvitationView {
   expiresAt: Date;
   /** An account with the invited address exists: the person signs in to accept. */
   accountExists: boolean;
+  /**
+   * That account proved the address. When it did not, whoever follows the link (who reads the
+   * address) may also make an account of their own, which takes the address (decision 034).
+   */
+  accountProven: boolean;
 }
 
 function stateOf(row: Pick<PendingRow, "acceptedAt" | "revokedAt" | "expiresAt">, now: Date) {
@@ -434,6 +440,7 @@ export async function findInvitation(
       revokedAt: invitations.revokedAt,
       expiresAt: invitations.expiresAt,
       accountExists: sql<boolean>`exists (select 1 from ${user} where lower(${user.email}) = ${invitations.email})`,
+      accountProven: sql<boolean>`exists (select 1 from ${user} where lower(${user.email}) = ${invitations.email} and ${user.emailVerified})`,
     })
     .from(invitations)
     .leftJoin(clients, eq(clients.id, invitations.clientId))
@@ -448,6 +455,7 @@ export async function findInvitation(
     clientName: row.clientName,
     expiresAt: row.expiresAt,
     accountExists: Boolean(row.accountExists),
+    accountProven: Boolean(row.accountProven),
   };
 }
 
@@ -494,7 +502,9 @@ async function clientNameOf(tx: Tx, clientId: string | null) {
 /**
  * Accept with a new account: the user, its password, its profile in the invited client (or the
  * administrator role), the privacy consent and the used invitation, all in one transaction.
- * The address is proven (the link came to it). The caller signs the person in afterwards.
+ * The address is proven (the link came to it), so an account that holds it without having
+ * proved it lets it go (decision 034); a proven one is refused. The caller signs the person in
+ * afterwards.
  */
 export async function acceptWithNewAccount(
   db: Database,
@@ -506,10 +516,12 @@ export async function acceptWithNewAccount(
   const passwordHash = await context.password.hash(input.password);
   const userId = String(context.generateId({ model: "user" }));
   const accountId = String(context.generateId({ model: "account" }));
+  let released: string | null = null;
   const result = await db.transaction(async (tx): Promise<Outcome<Accepted>> => {
     const open = await lockForAccepting(tx, token, now);
     if (!open.ok) return open;
     const { row } = open;
+    released = await releaseUnprovenAddress(tx, row.email);
     const [taken] = await tx
       .select({ id: user.id })
       .from(user)
@@ -539,7 +551,10 @@ export async function acceptWithNewAccount(
     if (!row.clientId) await tx.insert(userRoles).values({ userId, role: "admin" });
     return markAccepted(tx, row, userId, now);
   });
-  if (result.ok) announceJoined(result);
+  if (result.ok) {
+    announceJoined(result);
+    if (released) publish({ kind: "session-ended", userIds: [released], sessionIds: [] });
+  }
   return result;
 }
 
@@ -572,6 +587,8 @@ export async function acceptAsUser(
     if (!person || lower(person.email) !== row.email) {
       return refused(403, INVITATION_TEXT.wrongAccount);
     }
+    // The invitation came to this address: it is proven (decision 034).
+    await markAddressProven(tx, userId);
     if (row.clientId) {
       if (isAdmin(person)) return refused(409, INVITATION_TEXT.adminAsContact);
       await tx

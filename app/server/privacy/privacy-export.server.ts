@@ -1,8 +1,8 @@
 /**
  * 'Download my data' (POPIA section 23): everything stored about the signed-in person, as one
  * JSON file and a CSV per kind of record, in a zip made on request. Only the person's own rows,
- * found by their user id or their e-mail address; never a secret (no password hash, session
- * token, two-factor secret, backup code or passkey key).
+ * found by their user id, or by their e-mail address once it is proven (decision 034); never a
+ * secret (no password hash, session token, two-factor secret, backup code or passkey key).
  */
 
 import { and, desc, eq, or, sql } from "drizzle-orm";
@@ -10,15 +10,16 @@ import { strToU8, zipSync } from "fflate";
 import { privacyNotice } from "~/content/legal";
 import { site } from "~/content/site";
 import { pendingDeletion } from "../accounts/deletion.server";
-import { getPortalUser } from "../accounts/profiles.server";
 import { toCsv } from "../csv.server";
 import type { Database } from "../db/client.server";
 import {
+  clientMemberships,
   clients,
   consents,
   fileVersions,
   invitations,
   leads,
+  messages,
   passkey,
   profiles,
   projects,
@@ -28,26 +29,64 @@ import {
   user,
   userRoles,
 } from "../db/schema.server";
-import { listMessages } from "../messages/messages.server";
 
 type Row = Record<string, unknown>;
 
-/** The conversation of the person's client (sent to them) and what they sent. */
+/**
+ * The messages that are the person's (decision 034): what they wrote, in any client and as staff
+ * ('sent'); and, for the time they belonged to a client (client_memberships), the team's
+ * messages to it ('received') and its other contacts' messages to the team, which they saw in
+ * the portal ('shared'). Nothing of a client from before they joined or after they left.
+ */
 async function messagesOf(db: Database, userId: string): Promise<Row[]> {
-  const person = await getPortalUser(db, userId);
-  if (!person?.clientId) return [];
-  const page = await listMessages(db, { kind: "client", clientId: person.clientId }, userId, {
-    limit: 100_000,
-  });
-  return page.rows.map((m) => ({
-    ...m,
-    direction: m.senderId === userId ? "sent" : "received",
-  }));
+  const rows = await db
+    .select({
+      id: messages.id,
+      direction: sql<string>`case when ${messages.senderId} = ${userId} then 'sent' when ${messages.fromAgency} then 'received' else 'shared' end`,
+      client: clients.name,
+      project: projects.title,
+      from: profiles.fullName,
+      fromAgency: messages.fromAgency,
+      subject: messages.subject,
+      content: messages.content,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .innerJoin(clients, eq(clients.id, messages.clientId))
+    .leftJoin(projects, eq(projects.id, messages.projectId))
+    .leftJoin(profiles, eq(profiles.id, messages.senderId))
+    .where(
+      or(
+        eq(messages.senderId, userId),
+        sql`exists (select 1 from ${clientMemberships} where ${clientMemberships.userId} = ${userId}
+          and ${clientMemberships.clientId} = ${messages.clientId}
+          and ${messages.createdAt} >= ${clientMemberships.joinedAt}
+          and (${clientMemberships.leftAt} is null or ${messages.createdAt} < ${clientMemberships.leftAt}))`,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id));
+  return rows;
 }
+
+/** What an unproven address leaves out of the export, and where to confirm it. */
+export interface AddressNotConfirmed {
+  email: string;
+  leftOut: string[];
+}
+
+/** The kinds of record matched by address only, named in the export when they are left out. */
+const MATCHED_BY_ADDRESS = [
+  "contact messages and quote requests sent from this address",
+  "chat questions passed to our team from it",
+  "consents given with it on those forms",
+  "invitations to the portal sent to it",
+];
 
 export interface PersonalData {
   exportedAt: string;
   account: Row;
+  /** The clients the person belonged to, and when. */
+  clients: Row[];
   projects: Row[];
   messages: Row[];
   files: Row[];
@@ -57,6 +96,8 @@ export interface PersonalData {
   consents: Row[];
   leads: Row[];
   invitations: Row[];
+  /** Null once the address is proven; else what was left out because it is not (decision 034). */
+  addressNotConfirmed: AddressNotConfirmed | null;
 }
 
 export async function collectPersonalData(
@@ -82,6 +123,9 @@ export async function collectPersonalData(
     .where(eq(user.id, userId));
   if (!me) return null;
   const email = me.email.toLowerCase();
+  // What was sent from an address is the person's only once the address is theirs, proven.
+  const proven = me.emailVerified;
+  const byAddress = <T>(condition: T) => (proven ? condition : undefined);
   const deletion = await pendingDeletion(db, userId);
   return {
     exportedAt: now.toISOString(),
@@ -91,6 +135,16 @@ export async function collectPersonalData(
       deletionRequestedAt: deletion?.requestedAt ?? null,
       deletionDueAt: deletion?.dueAt ?? null,
     },
+    clients: await db
+      .select({
+        client: clients.name,
+        joinedAt: clientMemberships.joinedAt,
+        leftAt: clientMemberships.leftAt,
+      })
+      .from(clientMemberships)
+      .innerJoin(clients, eq(clients.id, clientMemberships.clientId))
+      .where(eq(clientMemberships.userId, userId))
+      .orderBy(clientMemberships.joinedAt),
     projects: await db
       .select()
       .from(projects)
@@ -157,13 +211,15 @@ export async function collectPersonalData(
         email: consents.email,
       })
       .from(consents)
-      .where(or(eq(consents.userId, userId), eq(consents.email, email)))
+      .where(or(eq(consents.userId, userId), byAddress(eq(consents.email, email))))
       .orderBy(consents.givenAt),
-    leads: await db
-      .select()
-      .from(leads)
-      .where(eq(sql`lower(${leads.email})`, email))
-      .orderBy(desc(leads.createdAt)),
+    leads: proven
+      ? await db
+          .select()
+          .from(leads)
+          .where(eq(sql`lower(${leads.email})`, email))
+          .orderBy(desc(leads.createdAt))
+      : [],
     invitations: await db
       .select({
         email: invitations.email,
@@ -177,8 +233,9 @@ export async function collectPersonalData(
       })
       .from(invitations)
       .leftJoin(clients, eq(clients.id, invitations.clientId))
-      .where(or(eq(invitations.email, email), eq(invitations.acceptedBy, userId)))
+      .where(or(byAddress(eq(invitations.email, email)), eq(invitations.acceptedBy, userId)))
       .orderBy(desc(invitations.createdAt)),
+    addressNotConfirmed: proven ? null : { email, leftOut: MATCHED_BY_ADDRESS },
   };
 }
 
@@ -188,15 +245,34 @@ function recordsCsv(rows: Row[]): string {
   return toCsv([columns, ...rows.map((row) => columns.map((c) => row[c]))]);
 }
 
-const README = (data: PersonalData) =>
+/** Where the person confirms their address (Settings). */
+const confirmUrl = (baseUrl: string) => `${baseUrl}/portal/settings`;
+
+/** The README's lines about an address not yet confirmed: what was left out, and the way in. */
+function notConfirmedLines(data: PersonalData, baseUrl: string) {
+  const missing = data.addressNotConfirmed;
+  if (!missing) return [];
+  return [
+    `Your e-mail address (${missing.email}) is not yet confirmed, so this download leaves out what`,
+    "we hold under that address alone, whether or not there is any:",
+    ...missing.leftOut.map((kind) => `  - ${kind}`),
+    `Confirm your address in Settings (Confirm my e-mail address), then download again: ${confirmUrl(baseUrl)}`,
+    "",
+  ];
+}
+
+const README = (data: PersonalData, baseUrl: string) =>
   [
-    `Your data from ${site.name} (${site.url})`,
+    `Your data from ${site.name} (${baseUrl})`,
     `Made on request at ${data.exportedAt}.`,
     "",
+    ...notConfirmedLines(data, baseUrl),
     "data.json      everything below in one file",
     "account.csv    your account and profile (role, two-factor on or off, any pending deletion)",
+    "clients.csv    the clients you belonged to in the portal, and when",
     "projects.csv   projects you created",
-    "messages.csv   messages you sent and received",
+    "messages.csv   messages you sent (sent), the team's messages to your client (received) and",
+    "               your client's other contacts' messages to the team (shared), while you belonged to it",
     "files.csv      files you uploaded to your projects (names, sizes, dates)",
     "reviews.csv    your answers to reviews (approvals and requested changes)",
     "sessions.csv   where you are signed in",
@@ -205,14 +281,18 @@ const README = (data: PersonalData) =>
     "leads.csv      contact messages and quote requests sent from your e-mail address",
     "invitations.csv invitations to the portal sent to your e-mail address",
     "",
-    `Privacy policy (version ${privacyNotice.version}): ${site.url}/legal/privacy`,
+    `Privacy policy (version ${privacyNotice.version}): ${baseUrl}/legal/privacy`,
     "",
   ].join("\n");
 
-/** The zip: README.txt, data.json and one CSV per kind of record. */
-export function personalDataZip(data: PersonalData): Uint8Array {
+/**
+ * The zip: README.txt, data.json and one CSV per kind of record. Its links are `baseUrl`'s
+ * (BASE_URL, read at run time: never the build's default address).
+ */
+export function personalDataZip(data: PersonalData, { baseUrl }: { baseUrl: string }): Uint8Array {
   const sections = {
     account: [data.account],
+    clients: data.clients,
     projects: data.projects,
     messages: data.messages,
     files: data.files,
@@ -223,9 +303,16 @@ export function personalDataZip(data: PersonalData): Uint8Array {
     leads: data.leads,
     invitations: data.invitations,
   };
+  const json = {
+    ...data,
+    addressNotConfirmed: data.addressNotConfirmed && {
+      ...data.addressNotConfirmed,
+      confirmAt: confirmUrl(baseUrl),
+    },
+  };
   const files: Record<string, Uint8Array> = {
-    "README.txt": strToU8(README(data)),
-    "data.json": strToU8(`${JSON.stringify(data, null, 2)}\n`),
+    "README.txt": strToU8(README(data, baseUrl)),
+    "data.json": strToU8(`${JSON.stringify(json, null, 2)}\n`),
   };
   for (const [name, rows] of Object.entries(sections)) {
     files[`${name}.csv`] = strToU8(recordsCsv(rows));

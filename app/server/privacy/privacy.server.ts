@@ -12,6 +12,7 @@ import type { Database } from "../db/client.server";
 import {
   account,
   accountDeletions,
+  clientMemberships,
   consents,
   emailOutbox,
   invitations,
@@ -331,34 +332,40 @@ export async function listAccountDeletions(db: Database, erasedLimit = 20) {
 }
 
 /**
- * Erase an account: its sign-in methods, sessions, profile, read marks, consents, the leads and
- * mail of its address go; the user row stays as a tombstone named 'Deleted user' (no e-mail
+ * Erase an account: its sign-in methods, sessions, profile, read marks, consents, its stays in
+ * clients, and (once its address is proven) the leads and mail of its address go; the user row stays as a tombstone named 'Deleted user' (no e-mail
  * address, no way to sign in, no client), so what it wrote in its client's projects and
  * conversation reads 'Deleted user'. The client's projects are the client's and stay.
  */
 export async function eraseAccount(db: Database, userId: string, now: Date) {
   const erased = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ email: user.email })
+      .select({ email: user.email, proven: user.emailVerified })
       .from(user)
       .where(eq(user.id, userId))
       .for("update");
     if (!row) return false;
-    const email = row.email;
-    const leadRows = await tx
-      .select({ id: leads.id })
-      .from(leads)
-      .where(sameEmail(leads.email, email));
+    // What was sent from the address goes with the account only when the address is proven to
+    // be the person's: an account may hold an address it does not read (decision 034).
+    const email = row.proven ? row.email : null;
+    const leadRows = email
+      ? await tx.select({ id: leads.id }).from(leads).where(sameEmail(leads.email, email))
+      : [];
     const leadIds = leadRows.map((r) => r.id);
     await deleteMailAbout(tx, leadIds, email);
     if (leadIds.length > 0) await tx.delete(leads).where(inArray(leads.id, leadIds));
     await tx
       .delete(consents)
-      .where(or(eq(consents.userId, userId), eq(consents.email, lower(email))));
+      .where(or(eq(consents.userId, userId), email ? eq(consents.email, lower(email)) : undefined));
     // Invitations name the person (address and name); the link is of no use any more.
     await tx
       .delete(invitations)
-      .where(or(eq(invitations.email, lower(email)), eq(invitations.acceptedBy, userId)));
+      .where(
+        or(
+          email ? eq(invitations.email, lower(email)) : undefined,
+          eq(invitations.acceptedBy, userId),
+        ),
+      );
     await tx.delete(session).where(eq(session.userId, userId));
     await tx.delete(account).where(eq(account.userId, userId));
     await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
@@ -375,6 +382,8 @@ export async function eraseAccount(db: Database, userId: string, now: Date) {
         target: profiles.id,
         set: { fullName: DELETED_USER, clientId: null, messageMail: false },
       });
+    // Which clients the person belonged to, and when, goes too.
+    await tx.delete(clientMemberships).where(eq(clientMemberships.userId, userId));
     await tx
       .update(user)
       .set({
