@@ -5,10 +5,11 @@ import { emailOutbox } from "~/server/db/schema.server";
 import { getRequest, run } from "./harness.server";
 
 /**
- * Open the confirmation link mailed to an ADMIN_EMAILS address at sign-up (from the outbox),
- * as its owner would: the account becomes administrator (decision 013).
+ * Open the newest confirmation link mailed to the address (from the outbox), as its owner
+ * would: the address is proven (decision 034), and an ADMIN_EMAILS address's account becomes
+ * administrator (decision 013). Returns the mail's text.
  */
-export async function proveAddress(email: string) {
+export async function proveAddress(email: string): Promise<string> {
   const db = await getDb();
   const [mail] = await db
     .select({ text: emailOutbox.textBody })
@@ -25,4 +26,5 @@ export async function proveAddress(email: string) {
   if (res.status !== 302 || res.headers.get("location")?.includes("error=")) {
     throw new Error(`the confirmation link for ${email} did not work (${res.status})`);
   }
+  return mail?.text ?? "";
 }

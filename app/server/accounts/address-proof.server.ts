@@ -6,7 +6,7 @@
  * matched with what was sent from the address: leads, consents and invitations, in the data
  * export and the erasure.
  */
-import { and, eq, like, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { account, passkey, session, twoFactor, user, verification } from "../db/schema.server";
 
@@ -51,12 +51,18 @@ export async function releaseUnprovenAddress(tx: Executor, email: string): Promi
     .update(user)
     .set({ email: releasedAddress(id), twoFactorEnabled: false })
     .where(eq(user.id, id));
-  await tx.delete(session).where(eq(session.userId, id));
-  await tx.delete(account).where(eq(account.userId, id));
-  await tx.delete(passkey).where(eq(passkey.userId, id));
-  await tx.delete(twoFactor).where(eq(twoFactor.userId, id));
-  await tx
-    .delete(verification)
-    .where(and(like(verification.identifier, "reset-password:%"), eq(verification.value, id)));
+  await endSignInMethods(tx, id);
   return id;
+}
+
+/**
+ * End every way into an account: its sessions, password, passkeys, two-factor and pending links
+ * (better-auth's verification rows that name it). Releasing an address and erasing an account.
+ */
+export async function endSignInMethods(tx: Executor, userId: string) {
+  await tx.delete(session).where(eq(session.userId, userId));
+  await tx.delete(account).where(eq(account.userId, userId));
+  await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+  await tx.delete(passkey).where(eq(passkey.userId, userId));
+  await tx.delete(verification).where(eq(verification.value, userId));
 }

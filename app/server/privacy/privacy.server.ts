@@ -8,9 +8,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { site } from "~/content/site";
+import { endSignInMethods } from "../accounts/address-proof.server";
 import type { Database } from "../db/client.server";
 import {
-  account,
   accountDeletions,
   clientMemberships,
   consents,
@@ -18,14 +18,10 @@ import {
   invitations,
   leads,
   messageReads,
-  passkey,
   privacyRequests,
   profiles,
-  session,
-  twoFactor,
   user,
   userRoles,
-  verification,
 } from "../db/schema.server";
 import { queueAccountMail } from "../email/account-mail.server";
 import { env } from "../env.server";
@@ -366,11 +362,7 @@ export async function eraseAccount(db: Database, userId: string, now: Date) {
           eq(invitations.acceptedBy, userId),
         ),
       );
-    await tx.delete(session).where(eq(session.userId, userId));
-    await tx.delete(account).where(eq(account.userId, userId));
-    await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
-    await tx.delete(passkey).where(eq(passkey.userId, userId));
-    await tx.delete(verification).where(eq(verification.value, userId));
+    await endSignInMethods(tx, userId);
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
     await tx.delete(messageReads).where(eq(messageReads.userId, userId));
     // The client's projects and conversation are the client's and stay (decision 018); the

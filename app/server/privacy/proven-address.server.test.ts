@@ -5,10 +5,9 @@
  * from Settings. The real owner of an address an unconfirmed account holds is not told to sign
  * in to an account they do not control (decision 034).
  */
-import { and, desc, eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as apiAuthLoader } from "~/routes/api/auth";
 import { action as authAction } from "~/routes/auth/auth";
 import { action as invitationAction, loader as invitationLoader } from "~/routes/auth/invitation";
 import { action as contactAction } from "~/routes/marketing/contact";
@@ -17,6 +16,7 @@ import { loader as myDataLoader } from "~/routes/portal/my-data";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/portal/settings";
 import { getCurrentSession } from "~/routes/session.server";
 import { signUp } from "~/test/accounts.server";
+import { proveAddress } from "~/test/admin.server";
 import {
   BASE_URL,
   cookiesFrom,
@@ -28,7 +28,7 @@ import {
   run,
 } from "~/test/harness.server";
 import { invitationLink, signUpAdmin } from "~/test/workspace.server";
-import { consents, emailOutbox, invitations, leads, profiles, user } from "../db/schema.server";
+import { consents, invitations, leads, profiles, user } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { eraseDueAccounts } from "./privacy.server";
 
@@ -93,25 +93,6 @@ async function exportOf(cookie: string) {
 const settings = (cookie: string, fields: Record<string, string>) =>
   run(settingsAction, formRequest("/portal/settings", fields, { cookie, ip: nextIp() }));
 
-/** The newest confirmation link mailed to the address, opened as its owner would. */
-async function openConfirmationLink(email: string) {
-  const [mail] = await h.handle.db
-    .select({ text: emailOutbox.textBody })
-    .from(emailOutbox)
-    .where(
-      and(eq(emailOutbox.toAddress, email), like(emailOutbox.textBody, "%/api/auth/verify-email%")),
-    )
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(1);
-  const link = mail?.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\S*/)?.[0];
-  expect(link, `a confirmation link to ${email}`).toBeDefined();
-  const url = new URL(link as string);
-  const res = await run(apiAuthLoader, getRequest(`${url.pathname}${url.search}`));
-  expect(res.status).toBe(302);
-  expect(res.headers.get("location")).not.toMatch(/error=/);
-  return mail?.text ?? "";
-}
-
 describe(`an unproven address (${testDatabaseKind()})`, () => {
   it("does not download the leads, consents or invitation sent to its address", async () => {
     await sendContact("thandi@owner.test");
@@ -173,7 +154,7 @@ describe(`an unproven address (${testDatabaseKind()})`, () => {
       ok: true,
       success: "We've sent a link to lindiwe@owner.test. Open it to confirm your address.",
     });
-    const text = await openConfirmationLink("lindiwe@owner.test");
+    const text = await proveAddress("lindiwe@owner.test");
     // The owner of an address someone else registered is warned not to open it.
     expect(text).toMatch(/only if you created/i);
     const after = await (
@@ -253,7 +234,7 @@ describe(`an unproven address (${testDatabaseKind()})`, () => {
   it("still asks the holder of a confirmed address to sign in", async () => {
     const owner = await signUp("zodwa@owner.test", { fullName: "Zodwa Owner" });
     await settings(owner.cookie, { intent: "confirm-email" });
-    await openConfirmationLink("zodwa@owner.test");
+    await proveAddress("zodwa@owner.test");
     await invite("zodwa@owner.test", "Zodwa Owner");
     const { token } = await invitationLink("zodwa@owner.test");
     const page = await run(invitationLoader, getRequest(`/invitation/${token}`), { token });

@@ -44,8 +44,8 @@ export const NOT_AN_ADMIN_MESSAGE = "This person is not an administrator.";
 /**
  * 'Remove administrator role': the person stays a user of the portal, as the contact of a
  * client of their own (named after them, as at sign-up), and sees only that client from their
- * next request on. Never the last administrator: the administrators' rows are locked while
- * counting, so two removals at once cannot leave none.
+ * next request on. Never the last administrator who stays (`lockAdministrators`), so two
+ * removals at once cannot leave none.
  */
 export async function removeAdministrator(
   db: Database,
