@@ -1,14 +1,18 @@
 /**
- * The security review's findings that only the built server shows (issue 18): request bodies
+ * The security reviews' findings that only the built server shows. Issue 18: request bodies
  * capped whatever their framing, malformed URLs and cookies answered without a 500 or a stack
- * trace, the own origin from BASE_URL only, and the status text of `.data` answers.
+ * trace, the own origin from BASE_URL only, and the status text of `.data` answers. Issue 29:
+ * non-canonical portal paths, the upload route's caps, the level a refused POST is logged at,
+ * and a download's headers.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProjectOver, uploadOver, versionLinks } from "../../scripts/lib/upload-client.ts";
 
 const PORT = 3641;
 const url = `http://localhost:${PORT}`;
@@ -204,5 +208,110 @@ describe("the built server", () => {
     const forbidden = await raw("GET", "/portal/leads.data", { cookie });
     expect(forbidden.status).toBe(403);
     expect(forbidden.statusText).toBe("Forbidden");
+  });
+});
+
+/** A GET through node:http: the status, the Location and every header line as sent. */
+function rawGet(pathname: string, cookie = "") {
+  return new Promise<{ status: number; location: string | null; rawHeaders: string[] }>(
+    (resolve, reject) => {
+      const req = http.request(
+        { host: "localhost", port: PORT, method: "GET", path: pathname, headers: { cookie } },
+        (res) => {
+          res.resume();
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              location: res.headers.location ?? null,
+              rawHeaders: res.rawHeaders,
+            }),
+          );
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    },
+  );
+}
+
+const headerCount = (rawHeaders: string[], name: string) =>
+  rawHeaders.filter((h, i) => i % 2 === 0 && h.toLowerCase() === name).length;
+
+describe("the built server, second review (issue 29)", () => {
+  it("answers non-canonical casing of portal paths: reads are redirected, writes are 404", async () => {
+    const cookie = await signUp(`casing-${Date.now()}@example.co.za`);
+    const read = await rawGet("/PORTAL/Messages?cursor=x", cookie);
+    expect(read.status).toBe(308);
+    expect(read.location).toBe("/portal/messages?cursor=x");
+    const data = await rawGet("/Portal/projects.data", cookie);
+    expect(data.status).toBe(308);
+    expect(data.location).toBe("/portal/projects.data");
+    expect((await rawGet("/portal/messages", cookie)).status).toBe(200);
+    for (const pathname of ["/PORTAL/messages", "/Portal/projects/x/files", "/portal/Settings"]) {
+      const write = await raw(
+        "POST",
+        pathname,
+        { "content-type": "application/x-www-form-urlencoded", origin: url, cookie },
+        { chunks: 1, chunk: "intent=send&subject=s&content=c" },
+      );
+      expect(write.status, pathname).toBe(404);
+    }
+  });
+
+  it("refuses an upload whose text field is huge, sent chunked, with 413", async () => {
+    const cookie = await signUp(`upload-caps-${Date.now()}@example.co.za`);
+    const projectId = await createProjectOver(url, cookie, "Caps");
+    const boundary = "----caps";
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\n`;
+    const answer = await raw(
+      "POST",
+      `/portal/projects/${projectId}/files`,
+      {
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        accept: "application/json",
+        origin: url,
+        cookie,
+        "transfer-encoding": "chunked",
+      },
+      // 32 MB of one text field, never a file.
+      { chunks: 512, chunk: `${head}${"a".repeat(64 * 1024 - head.length)}` },
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain("A form field is too long.");
+  });
+
+  it("logs a POST to a page with no action as a 405 at info, not as an error", async () => {
+    const before = output.length;
+    const answer = await raw(
+      "POST",
+      "/about",
+      { "content-type": "application/x-www-form-urlencoded", origin: url },
+      { chunks: 1, chunk: "anything=I%20like" },
+    );
+    expect(answer.status).toBe(405);
+    const lines = output.slice(before).split("\n").filter(Boolean);
+    expect(lines.some((l) => l.includes('"level":30') && l.includes("405"))).toBe(true);
+    expect(lines.some((l) => l.includes('"level":50'))).toBe(false);
+    expect(output.slice(before)).not.toContain("did not provide an `action`");
+  });
+
+  it("sends X-Content-Type-Options once on downloads", async () => {
+    const cookie = await signUp(`nosniff-${Date.now()}@example.co.za`);
+    const projectId = await createProjectOver(url, cookie, "Downloads");
+    const note = Buffer.from("A plain note.\n");
+    const uploaded = await uploadOver(url, cookie, projectId, {
+      name: "Note.txt",
+      size: note.length,
+      source: Readable.from([note]),
+      type: "text/plain",
+    }).done;
+    expect(uploaded.status, uploaded.body).toBe(200);
+    const [link] = await versionLinks(url, cookie, projectId);
+    const download = await rawGet(link as string, cookie);
+    expect(download.status).toBe(200);
+    expect(headerCount(download.rawHeaders, "x-content-type-options")).toBe(1);
+    const myData = await rawGet("/portal/settings/my-data", cookie);
+    expect(myData.status).toBe(200);
+    expect(headerCount(myData.rawHeaders, "x-content-type-options")).toBe(1);
   });
 });

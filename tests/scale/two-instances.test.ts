@@ -17,6 +17,8 @@ import { type Running, signUpOver, startBuiltServer } from "../../scripts/serve-
 const baseUrl = process.env.TEST_DATABASE_URL;
 const describeIf = baseUrl ? describe : describe.skip;
 
+/** The assistant's questions per minute per client IP, on each instance and on both together. */
+const CHAT_LIMIT = 4;
 let dbName = "";
 let dbUrl = "";
 let smtp: SMTPServer;
@@ -32,6 +34,7 @@ const startInstance = (port: number) =>
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     LEAD_RATE_LIMIT_IP: "10000",
     LEAD_RATE_LIMIT_EMAIL: "10000",
+    CHAT_RATE_LIMIT: String(CHAT_LIMIT),
   });
 
 beforeAll(async () => {
@@ -249,6 +252,81 @@ describeIf("two instances on one PostgreSQL", () => {
   });
 });
 
+describeIf("two instances on one PostgreSQL: limits and access (issue 29)", () => {
+  it("counts the assistant's questions across both instances", async () => {
+    const [a, b] = instances as [Running, Running];
+    const ask = (target: Running, n: number) =>
+      fetch(`${target.url}/demo`, {
+        method: "POST",
+        headers: { origin: target.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ question: `What are your prices? ${n}` }),
+      });
+    const statuses: number[] = [];
+    for (let n = 0; n < CHAT_LIMIT; n++) statuses.push((await ask(n % 2 === 0 ? a : b, n)).status);
+    expect(statuses).toEqual(Array(CHAT_LIMIT).fill(200));
+    expect((await ask(a, 98)).status).toBe(429);
+    expect((await ask(b, 99)).status).toBe(429);
+  });
+
+  it("ends a former administrator's stream on the other instance at once", async () => {
+    const [a, b] = instances as [Running, Running];
+    const stamp = Date.now();
+    const emails = [`keeper-${stamp}@example.co.za`, `leaver-${stamp}@example.co.za`];
+    const [keeper, leaver] = await Promise.all(
+      emails.map((email) => signUpOver(a.url, { email, password: "secret-1", name: email })),
+    );
+    for (const email of emails) {
+      await promisify(execFile)(
+        "node_modules/.bin/tsx",
+        [
+          "--tsconfig",
+          "tsconfig.json",
+          "scripts/user-role.ts",
+          "--email",
+          email,
+          "--role",
+          "admin",
+        ],
+        {
+          env: {
+            ...process.env,
+            DATABASE_URL: dbUrl,
+            BASE_URL: a.url,
+            AUTH_SECRET: "scale-test-secret-scale-test-secret-0001",
+            NODE_ENV: "production",
+            LOG_LEVEL: "silent",
+          },
+        },
+      );
+    }
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    const { rows } = await db.query<{ id: string }>(`select id from "user" where email = $1`, [
+      emails[1],
+    ]);
+    await db.end();
+    const stream = await openStream(b.url, leaver as string);
+    try {
+      const started = Date.now();
+      const removed = await fetch(`${a.url}/portal/team`, {
+        method: "POST",
+        headers: {
+          cookie: keeper as string,
+          origin: a.url,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ intent: "remove-admin", userId: rows[0]?.id ?? "" }),
+      });
+      expect(removed.status).toBe(200);
+      // Well before the 30-second session check.
+      await stream.ended(10_000);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
 /** The "change" events a stream's text holds so far. */
 function changes(text: string): { kind: string }[] {
   return [...text.matchAll(/event: change\ndata: (\{[^\n]*\})/g)].map((m) =>
@@ -277,6 +355,20 @@ async function openStream(url: string, cookie: string) {
       text += decoder.decode(next.value);
     }
   };
+  /** Resolves once the server has ended the stream. */
+  const ended = async (timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`the stream did not end; it holds:\n${text}`);
+      const next = await Promise.race([
+        reader.read(),
+        new Promise<null>((r) => setTimeout(() => r(null), left)),
+      ]);
+      if (next?.done) return;
+      if (next) text += decoder.decode(next.value);
+    }
+  };
   await until((t) => t.includes("event: ready"));
-  return { until, text: () => text, close: () => controller.abort() };
+  return { until, ended, text: () => text, close: () => controller.abort() };
 }
