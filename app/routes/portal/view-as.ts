@@ -28,10 +28,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.intent === "start") {
     const client = await findClient(ctx.db, form.clientId);
     if (!client) throw notFound(CLIENT_NOT_FOUND);
+    const headers = new Headers({ "Set-Cookie": await startViewingAs(client.id) });
+    headers.append("Set-Cookie", CLEAR_OLD_VIEW_AS);
     return redirectWithToast(
       "/portal",
       { type: "success", title: `Viewing as ${client.name}` },
-      { "Set-Cookie": await startViewingAs(client.id) },
+      headers,
     );
   }
   throw badRequest(UNKNOWN_ACTION);

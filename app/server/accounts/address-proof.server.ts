@@ -8,7 +8,15 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { account, passkey, session, twoFactor, user, verification } from "../db/schema.server";
+import {
+  account,
+  passkey,
+  session,
+  twoFactor,
+  user,
+  userRoles,
+  verification,
+} from "../db/schema.server";
 
 /** Database or transaction. */
 type Executor = Pick<Database, "select" | "update" | "delete">;
@@ -40,12 +48,14 @@ export const releasedAddress = (userId: string) => `released-${userId}@released.
  */
 export async function releaseUnprovenAddress(tx: Executor, email: string): Promise<string | null> {
   const [holder] = await tx
-    .select({ id: user.id, verified: user.emailVerified })
+    .select({ id: user.id, verified: user.emailVerified, role: userRoles.role })
     .from(user)
+    .leftJoin(userRoles, eq(userRoles.userId, user.id))
     .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
-    .for("update")
+    .for("update", { of: user })
     .limit(1);
-  if (!holder || holder.verified) return null;
+  // An administrator (the roles command can make one of an unproven account) is never released.
+  if (!holder || holder.verified || holder.role) return null;
   const id = holder.id;
   await tx
     .update(user)

@@ -33,8 +33,9 @@ export function PrivacyCard({ twoFactorEnabled }: { twoFactorEnabled: boolean })
       <CardContent className="space-y-6">
         <div className="space-y-2">
           <p className="text-sm text-muted-foreground">
-            A zip file with your profile, projects, messages, sessions, consents, passkeys and the
-            enquiries sent from your e-mail address, as JSON and CSV. It is made when you ask.
+            A zip file with your profile, projects, messages, sessions, consents, passkeys and, once
+            your e-mail address is confirmed, the enquiries sent from it, as JSON and CSV. It is
+            made when you ask.
           </p>
           <form method="get" action="/portal/settings/my-data">
             <Button type="submit" variant="outline">
