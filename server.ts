@@ -13,7 +13,7 @@ import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { maxUploadRequestBytes, UPLOAD_PATH } from "./app/lib/files.ts";
 import { canonicalPortalPath } from "./app/lib/portal-paths.ts";
-import { type Env, parseEnv } from "./app/server/env.server.ts";
+import { type Env, loadEnvFile, parseEnv } from "./app/server/env.server.ts";
 import {
   BASELINE_CSP,
   commonSecurityHeaders,
@@ -30,9 +30,11 @@ if (!existsSync(buildPath)) {
   process.exit(1);
 }
 
-// Every setting is validated once, here as in the app (app/server/env.server.ts).
+// Every setting is validated once, here as in the app (app/server/env.server.ts), after the
+// settings file (.env) has filled in what the environment does not set.
 let settings: Env;
 try {
+  loadEnvFile();
   settings = parseEnv();
 } catch (error) {
   console.error((error as Error).message);

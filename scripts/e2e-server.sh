@@ -11,6 +11,8 @@ case "$E2E_DATA_DIR" in
 esac
 mkdir -p "$E2E_DATA_DIR"
 export DATA_DIR="$E2E_DATA_DIR"
+# The tests set what they need: a developer's .env is not read.
+export ENV_FILE=
 # The privacy jobs' clock, moved forward by tests/e2e/popia.spec.ts (decision 014). The server
 # refuses this file anywhere but in E2E_DATA_DIR.
 export TEST_CLOCK_FILE="$E2E_DATA_DIR/clock-offset-ms"

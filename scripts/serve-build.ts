@@ -21,7 +21,7 @@ export interface Running {
 
 /**
  * `env` is added to (and overrides) the defaults: production mode, `PORT`, `BASE_URL`, a fresh
- * `DATA_DIR` and `LOG_LEVEL=warn`. Rejects if the process exits or has not answered in time.
+ * `DATA_DIR`, `LOG_LEVEL=warn` and no settings file (`ENV_FILE=`). Rejects if the process exits or has not answered in time.
  */
 export async function startBuiltServer(
   port: number,
@@ -37,6 +37,8 @@ export async function startBuiltServer(
       BASE_URL: url,
       DATA_DIR: env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "agency-server-")),
       LOG_LEVEL: "warn",
+      // The test or script sets what it needs: a developer's .env is not read.
+      ENV_FILE: "",
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],

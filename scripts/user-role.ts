@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { setRoleByEmail } from "~/server/accounts/roles.server";
 import { closeDatabase, getDatabase } from "~/server/db/client.server";
 import { ROLES, type Role } from "~/server/db/schema.server";
-import { EnvError } from "~/server/env.server";
+import { EnvError, loadEnvFile } from "~/server/env.server";
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +27,7 @@ if (!values.remove && !ROLES.includes(values.role as Role)) {
   fail(`--role must be one of: ${ROLES.join(", ")}`);
 }
 
+loadEnvFile();
 try {
   const handle = await getDatabase();
   const result = await setRoleByEmail(

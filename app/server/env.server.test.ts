@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.server";
+import { EnvError, loadEnvFile, parseEnv } from "./env.server";
 
 const dir = () => mkdtempSync(path.join(tmpdir(), "env-test-"));
 
@@ -94,5 +94,21 @@ describe("settings", () => {
     expect(() => parseEnv({ DATA_DIR: dataDir, MAX_UPLOAD_MB: "lots" })).toThrowError(
       /MAX_UPLOAD_MB/,
     );
+  });
+
+  it("reads a settings file when present, and the environment wins over it", () => {
+    const file = path.join(dir(), "settings.env");
+    writeFileSync(file, "ENV_FILE_TEST_FROM_FILE=file\nENV_FILE_TEST_BOTH=file\n");
+    process.env.ENV_FILE_TEST_BOTH = "environment";
+    try {
+      expect(loadEnvFile({ ENV_FILE: file })).toBe(path.resolve(file));
+      expect(process.env.ENV_FILE_TEST_FROM_FILE).toBe("file");
+      expect(process.env.ENV_FILE_TEST_BOTH).toBe("environment");
+    } finally {
+      delete process.env.ENV_FILE_TEST_FROM_FILE;
+      delete process.env.ENV_FILE_TEST_BOTH;
+    }
+    expect(loadEnvFile({ ENV_FILE: path.join(dir(), "missing.env") })).toBeNull();
+    expect(loadEnvFile({ ENV_FILE: "" })).toBeNull();
   });
 });

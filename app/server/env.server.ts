@@ -160,6 +160,19 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * Reads the settings file (`.env`, or the file `ENV_FILE` names; `ENV_FILE=` reads none) into
+ * `process.env` when it exists. A variable already set in the environment wins over the file.
+ * Called by the server and the npm scripts before `parseEnv()`, never by the app or the tests.
+ * Returns the file read, or null.
+ */
+export function loadEnvFile(source: Record<string, string | undefined> = process.env) {
+  const file = source.ENV_FILE ?? ".env";
+  if (!file || !existsSync(file)) return null;
+  process.loadEnvFile(file);
+  return path.resolve(file);
+}
+
 let cached: Env | undefined;
 
 /** The validated settings, read once. */
