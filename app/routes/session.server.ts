@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { redirect } from "react-router";
+import { signInPath } from "~/lib/portal-paths";
 import { type Auth, getAuth } from "~/server/accounts/auth.server";
 import { findSessionByToken } from "~/server/accounts/session-lookup.server";
 import { getDb } from "~/server/db/client.server";
@@ -44,10 +45,10 @@ export async function getCurrentSession(request: Request): Promise<CurrentSessio
   };
 }
 
-/** The signed-in user, or a redirect to /auth. */
+/** The signed-in user, or a redirect to /auth that brings them back here after signing in. */
 export async function requireSession(request: Request): Promise<CurrentSession> {
   const current = await getCurrentSession(request);
-  if (!current) throw redirect("/auth");
+  if (!current) throw redirect(signInPath(request.url));
   return current;
 }
 

@@ -29,7 +29,7 @@ async function secondDevice(browser: Browser, baseURL: string, user: TestUser) {
 }
 
 test.describe("sessions", () => {
-  test("sign out another device: its open portal lands on /auth", async ({
+  test("sign out another device: its open portal lands on /auth, to come back to its page", async ({
     page,
     browser,
     baseURL,
@@ -58,7 +58,7 @@ test.describe("sessions", () => {
       await expect(toasts(page).getByText("Session signed out successfully")).toBeVisible();
       await expect(items).toHaveCount(1);
 
-      await expect(other.page).toHaveURL(/\/auth$/);
+      await expect(other.page).toHaveURL(`/auth?next=${encodeURIComponent("/portal/projects")}`);
       await expect(other.page.getByRole("heading", { name: "Welcome" })).toBeVisible();
       // This device is still signed in.
       await page.reload();

@@ -54,6 +54,51 @@ test.describe("sign-in page", () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
+  test("a portal link opened signed out opens that page after signing in", async ({
+    page,
+    baseURL,
+  }) => {
+    const user = await createUser(page.request, baseURL ?? "");
+    await page.context().clearCookies();
+    await page.goto("/portal/projects?view=mine");
+    await expect(page).toHaveURL(`/auth?next=${encodeURIComponent("/portal/projects?view=mine")}`);
+    await hydrated(page);
+    // Switching tabs keeps where to go.
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await page.getByRole("tab", { name: "Sign In" }).click();
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL("/portal/projects?view=mine");
+    await expect(page.getByRole("heading", { name: "Projects", exact: true })).toBeVisible();
+
+    // Signed in, the sign-in page sends the link on at once.
+    const res = await page.request.get(`/auth?next=${encodeURIComponent("/portal/settings")}`, {
+      maxRedirects: 0,
+    });
+    expect(res.headers().location).toBe("/portal/settings");
+  });
+
+  test("a link to another site or outside the portal goes to /portal after signing in", async ({
+    page,
+    baseURL,
+  }) => {
+    const user = await createUser(page.request, baseURL ?? "");
+    for (const next of [
+      "https://evil.example/portal",
+      "//evil.example/portal",
+      "/\\evil.example",
+      "/about",
+    ]) {
+      await page.context().clearCookies();
+      await page.goto(`/auth?next=${encodeURIComponent(next)}`);
+      await page.getByLabel("Email").fill(user.email);
+      await page.getByLabel("Password").fill(user.password);
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+      await expect(page, next).toHaveURL(/\/portal$/);
+    }
+  });
+
   test("sign in, sign out to /, sign in again", async ({ page, baseURL }) => {
     const user = await createUser(page.request, baseURL ?? "");
     await page.context().clearCookies();
@@ -88,5 +133,22 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
     await expect(page.getByLabel("Email")).toHaveValue(email);
+  });
+
+  test("a portal link opened signed out opens that page after a plain sign-in", async ({
+    page,
+    baseURL,
+  }) => {
+    const user = await createUser(page.request, baseURL ?? "");
+    await page.context().clearCookies();
+    await page.goto("/portal/settings");
+    await expect(page).toHaveURL(`/auth?next=${encodeURIComponent("/portal/settings")}`);
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill("wrong-one");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL("/portal/settings");
   });
 });

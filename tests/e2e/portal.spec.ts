@@ -312,7 +312,10 @@ test.describe("live updates and isolation", () => {
       await gotoLive(tab2, "/portal/projects");
       await tab1.getByRole("button", { name: /sign out/i }).click();
       await expect(tab1).toHaveURL(/\/$/);
-      await expect(tab2).toHaveURL(/\/auth$/, { timeout: 10_000 });
+      // Signing in again would bring it back to its page (decision 053).
+      await expect(tab2).toHaveURL(`/auth?next=${encodeURIComponent("/portal/projects")}`, {
+        timeout: 10_000,
+      });
     } finally {
       await ctx.close();
     }

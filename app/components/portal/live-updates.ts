@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useMatches, useRevalidator } from "react-router";
 import { CLIENT_ID_HEADER, liveKinds, parseChangeMessage, shouldReload } from "~/lib/live-events";
+import { signInPath } from "~/lib/portal-paths";
 
 const SIGNING_OUT = "portal:signing-out";
 
@@ -110,7 +111,8 @@ export function useLiveUpdates() {
             connect();
           } else {
             stopped = true;
-            window.location.assign("/auth");
+            // Signing in again comes back to this page (decision 053).
+            window.location.assign(signInPath(window.location.href));
           }
         });
       });

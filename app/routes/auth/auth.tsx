@@ -13,6 +13,7 @@ import { site } from "~/content/site";
 import { useCookieToast, useFormOutcome } from "~/hooks/use-form-outcome";
 import { type ActionResult, failed } from "~/lib/action-result";
 import { notify } from "~/lib/notify";
+import { afterSignIn, PORTAL_HOME } from "~/lib/portal-paths";
 import { authCodeSchema } from "~/lib/validation/account";
 import { signInSchema, signUpSchema } from "~/lib/validation/auth";
 import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy-values";
@@ -37,17 +38,23 @@ export const meta: Route.MetaFunction = () => [
 
 const SECOND_STEP = "/auth?step=two-factor";
 
+/** The second step's address, carrying where to go after it. */
+function secondStepPath(next: string) {
+  return next === PORTAL_HOME ? SECOND_STEP : `${SECOND_STEP}&next=${encodeURIComponent(next)}`;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getCurrentSession(request)) throw redirect("/portal");
+  // The page to open after signing in (decision 053): a portal page, else /portal.
+  const searchParams = new URL(request.url).searchParams;
+  const next = afterSignIn(searchParams.get("next"));
+  if (await getCurrentSession(request)) throw redirect(next);
   const read = await readToast(request);
   const { clearHeader } = read;
   // A scheduled account deletion is said on every sign-in page for a few minutes.
   const toast = read.toast ?? deletionScheduledToast(request);
-  const secondStep =
-    new URL(request.url).searchParams.get("step") === "two-factor" &&
-    hasPendingSecondFactor(request);
+  const secondStep = searchParams.get("step") === "two-factor" && hasPendingSecondFactor(request);
   return data(
-    { toast, secondStep },
+    { toast, secondStep, next: next === PORTAL_HOME ? null : next },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
   );
 }
@@ -68,7 +75,8 @@ export async function action({ request }: Route.ActionArgs) {
   const requested = form.get("intent");
   const intent: Intent =
     requested === "signup" || requested === "two-factor" ? requested : "signin";
-  if (intent === "two-factor") return secondFactor(request, form.get("code"));
+  const next = afterSignIn(form.get("next"));
+  if (intent === "two-factor") return secondFactor(request, form.get("code"), next);
   const raw = Object.fromEntries(
     ["email", "password", "fullName"].map((k) => {
       const v = form.get(k);
@@ -103,12 +111,14 @@ export async function action({ request }: Route.ActionArgs) {
   const signedIn = await signIn(request, parsed.data);
   if (!signedIn.ok) return failed(signedIn.status, signedIn.message, { intent, values });
   // Two-factor is on: better-auth kept the session back until the code is given.
-  if (needsSecondFactor(signedIn.body)) return redirect(SECOND_STEP, { headers: signedIn.headers });
-  return redirect("/portal", { headers: signedIn.headers });
+  if (needsSecondFactor(signedIn.body)) {
+    return redirect(secondStepPath(next), { headers: signedIn.headers });
+  }
+  return redirect(next, { headers: signedIn.headers });
 }
 
 /** Sign-in's second step: an authenticator app code or a backup code. */
-async function secondFactor(request: Request, code: FormDataEntryValue | null) {
+async function secondFactor(request: Request, code: FormDataEntryValue | null, next: string) {
   const expired = () =>
     redirectWithToast("/auth", {
       type: "error",
@@ -120,7 +130,7 @@ async function secondFactor(request: Request, code: FormDataEntryValue | null) {
   const intent: Intent = "two-factor";
   if (!parsed.success) return failed(400, firstIssue(parsed.error).message, { intent, values: {} });
   const result = await verifySignInCode(request, parsed.data.code);
-  if (result.ok) return redirect("/portal", { headers: result.headers });
+  if (result.ok) return redirect(next, { headers: result.headers });
   if (result.reason === "second-step-expired") return expired();
   return failed(result.status, result.message, { intent, values: {} });
 }
@@ -129,7 +139,7 @@ async function secondFactor(request: Request, code: FormDataEntryValue | null) {
  * Shown once JavaScript runs, in browsers that have WebAuthn. Its space is kept from the first
  * paint (hidden until then), so the centred card does not move when it appears (CLS 0).
  */
-function PasskeySignIn() {
+function PasskeySignIn({ next }: { next: string }) {
   const [supported, setSupported] = useState(false);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -142,7 +152,7 @@ function PasskeySignIn() {
       const passkeys = await import("~/lib/passkeys.client");
       const outcome = await passkeys.signInWithPasskey();
       if (outcome.ok) {
-        window.location.assign("/portal");
+        window.location.assign(next);
         return;
       }
       notify("error", "Error", { description: outcome.message });
@@ -196,6 +206,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     <FormResult result={inline?.intent === intent ? inline : undefined} />
   );
   const values = (inline && !inline.ok ? inline.values : undefined) ?? {};
+  const next = loaderData.next;
+  const nextField = next ? <input type="hidden" name="next" value={next} /> : null;
 
   if (loaderData.secondStep) {
     return (
@@ -204,6 +216,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         description="Enter the 6-digit code from your authenticator app to finish signing in."
       >
         <Form method="post" action={SECOND_STEP} className="space-y-4">
+          {nextField}
           <Field
             id="two-factor-code"
             label="Authentication code"
@@ -222,7 +235,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           <SubmitButton intent="two-factor" label="Verify" />
         </Form>
         <p className="mt-4 text-center text-sm">
-          <Link to="/auth" className="underline underline-offset-4">
+          <Link to={signInPage(next)} className="underline underline-offset-4">
             Back to sign in
           </Link>
         </p>
@@ -246,7 +259,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         value={active}
         onValueChange={(v) => {
           setActive(v as "signin" | "signup");
-          setParams(v === "signup" ? { tab: "signup" } : {}, { replace: true });
+          const kept: Record<string, string> = next ? { next } : {};
+          setParams(v === "signup" ? { ...kept, tab: "signup" } : kept, { replace: true });
         }}
       >
         <TabsList fill>
@@ -255,7 +269,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         </TabsList>
         <noscript>
           <p className="mt-3 text-center text-sm">
-            <a href="/auth" className="underline">
+            <a href={signInPage(next)} className="underline">
               Sign In
             </a>{" "}
             ·{" "}
@@ -267,6 +281,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 
         <TabsContent value="signin">
           <Form method="post" className="mt-4 space-y-4" key="signin">
+            {nextField}
             <Field id="signin-email" label="Email">
               <Input
                 name="email"
@@ -293,7 +308,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             {errorFor("signin")}
             <SubmitButton intent="signin" label="Sign In" />
           </Form>
-          <PasskeySignIn />
+          <PasskeySignIn next={next ?? PORTAL_HOME} />
         </TabsContent>
 
         <TabsContent value="signup">
@@ -326,4 +341,9 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       </Tabs>
     </AuthShell>
   );
+}
+
+/** The sign-in page, keeping where to go after it. */
+function signInPage(next: string | null) {
+  return next ? `/auth?next=${encodeURIComponent(next)}` : "/auth";
 }
