@@ -198,11 +198,15 @@ describe(`sessions on ${testDatabaseKind()}`, () => {
 
   it("needs a session for all of it", async () => {
     const list = await run(settingsLoader, getRequest("/portal/settings"));
-    expect(list.headers.get("location")).toBe("/auth");
+    expect(list.headers.get("location")).toBe(
+      `/auth?next=${encodeURIComponent("/portal/settings")}`,
+    );
     const res = await run(
       settingsAction,
       formRequest("/portal/settings", { intent: "revoke-other-sessions" }),
     );
-    expect(res.headers.get("location")).toBe("/auth");
+    expect(res.headers.get("location")).toBe(
+      `/auth?next=${encodeURIComponent("/portal/settings")}`,
+    );
   });
 });

@@ -253,7 +253,9 @@ describe(`download my data (${testDatabaseKind()})`, () => {
   it("sends a visitor without a session to sign in", async () => {
     const res = await run(myDataLoader, getRequest("/portal/settings/my-data"));
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/auth");
+    expect(res.headers.get("location")).toBe(
+      `/auth?next=${encodeURIComponent("/portal/settings/my-data")}`,
+    );
   });
 });
 

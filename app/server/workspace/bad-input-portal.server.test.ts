@@ -469,7 +469,7 @@ describe(`bad input on the portal (${testDatabaseKind()})`, { timeout: 120_000 }
           const action = actions[i] as (typeof actions)[number];
           const res = await run(action, formPost("/portal/x", entries, how, { cookie }));
           expect(res.status).toBe(302);
-          expect(res.headers.get("location")).toBe("/auth");
+          expect(res.headers.get("location")).toBe(`/auth?next=${encodeURIComponent("/portal/x")}`);
           expect([await snapshotProjects(), await snapshotMessages()]).toEqual(before);
         },
       ),

@@ -52,13 +52,16 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
     for (const loader of [dashboardLoader, projectsLoader, messagesLoader, teamLoader]) {
       const res = await run(loader, getRequest("/portal/x"));
       expect(res.status).toBe(302);
-      expect(res.headers.get("location")).toBe("/auth");
+      // Signing in comes back to the page asked for (decision 053).
+      expect(res.headers.get("location")).toBe(`/auth?next=${encodeURIComponent("/portal/x")}`);
     }
     const res = await run(
       projectsAction,
       post("/portal/projects", { intent: "create", title: "x" }, ""),
     );
-    expect(res.headers.get("location")).toBe("/auth");
+    expect(res.headers.get("location")).toBe(
+      `/auth?next=${encodeURIComponent("/portal/projects")}`,
+    );
     expect(await h.handle.db.select().from(projects)).toHaveLength(0);
   });
 
