@@ -4,7 +4,14 @@
  */
 
 /** What a "change" event can say changed. */
-export type ChangeKind = "projects" | "messages" | "files" | "milestones" | "approvals" | "clients";
+export type ChangeKind =
+  | "projects"
+  | "messages"
+  | "files"
+  | "milestones"
+  | "approvals"
+  | "clients"
+  | "notifications";
 export const CHANGE_KINDS: readonly ChangeKind[] = [
   "projects",
   "messages",
@@ -12,6 +19,7 @@ export const CHANGE_KINDS: readonly ChangeKind[] = [
   "milestones",
   "approvals",
   "clients",
+  "notifications",
 ];
 
 /** The header a portal tab sends with its form posts, naming itself. */

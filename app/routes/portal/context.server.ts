@@ -72,6 +72,7 @@ async function load(request: Request): Promise<PortalContext> {
     clientName: null,
     messageMail: true,
     twoFactorEnabled: false,
+    unreadNotifications: 0,
   };
   let deletionCancelled = false;
   try {

@@ -5,6 +5,7 @@ import { prepared } from "../db/prepared.server";
 import {
   accountDeletions,
   clients,
+  notifications,
   profiles,
   type Role,
   user,
@@ -23,6 +24,8 @@ export interface PortalUser {
   messageMail: boolean;
   /** Signs in with an authenticator app code as well as the password. */
   twoFactorEnabled: boolean;
+  /** Their unread notifications (the portal header's bell). */
+  unreadNotifications: number;
 }
 
 /** Is this person an administrator (agency staff)? The one way the role is asked. */
@@ -40,6 +43,13 @@ export const portalUserColumns = {
   clientName: clients.name,
   messageMail: sql<boolean>`coalesce(${profiles.messageMail}, true)`,
   twoFactorEnabled: user.twoFactorEnabled,
+  /**
+   * The bell's count, read in the same statement (decision 056): their unread notifications of
+   * no client or of the client they belong to now (every one, for an administrator).
+   */
+  unreadNotifications: sql<number>`(select count(*)::int from ${notifications} n
+    where n.user_id = ${user.id} and n.read_at is null
+      and (n.client_id is null or n.client_id = ${profiles.clientId} or ${userRoles.role} = 'admin'))`,
   cancelledDeletion: accountDeletions.userId,
 };
 

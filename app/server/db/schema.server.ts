@@ -17,6 +17,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { ChatTurn } from "../../lib/assistant/conversation";
+import type { NotificationKind } from "../../lib/notification-kinds";
 import type { MilestoneStatus, ReviewDecision } from "../../lib/validation/deliverables";
 import type { LeadKind, LeadStatus } from "../../lib/validation/lead-status";
 import type { ProjectPriority, ProjectStatus } from "../../lib/validation/portal";
@@ -846,6 +847,42 @@ export const figureChanges = pgTable(
     changes: bigint("changes", { mode: "number" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.domain, t.xact] })],
+);
+
+// ---------------------------------------------------------------------------
+// notifications (issue 31, decision 056): what asked a person to act, per person
+// ---------------------------------------------------------------------------
+
+/**
+ * One notification for one person, written in the transaction of the event that caused it.
+ * `link` is the portal path of the exact place (a review, a message, a lead); `groupKey` names
+ * the thread or project it belongs to (mails of one group within a few minutes become one).
+ * Goes with its person and with its client; the actor is set null when their account goes.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: randomId(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<NotificationKind>().notNull(),
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    /** What it is about, in a few words: a file's name, a message's subject, a lead's name. */
+    title: text("title").notNull(),
+    link: text("link").notNull(),
+    groupKey: text("group_key").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    index("notifications_actor_idx").on(t.actorId),
+    index("notifications_client_idx").on(t.clientId),
+    check("notifications_title_check", sql`length(${t.title}) between 1 and 300`),
+  ],
 );
 
 // ---------------------------------------------------------------------------

@@ -26,6 +26,7 @@ import {
 } from "../db/schema.server";
 import { wakeOutbox } from "../email/outbox.server";
 import { env } from "../env.server";
+import { announceNotifications, notify } from "../notifications/notifications.server";
 import { type Outcome, refused } from "../outcome.server";
 import { recordActivity } from "../workspace/activity.server";
 import { publishChange } from "../workspace/events.server";
@@ -101,10 +102,20 @@ async function createReview(
       kind: "approval.requested",
       data: { reviewId, subject },
     });
-    return { ok: true as const, reviewId };
+    const notified = await notify(tx, {
+      kind: "review.requested",
+      clientId: project.clientId,
+      actorId,
+      title: reviewSubjectText(subject),
+      link: reviewLink(project.id, subject),
+      groupKey: `project:${project.id}`,
+    });
+    return { ok: true as const, reviewId, notified };
   });
-  if (outcome.ok) publishChange("approvals", { clientIds: [project.clientId] }, actorId);
-  return outcome;
+  if (!outcome.ok) return outcome;
+  publishChange("approvals", { clientIds: [project.clientId] }, actorId);
+  announceNotifications(outcome.notified, actorId);
+  return { ok: true, reviewId: outcome.reviewId };
 }
 
 /** 'Ready for review' on a ready version of one of the project's files (administrators). */
@@ -152,6 +163,12 @@ export async function requestMilestoneReview(
     .where(and(eq(milestones.id, milestoneId), eq(milestones.projectId, project.id)));
   if (!m) return refused(404, MILESTONE_NOT_FOUND);
   return createReview(db, project, actorId, { milestoneId }, { kind: "milestone", ...m });
+}
+
+/** The portal path of what a review is about: the file, or the project's milestones. */
+export function reviewLink(projectId: string, subject: ReviewSubject) {
+  const anchor = subject.kind === "file" ? `file-${subject.fileId}` : "milestones";
+  return `/portal/projects/${projectId}#${anchor}`;
 }
 
 const DECISION_TEXT: Record<ReviewDecision, string> = {
@@ -233,11 +250,20 @@ export async function answerReview(
         })),
       );
     }
-    return { ok: true as const };
+    const notified = await notify(tx, {
+      kind: "review.answered",
+      clientId: project.clientId,
+      actorId: actor.id,
+      title: `${DECISION_TEXT[input.decision]}: ${what}`,
+      link: reviewLink(project.id, review.subject),
+      groupKey: `project:${project.id}`,
+    });
+    return { ok: true as const, notified };
   });
   if (!outcome.ok) return outcome;
   if (admins.length > 0) wakeOutbox();
   publishChange("approvals", { clientIds: [project.clientId] }, actor.id);
+  announceNotifications(outcome.notified, actor.id);
   return { ok: true };
 }
 

@@ -35,6 +35,7 @@ import {
 } from "../db/schema.server";
 import { wakeOutbox } from "../email/outbox.server";
 import { env } from "../env.server";
+import { announceNotifications, notify } from "../notifications/notifications.server";
 import { type Outcome, type Refused, refused } from "../outcome.server";
 import { publish, publishAccessChanged, publishChange } from "../workspace/events.server";
 import { removeClientIfUnused } from "../workspace/membership.server";
@@ -158,7 +159,7 @@ export async function inviteIn(
   inviter: Inviter,
   input: NewInvitation,
   now: Date,
-): Promise<Outcome<{ id: string; token: string }>> {
+): Promise<Outcome<{ id: string; token: string; notified: string[] }>> {
   const email = lower(input.email);
   let clientName: string | null = null;
   if (input.clientId) {
@@ -172,7 +173,12 @@ export async function inviteIn(
   }
   if (await overRateLimit(tx, inviter.id, now)) return refused(429, INVITATION_TEXT.rateLimited);
   const [existing] = await tx
-    .select({ clientId: profiles.clientId, role: userRoles.role })
+    .select({
+      id: user.id,
+      proven: user.emailVerified,
+      clientId: profiles.clientId,
+      role: userRoles.role,
+    })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .leftJoin(userRoles, eq(userRoles.userId, user.id))
@@ -230,7 +236,19 @@ export async function inviteIn(
       expiresAt,
     }),
   );
-  return { ok: true, id: (row as { id: string }).id, token };
+  // Someone who has an account already (and has proved the address) sees it in their bell too.
+  const notified = existing?.proven
+    ? await notify(tx, {
+        kind: "invitation",
+        clientId: null,
+        actorId: inviter.id,
+        title: clientName ? `Join ${clientName} in the portal` : `Join the ${site.name} team`,
+        link: `${INVITATION_PATH}/${encodeURIComponent(token)}`,
+        groupKey: `invitation:${email}`,
+        userIds: [existing.id],
+      })
+    : [];
+  return { ok: true, id: (row as { id: string }).id, token, notified };
 }
 
 /** 'Invite contact' (a client) or 'Invite team member' (no client): the invitation and its mail. */
@@ -244,6 +262,7 @@ export async function createInvitation(
   const result = await db.transaction((tx) => inviteIn(tx, inviter, input, now));
   if (!result.ok) return result;
   wakeOutbox();
+  announceNotifications(result.notified, inviter.id);
   if (input.clientId) publishChange("clients", { clientIds: [input.clientId] }, inviter.id);
   return result;
 }

@@ -10,11 +10,13 @@ import type { ChatHandoverInput } from "~/lib/validation/chat";
 import type { Database } from "../db/client.server";
 import { emailOutbox, leads } from "../db/schema.server";
 import { wakeOutbox } from "../email/outbox.server";
+import { announceNotifications } from "../notifications/notifications.server";
 import { refused } from "../outcome.server";
 import {
   CONSENT_NOTICE,
   confirmationFooter,
   nameForMail,
+  notifyNewLead,
   overLeadLimit,
   RATE_LIMITED_MESSAGE,
   type SubmitOptions,
@@ -95,9 +97,10 @@ export async function submitChatLead(
       { leadId: id, toAddress: options.leadsTo, replyTo: input.email, ...notification },
       { leadId: id, toAddress: input.email, replyTo: site.email, ...confirmation },
     ]);
-    return id;
+    return { id, notified: await notifyNewLead(tx, { id, name: input.name, kind: "chat" }) };
   });
   if (leadId === null) return refused(429, RATE_LIMITED_MESSAGE);
   wakeOutbox();
-  return { ok: true, leadId };
+  announceNotifications(leadId.notified, null);
+  return { ok: true, leadId: leadId.id };
 }

@@ -10,6 +10,7 @@ import { recordMarketingConsent } from "../accounts/consents.server";
 import type { Database } from "../db/client.server";
 import { emailOutbox, type LeadKind, type LeadStatus, leads } from "../db/schema.server";
 import { wakeOutbox } from "../email/outbox.server";
+import { announceNotifications, notify } from "../notifications/notifications.server";
 import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
 import { lockLimitKeys, windowStart } from "../rate-limits.server";
@@ -281,11 +282,33 @@ export async function submitLead(
       { leadId: id, toAddress: options.leadsTo, replyTo: values.email, ...bodies(notification) },
       { leadId: id, toAddress: values.email, replyTo: site.email, ...bodies(confirmation) },
     ]);
-    return id;
+    return { id, notified: await notifyNewLead(tx, { id, name: values.name, kind: values.kind }) };
   });
   if (leadId === null) return refused(429, RATE_LIMITED_MESSAGE);
   wakeOutbox();
-  return { ok: true, leadId };
+  announceNotifications(leadId.notified, null);
+  return { ok: true, leadId: leadId.id };
+}
+
+const LEAD_KIND_TEXT: Record<LeadKind, string> = {
+  contact: "Contact message",
+  quote: "Quote request",
+  chat: "Question from the assistant",
+};
+
+/** A new lead, in the bell of every administrator (inside the lead's transaction). */
+export function notifyNewLead(
+  tx: Transaction,
+  lead: { id: string; name: string; kind: LeadKind },
+): Promise<string[]> {
+  return notify(tx, {
+    kind: "lead.new",
+    clientId: null,
+    actorId: null,
+    title: `${LEAD_KIND_TEXT[lead.kind]} from ${lead.name}`,
+    link: `/portal/leads/${lead.id}`,
+    groupKey: `lead:${lead.id}`,
+  });
 }
 
 function bodies(mail: { subject: string; text: string }) {

@@ -10,6 +10,7 @@ import type { Database } from "../db/client.server";
 import { prepared } from "../db/prepared.server";
 import { clients, messageReads, messages, profiles, projects } from "../db/schema.server";
 import { wakeOutbox } from "../email/outbox.server";
+import { announceNotifications, notify } from "../notifications/notifications.server";
 import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
 import { recordActivity } from "../workspace/activity.server";
@@ -202,11 +203,21 @@ export async function sendMessage(
       fromAgency: sender.isAdmin,
       subject: input.subject,
     });
-    return { id, mailed };
+    const notified = await notify(tx, {
+      kind: "message.new",
+      clientId,
+      actorId: sender.id,
+      fromAgency: sender.isAdmin,
+      title: input.subject,
+      link: `/portal/messages?id=${id}`,
+      groupKey: `thread:${clientId}:${replySubject(input.subject).toLowerCase()}`,
+    });
+    return { id, mailed, notified };
   });
   if (!sent) return refused(400, CHOOSE_CLIENT);
   if (sent.mailed > 0) wakeOutbox();
   publishChange("messages", { clientIds: [clientId] }, sender.id);
+  announceNotifications(sent.notified, sender.id);
   return { ok: true, id: sent.id, clientId };
 }
 

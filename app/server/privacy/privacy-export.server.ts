@@ -20,6 +20,7 @@ import {
   invitations,
   leads,
   messages,
+  notifications,
   passkey,
   profiles,
   projects,
@@ -91,6 +92,7 @@ export interface PersonalData {
   messages: Row[];
   files: Row[];
   reviews: Row[];
+  notifications: Row[];
   sessions: Row[];
   passkeys: Row[];
   consents: Row[];
@@ -179,6 +181,17 @@ export async function collectPersonalData(
       .innerJoin(projects, eq(projects.id, reviews.projectId))
       .where(eq(reviewAnswers.answeredBy, userId))
       .orderBy(desc(reviewAnswers.answeredAt)),
+    notifications: await db
+      .select({
+        kind: notifications.kind,
+        title: notifications.title,
+        link: notifications.link,
+        readAt: notifications.readAt,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt)),
     sessions: await db
       .select({
         id: session.id,
@@ -275,6 +288,7 @@ const README = (data: PersonalData, baseUrl: string) =>
     "               your client's other contacts' messages to the team (shared), while you belonged to it",
     "files.csv      files you uploaded to your projects (names, sizes, dates)",
     "reviews.csv    your answers to reviews (approvals and requested changes)",
+    "notifications.csv what the portal notified you of, and when you read it",
     "sessions.csv   where you are signed in",
     "passkeys.csv   your passkeys (names and dates; keys are never exported)",
     "consents.csv   the privacy notices you were shown and your marketing choices",
@@ -297,6 +311,7 @@ export function personalDataZip(data: PersonalData, { baseUrl }: { baseUrl: stri
     messages: data.messages,
     files: data.files,
     reviews: data.reviews.map((r) => ({ ...r, about: JSON.stringify(r.about) })),
+    notifications: data.notifications,
     sessions: data.sessions,
     passkeys: data.passkeys,
     consents: data.consents,

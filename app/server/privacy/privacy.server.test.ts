@@ -207,6 +207,7 @@ describe(`download my data (${testDatabaseKind()})`, () => {
       "invitations.csv",
       "leads.csv",
       "messages.csv",
+      "notifications.csv",
       "passkeys.csv",
       "projects.csv",
       "reviews.csv",

@@ -18,6 +18,7 @@ import {
   invitations,
   leads,
   messageReads,
+  notifications,
   privacyRequests,
   profiles,
   user,
@@ -328,7 +329,7 @@ export async function listAccountDeletions(db: Database, erasedLimit = 20) {
 }
 
 /**
- * Erase an account: its sign-in methods, sessions, profile, read marks, consents, its stays in
+ * Erase an account: its sign-in methods, sessions, profile, read marks, notifications, consents, its stays in
  * clients, and (once its address is proven) the leads and mail of its address go; the user row stays as a tombstone named 'Deleted user' (no e-mail
  * address, no way to sign in, no client), so what it wrote in its client's projects and
  * conversation reads 'Deleted user'. The client's projects are the client's and stay.
@@ -365,6 +366,7 @@ export async function eraseAccount(db: Database, userId: string, now: Date) {
     await endSignInMethods(tx, userId);
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
     await tx.delete(messageReads).where(eq(messageReads.userId, userId));
+    await tx.delete(notifications).where(eq(notifications.userId, userId));
     // The client's projects and conversation are the client's and stay (decision 018); the
     // tombstone leaves the client, and what it wrote reads 'Deleted user'.
     await tx

@@ -564,10 +564,11 @@ describe(`live changes on ${testDatabaseKind()}`, () => {
         alice.cookie,
       );
       await createProject(bob, "Live for Bongo"); // projects → B + staff
-      expect(seen.alice).toEqual(["projects", "messages", "messages", "messages"]);
-      expect(seen.alina).toEqual(["projects", "messages", "messages"]);
+      // The other side of each message is notified too: its bell (decision 056).
+      expect(seen.alice).toEqual(["projects", "messages", "messages", "notifications", "messages"]);
+      expect(seen.alina).toEqual(["projects", "messages", "messages", "notifications"]);
       expect(seen.bob).toEqual(["projects"]);
-      expect(seen.ada).toEqual(["projects", "messages", "messages", "projects"]);
+      expect(seen.ada).toEqual(["projects", "messages", "notifications", "messages", "projects"]);
     } finally {
       for (const off of offs) off();
     }

@@ -86,7 +86,7 @@ export function MilestonesSection({
   const states = timelineStates(milestones, today);
 
   return (
-    <Card>
+    <Card id="milestones">
       <CardHeader layout="row" gap="roomy" className="flex-wrap">
         <div className="space-y-1.5">
           <CardTitle as="h2">Milestones</CardTitle>
