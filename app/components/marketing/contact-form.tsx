@@ -2,16 +2,13 @@ import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { contactSchema } from "~/lib/validation/leads";
 import { LeadFormEnd } from "./form-field";
 import { useLeadForm } from "./use-lead-form";
 
 /** The contact message form; the /contact action keeps the message and sends the e-mails. */
 export function ContactForm() {
-  const { fetcher, formRef, busy, onSubmit, control, errorFor, documentResult } = useLeadForm(
-    "contact",
-    contactSchema,
-  );
+  const { fetcher, formRef, busy, onSubmit, onFocus, control, errorFor, documentResult } =
+    useLeadForm("contact", (schemas) => schemas.contactSchema);
   return (
     <fetcher.Form
       ref={formRef}
@@ -19,6 +16,7 @@ export function ContactForm() {
       action="/contact"
       noValidate
       onSubmit={onSubmit}
+      onFocus={onFocus}
       className="relative grid gap-5 sm:grid-cols-2"
       aria-label="Send us a message"
     >

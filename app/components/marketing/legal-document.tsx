@@ -1,6 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
-import { type LegalBlock, type LegalDoc, legalDocs } from "~/content/legal";
+import { StaticHtml } from "~/components/static-html";
+import type { LegalBlock, LegalDoc } from "~/content/legal";
 import { formatLongDate } from "~/lib/dates";
 import { Container } from "./section";
 
@@ -65,20 +66,26 @@ function Block({ block }: { block: LegalBlock }) {
   }
 }
 
-/** A legal page: title, last-updated date, contents and sections. */
-export function LegalDocument({ doc }: { doc: LegalDoc }) {
-  const others = Object.values(legalDocs).filter((d) => d.slug !== doc.slug);
-  return (
-    <Container width="narrow" className="py-12 md:py-16">
-      <header className="border-b pb-8">
-        <h1 className="text-4xl font-bold tracking-tight md:text-5xl">{doc.title}</h1>
-        <p className="mt-3 text-sm text-muted-foreground">
-          Last updated: <time dateTime={doc.lastUpdated}>{formatLongDate(doc.lastUpdated)}</time>
-          {doc.version ? ` · Version ${doc.version}` : null}
-        </p>
-        <p className="mt-6 text-lg leading-relaxed">{doc.intro}</p>
-      </header>
+/** What a legal page shows with React: everything but its body (rendered by the loader). */
+export interface LegalPage {
+  slug: string;
+  title: string;
+  description: string;
+  lastUpdated: string;
+  version?: string;
+  intro: string;
+  /** The contents and sections, as HTML the loader rendered (`LegalBody`, decision 017). */
+  bodyHtml: string;
+  others: { slug: string; title: string }[];
+}
 
+/**
+ * A legal document's contents and sections: no state, no router, rendered only by the loader
+ * (`renderStatic`), so the documents' text is not in the page's JavaScript (issue 38).
+ */
+export function LegalBody({ doc }: { doc: Pick<LegalDoc, "sections"> }) {
+  return (
+    <>
       <nav aria-labelledby="toc-heading" className="my-8 rounded-lg bg-muted/60 p-6">
         <h2 id="toc-heading" className="text-sm font-semibold">
           On this page
@@ -109,10 +116,28 @@ export function LegalDocument({ doc }: { doc: LegalDoc }) {
           </section>
         ))}
       </div>
+    </>
+  );
+}
+
+/** A legal page: title, last-updated date, contents and sections. */
+export function LegalDocument({ doc }: { doc: LegalPage }) {
+  return (
+    <Container width="narrow" className="py-12 md:py-16">
+      <header className="border-b pb-8">
+        <h1 className="text-4xl font-bold tracking-tight md:text-5xl">{doc.title}</h1>
+        <p className="mt-3 text-sm text-muted-foreground">
+          Last updated: <time dateTime={doc.lastUpdated}>{formatLongDate(doc.lastUpdated)}</time>
+          {doc.version ? ` · Version ${doc.version}` : null}
+        </p>
+        <p className="mt-6 text-lg leading-relaxed">{doc.intro}</p>
+      </header>
+
+      <StaticHtml html={doc.bodyHtml} className="contents" />
 
       <nav aria-label="Other legal documents" className="mt-12 border-t pt-6 text-sm">
         <ul className="flex flex-wrap gap-4">
-          {others.map((d) => (
+          {doc.others.map((d) => (
             <li key={d.slug}>
               <Link to={`/legal/${d.slug}`} className="font-medium text-primary hover:underline">
                 {d.title}

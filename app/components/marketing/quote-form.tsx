@@ -7,7 +7,6 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { isPackageName, packageNames } from "~/content/packages";
 import { quoteDateBounds } from "~/lib/dates";
-import { quoteSchema } from "~/lib/validation/leads";
 import { LeadFormEnd } from "./form-field";
 import { useLeadForm } from "./use-lead-form";
 
@@ -26,11 +25,12 @@ export function QuoteForm() {
   const selectRef = useRef<HTMLSelectElement>(null);
   const startRef = useRef<HTMLInputElement>(null);
   const firstRun = useRef(true);
-  const { fetcher, formRef, busy, onSubmit, control, errorFor, documentResult } = useLeadForm(
-    "quote",
-    quoteSchema,
-    () => setStartDate(""),
-  );
+  const { fetcher, formRef, busy, onSubmit, onFocus, control, errorFor, documentResult } =
+    useLeadForm(
+      "quote",
+      (schemas) => schemas.quoteSchema,
+      () => setStartDate(""),
+    );
 
   // Dates depend on the clock, so they are set after hydration, never while prerendering; the
   // first day is South Africa's today, as the server checks it.
@@ -56,6 +56,7 @@ export function QuoteForm() {
       action="/pricing"
       noValidate
       onSubmit={onSubmit}
+      onFocus={onFocus}
       className="relative grid gap-5 sm:grid-cols-2"
       aria-label="Request a custom quote"
     >

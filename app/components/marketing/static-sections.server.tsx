@@ -1,10 +1,12 @@
 /** The public pages' static HTML (pictures and sections), rendered by their loaders (decision 017). */
 import { proofItems } from "~/content/home";
 import { industries } from "~/content/industries";
+import { getLegalDoc, legalDocs } from "~/content/legal";
 import { services } from "~/content/services";
 import { renderStatic } from "~/lib/static-markup.server";
 import { IndustryArt, ServiceArt } from "./card-art";
 import { HeroPicture, ProcessSection, ProofSection, WaysInSection } from "./home-sections";
+import { LegalBody, type LegalPage } from "./legal-document";
 
 /** Each service's card illustration, by slug. */
 export function serviceArtHtml(): Record<string, string> {
@@ -27,5 +29,19 @@ export function homeSectionsHtml() {
     process: renderStatic(<ProcessSection />),
     waysIn: renderStatic(<WaysInSection />),
     serviceArt: serviceArtHtml(),
+  };
+}
+
+/** A legal page's data: its body as HTML, the rest for React; undefined for an unknown slug. */
+export function legalPage(slug: string | undefined): LegalPage | undefined {
+  const doc = getLegalDoc(slug);
+  if (!doc) return undefined;
+  const { sections, ...rest } = doc;
+  return {
+    ...rest,
+    bodyHtml: renderStatic(<LegalBody doc={{ sections }} />),
+    others: Object.values(legalDocs)
+      .filter((d) => d.slug !== doc.slug)
+      .map((d) => ({ slug: d.slug, title: d.title })),
   };
 }

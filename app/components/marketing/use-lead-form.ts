@@ -3,8 +3,8 @@ import type { z } from "zod";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import type { ActionResult } from "~/lib/action-result";
 import { notify } from "~/lib/notify";
+import { firstIssue } from "~/lib/validation/first-issue";
 import { LEAD_FORM_TEXT } from "~/lib/validation/lead-form-result";
-import { firstIssue } from "~/lib/validation/zod";
 
 interface FieldError {
   field: string;
@@ -17,14 +17,29 @@ function titleFor(kind: "contact" | "quote", result: ActionResult) {
   return result.field !== undefined ? "Validation Error" : "Error";
 }
 
+type Schema = Pick<z.ZodType, "safeParse">;
+type LeadSchemas = typeof import("~/lib/validation/leads");
+
+/** The lead forms' schemas (and zod) load on the form's first focus, not with the page. */
+let schemas: Promise<LeadSchemas> | undefined;
+function loadSchemas() {
+  schemas ??= import("~/lib/validation/leads");
+  return schemas;
+}
+
 /**
  * A lead form's behaviour: instant validation with the shared schema ('Validation Error' toast
  * with the first message, and the message beside its field), 'Sending...' while the server
  * works, then the spec's success or 'Error' toast (`useFormOutcome`). Without JavaScript the
  * same action answers the plain form post and the page shows the same messages (<FormResult>).
  */
-export function useLeadForm(kind: "contact" | "quote", schema: z.ZodType, onSuccess?: () => void) {
+export function useLeadForm(
+  kind: "contact" | "quote",
+  pick: (schemas: LeadSchemas) => Schema,
+  onSuccess?: () => void,
+) {
   const formRef = useRef<HTMLFormElement>(null);
+  const schema = useRef<Schema | null>(null);
   const [clientError, setClientError] = useState<FieldError | null>(null);
   const text = LEAD_FORM_TEXT[kind];
   const { fetcher, result, inline, busy } = useFormOutcome<ActionResult>({
@@ -40,19 +55,43 @@ export function useLeadForm(kind: "contact" | "quote", schema: z.ZodType, onSucc
     },
   });
 
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const values = Object.fromEntries(new FormData(event.currentTarget));
-    const parsed = schema.safeParse(values);
+  /** Loads the schema; it is usually there before the visitor sends (`onFocus`). */
+  const load = () =>
+    loadSchemas().then((loaded) => {
+      schema.current = pick(loaded);
+      return schema.current;
+    });
+
+  /** The first problem shown (toast, message, focus), or true when the values are valid. */
+  const check = (form: HTMLFormElement, current: Schema) => {
+    const parsed = current.safeParse(Object.fromEntries(new FormData(form)));
     if (parsed.success) {
       setClientError(null);
-      return;
+      return true;
     }
-    event.preventDefault();
     const error = firstIssue(parsed.error);
     setClientError(error);
     notify("error", "Validation Error", { description: error.message });
-    const control = event.currentTarget.elements.namedItem(error.field);
+    const control = form.elements.namedItem(error.field);
     if (control instanceof HTMLElement) control.focus();
+    return false;
+  };
+
+  const onFocus = () => {
+    if (!schema.current) void load();
+  };
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    if (schema.current) {
+      if (!check(form, schema.current)) event.preventDefault();
+      return;
+    }
+    // Sent before the schema arrived: check once it has, then send as the form would have.
+    event.preventDefault();
+    void load().then((current) => {
+      if (check(form, current)) void fetcher.submit(form);
+    });
   };
 
   const serverFieldError =
@@ -74,5 +113,5 @@ export function useLeadForm(kind: "contact" | "quote", schema: z.ZodType, onSucc
   /** The no-JavaScript outcome, for <FormResult> above the form after a plain post. */
   const documentResult = { result: inline, title: inline ? titleFor(kind, inline) : undefined };
 
-  return { fetcher, formRef, busy, onSubmit, control, errorFor, documentResult };
+  return { fetcher, formRef, busy, onSubmit, onFocus, control, errorFor, documentResult };
 }

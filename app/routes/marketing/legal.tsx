@@ -1,26 +1,25 @@
 import { data } from "react-router";
 import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
 import { LegalDocument } from "~/components/marketing/legal-document";
-import { NotFound } from "~/components/not-found";
+import { legalPage } from "~/components/marketing/static-sections.server";
 import { navCrumb } from "~/content/breadcrumbs";
-import { getLegalDoc } from "~/content/legal";
 import { notFoundMeta, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/legal";
 
+/** The document, its body rendered here so its text is not in the page's JavaScript (017). */
 export function loader({ params }: Route.LoaderArgs) {
-  if (!getLegalDoc(params.doc)) throw data(null, { status: 404 });
-  return null;
+  const doc = legalPage(params.doc);
+  if (!doc) throw data(null, { status: 404 });
+  return { doc };
 }
 
-export function meta({ params }: Route.MetaArgs) {
-  const doc = getLegalDoc(params.doc);
+export function meta({ loaderData }: Route.MetaArgs) {
+  const doc = loaderData?.doc;
   if (!doc) return notFoundMeta;
   return pageMeta({ title: doc.title, description: doc.description, path: `/legal/${doc.slug}` });
 }
 
-export default function Legal({ params }: Route.ComponentProps) {
-  const doc = getLegalDoc(params.doc);
-  if (!doc) return <NotFound />;
+export default function Legal({ loaderData: { doc } }: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <LegalDocument doc={doc} />

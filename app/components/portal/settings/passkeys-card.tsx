@@ -10,6 +10,7 @@ import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDate } from "~/lib/dates";
 import { notify } from "~/lib/notify";
 import { PASSKEY_NAME_MAX } from "~/lib/validation/account-values";
+import { firstIssue } from "~/lib/validation/first-issue";
 
 export interface PasskeyItem {
   id: string;
@@ -174,10 +175,7 @@ function AddPasskeyForm({ inline }: { inline: ReturnType<typeof useFormOutcome>[
     event.preventDefault();
     const name = new FormData(event.currentTarget).get("name");
     // The form's schema (and zod) load when it is sent, not with the page (decision 025).
-    const [{ passkeyNameSchema }, { firstIssue }] = await Promise.all([
-      import("~/lib/validation/account"),
-      import("~/lib/validation/zod"),
-    ]);
+    const { passkeyNameSchema } = await import("~/lib/validation/account");
     const parsed = passkeyNameSchema.safeParse({ name });
     if (!parsed.success) {
       notify("error", "Error", { description: firstIssue(parsed.error).message });
