@@ -55,6 +55,8 @@ export function activityText(kind: string, data: unknown): string {
         .filter(Boolean);
       return changes.length ? changes.join("; ") : "updated the project";
     }
+    case "project.taken_on":
+      return `took on the project ${quoted(d.title)}`;
     case "project.deleted":
       return `deleted the project ${quoted(d.title)}`;
     case "message.sent":

@@ -64,7 +64,7 @@ describe(`leases on the database's clock (${testDatabaseKind()})`, () => {
     const storing = storeFile(
       h.handle.db,
       { id: projectId, clientId: alice.clientId },
-      alice.id,
+      { id: alice.id, side: "client" },
       "Arriving.txt",
       pieces,
       1024 * 1024,

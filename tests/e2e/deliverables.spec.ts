@@ -111,6 +111,7 @@ test("files, reviews and activity: from the first design to its approval, live o
   await expect(v2.getByText(/Approved by Lerato Contact/)).toBeVisible();
 
   // The activity tells all of it, newest first.
+  const firstFile = /uploaded Homepage design\.pdf|took on the project 'Website redesign'/;
   const activity = contact.page
     .getByRole("list", { name: "Project activity" })
     .getByRole("listitem");
@@ -120,9 +121,15 @@ test("files, reviews and activity: from the first design to its approval, live o
     /uploaded version 2 of Homepage design\.pdf/,
     /requested changes to Homepage design\.pdf \(version 1\): “Make the logo bigger, please\.”/,
     /marked Homepage design\.pdf \(version 1\) ready for review/,
-    /uploaded Homepage design\.pdf/,
+    // The team's first file took the contact's project on (issue 30), in the same moment.
+    firstFile,
+    firstFile,
     /created the project 'Website redesign'/,
   ]);
+  await expect(activity.filter({ hasText: /uploaded Homepage design\.pdf/ })).toHaveCount(1);
+  await expect(activity.filter({ hasText: /took on the project 'Website redesign'/ })).toHaveCount(
+    1,
+  );
   await waitForMail("admin@e2e.test", /Approved: Homepage design\.pdf \(version 2\)/);
   await contact.context.close();
 });

@@ -22,6 +22,8 @@ export interface ProjectItem {
   priority: ProjectPriority;
   progress: number;
   createdAt: Date | string;
+  /** The person may edit and delete it (a contact: only the client's own, not yet taken on). */
+  editable?: boolean;
 }
 
 export interface ProjectsViewProps {
@@ -123,8 +125,8 @@ export function ProjectsView({
               <ProjectCard
                 project={project}
                 showClient={staff}
-                onEdit={readOnly ? null : () => openEdit(project)}
-                onDelete={readOnly ? null : () => setDeleting(project)}
+                onEdit={readOnly || !project.editable ? null : () => openEdit(project)}
+                onDelete={readOnly || !project.editable ? null : () => setDeleting(project)}
               />
             </li>
           ))}
@@ -166,7 +168,7 @@ function ProjectCard({
 }: {
   project: ProjectItem;
   showClient: boolean;
-  /** Null while the portal is read-only. */
+  /** Null while the portal is read-only, or for a project the person may not change. */
   onEdit: (() => void) | null;
   onDelete: (() => void) | null;
 }) {

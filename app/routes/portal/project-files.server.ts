@@ -14,6 +14,7 @@ import {
   versionContent,
 } from "~/server/deliverables/files.server";
 import { env } from "~/server/env.server";
+import { sideOf } from "~/server/workspace/permissions.server";
 import { parseId } from "~/server/workspace/scope.server";
 import { notFound } from "../refuse.server";
 import { redirectWithToast } from "../toast.server";
@@ -55,7 +56,7 @@ export async function uploadFiles(request: Request, projectId: string | undefine
   const { files, refusal } = await receiveUpload(
     ctx.db,
     project,
-    ctx.user.id,
+    { id: ctx.user.id, side: sideOf(ctx.scope) },
     { body, contentType: request.headers.get("content-type") },
     maxBytes,
   );

@@ -29,7 +29,7 @@ import {
   requestMilestoneReview,
 } from "~/server/deliverables/reviews.server";
 import { env } from "~/server/env.server";
-import { getProjectDetails } from "~/server/projects/projects.server";
+import { getProjectDetails, takeOnProject } from "~/server/projects/projects.server";
 import { parseId, seesAllClients } from "~/server/workspace/scope.server";
 import { type Form, UNKNOWN_ACTION } from "../form.server";
 import { assertCanWrite, type PortalContext, requireProject } from "./context.server";
@@ -155,6 +155,13 @@ export async function projectPageAction(
       const answered = await answerReview(db, project, { id: ctx.user.id, name }, id, parsed.data);
       if (!answered.ok) return failed(answered.status, answered.message, { intent });
       return succeeded(parsed.data.decision === "approved" ? "Approved" : "Changes requested", {
+        intent,
+      });
+    }
+    case "take-on": {
+      const taken = await takeOnProject(db, ctx.scope, ctx.user.id, project.id);
+      if (!taken.ok) return failed(taken.status, taken.message, { intent });
+      return succeeded(taken.changed ? "Project taken on" : "The agency has this project already", {
         intent,
       });
     }

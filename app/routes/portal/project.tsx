@@ -6,6 +6,7 @@ import { ApprovalsSection } from "~/components/portal/project/approvals-section"
 import { FilesSection } from "~/components/portal/project/files-section";
 import { MilestonesSection } from "~/components/portal/project/milestones-section";
 import type { ReviewState } from "~/components/portal/project/review-controls";
+import { TakeOn } from "~/components/portal/project/take-on";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { LoadMore } from "~/components/ui/load-more";
 import { Progress } from "~/components/ui/progress";
@@ -82,6 +83,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             <Progress value={project.progress} aria-label={`${project.title} progress`} />
           </div>
         </div>
+        {viewer.isAdmin && !viewer.readOnly ? <TakeOn open={project.takenOnAt === null} /> : null}
         {project.description ? (
           <p className="max-w-3xl whitespace-pre-line text-muted-foreground">
             {project.description}

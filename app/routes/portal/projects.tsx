@@ -15,6 +15,7 @@ import {
   projectCounts,
   updateProject,
 } from "~/server/projects/projects.server";
+import { mayChangeProject } from "~/server/workspace/permissions.server";
 import { seesAllClients } from "~/server/workspace/scope.server";
 import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/projects";
@@ -28,6 +29,7 @@ export const handle: LiveHandle = { live: ["projects"] };
 /**
  * The projects the person may see, a page at a time. Administrators see every client's, with
  * the client's name, and may filter by client (`?client=`; a bad one: all shown, with a 400).
+ * Each says whether the person may change it (a contact: only the client's own, decision 050).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, scope } = await requireUser(request);
@@ -44,7 +46,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   return data(
     {
-      projects: page.rows,
+      projects: page.rows.map(({ takenOnAt, ...project }) => ({
+        ...project,
+        editable: mayChangeProject(scope, { takenOnAt }),
+      })),
       next: page.next,
       counts,
       staff,

@@ -257,6 +257,12 @@ export const projects = pgTable(
     dueDate: date("due_date"),
     /** The progress is set from the milestones (the share done), not by hand (deliverables). */
     progressFromMilestones: boolean("progress_from_milestones").notNull().default(false),
+    /**
+     * When the agency took the project on (decision 050): from then on only the agency changes
+     * it. Null while it is a contact's own (made with 'New Project' and not yet taken on); every
+     * other project is the agency's from the start (the default).
+     */
+    takenOnAt: timestamp("taken_on_at", { withTimezone: true, precision: 3 }).defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -57,7 +57,14 @@ async function seed(who: SignedUp, key: string) {
   const content = (async function* () {
     yield pdf;
   })();
-  const stored = await storeFile(h.handle.db, ref, who.id, "Seed.pdf", content, 1024 * 1024);
+  const stored = await storeFile(
+    h.handle.db,
+    ref,
+    { id: who.id, side: "client" },
+    "Seed.pdf",
+    content,
+    1024 * 1024,
+  );
   if (!stored.ok) throw new Error(stored.message);
   const milestone = await createMilestone(h.handle.db, ref, admin.id, {
     title: "Seed",

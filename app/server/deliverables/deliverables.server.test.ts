@@ -333,7 +333,7 @@ describe(`deliverables on ${testDatabaseKind()}`, () => {
     const storing = storeFile(
       h.handle.db,
       { id: projectA, clientId: alice.clientId },
-      alice.id,
+      { id: alice.id, side: "client" },
       "Stalled.pdf",
       pieces,
       1024 * 1024,
@@ -437,13 +437,14 @@ describe(`deliverables on ${testDatabaseKind()}`, () => {
     });
     const after = (await page(alice, projectA)).data;
     expect(after.project).toMatchObject({ progress: 35, progressFromMilestones: true });
-    // The project dialog's slider does not move it meanwhile.
+    // The project dialog's slider does not move it meanwhile (the agency's: its milestones
+    // took it on, so only the team edits it now).
     const edited = await run(
       projectsAction,
       formRequest(
         "/portal/projects",
         { intent: "update", id: projectA, title: "Website redesign", progress: "80" },
-        { cookie: alice.cookie },
+        { cookie: admin.cookie },
       ),
     );
     expect(edited.status).toBe(200);

@@ -4,7 +4,8 @@
  * 'pending' version, and one short transaction at the end makes it a ready version (a new file,
  * or the next version of the file of the same name) and records the activity. A refused, failed
  * or cut-off upload deletes its pending version; one whose server died is removed by
- * `removeAbandonedUploads` (at start, and by a job).
+ * `removeAbandonedUploads` (at start, and by a job). The agency's first file on a client's own
+ * project takes the project on (decision 050).
  */
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
@@ -16,6 +17,7 @@ import { logger } from "../logger.server";
 import { type Outcome, type Refused, refused } from "../outcome.server";
 import { recordActivity } from "../workspace/activity.server";
 import { publishChange } from "../workspace/events.server";
+import { type Side, takeOnIn } from "../workspace/permissions.server";
 import type { ProjectRef } from "../workspace/scope.server";
 import {
   MultipartError,
@@ -34,6 +36,12 @@ const LEASE_END = sql.raw(`now() + interval '${UPLOAD_LEASE_MS} milliseconds'`);
 
 /** The project a file belongs to, already checked against the person's scope. */
 export type ProjectKey = Pick<ProjectRef, "id" | "clientId">;
+
+/** Who uploads: their id and the side they upload for (the agency's files are deliverables). */
+export interface Uploader {
+  id: string;
+  side: Side;
+}
 
 export interface StoredFile {
   fileId: string;
@@ -101,11 +109,12 @@ class ChunkBuffer {
 export async function storeFile(
   db: Database,
   project: ProjectKey,
-  actorId: string,
+  uploader: Uploader,
   rawName: string,
   content: AsyncIterable<Uint8Array>,
   maxBytes: number,
 ): Promise<Outcome<{ file: StoredFile }>> {
+  const actorId = uploader.id;
   const name = cleanFileName(rawName);
   if (!name) return refused(400, "A file needs a name.");
   const pieces = content[Symbol.asyncIterator]();
@@ -219,10 +228,12 @@ export async function storeFile(
         kind: version === 1 ? "file.uploaded" : "file.version",
         data: { fileId, versionId, name, version, size },
       });
-      return { fileId, versionId, name, version, size };
+      const takenOn = uploader.side === "agency" && (await takeOnIn(tx, project, actorId));
+      return { stored: { fileId, versionId, name, version, size }, takenOn };
     });
     publishChange("files", { clientIds: [project.clientId] }, actorId);
-    return { ok: true, file };
+    if (file.takenOn) publishChange("projects", { clientIds: [project.clientId] }, actorId);
+    return { ok: true, file: file.stored };
   } catch (error) {
     await db
       .delete(fileVersions)
@@ -290,7 +301,7 @@ export interface UploadResult {
 export async function receiveUpload(
   db: Database,
   project: ProjectKey,
-  actorId: string,
+  uploader: Uploader,
   upload: { body: ReadableStream<Uint8Array> | null; contentType: string | null },
   maxBytes: number,
 ): Promise<UploadResult> {
@@ -304,7 +315,14 @@ export async function receiveUpload(
       if (part.filename === null || part.filename === "") continue;
       if (files.length >= MAX_FILES_PER_UPLOAD)
         return stop(413, `Upload at most ${MAX_FILES_PER_UPLOAD} files at once.`);
-      const stored = await storeFile(db, project, actorId, part.filename, part.content(), maxBytes);
+      const stored = await storeFile(
+        db,
+        project,
+        uploader,
+        part.filename,
+        part.content(),
+        maxBytes,
+      );
       if (!stored.ok) return stop(stored.status, stored.message);
       files.push(stored.file);
     }

@@ -1,6 +1,7 @@
 /**
  * A project's milestones: administrators add, edit, order and delete them; everyone entitled to
- * the project reads them. A project whose progress comes from its milestones has its progress
+ * the project reads them. The first milestone on a client's own project takes it on (decision
+ * 050). A project whose progress comes from its milestones has its progress
  * set here, whenever they change, to the share that is done (in the slider's steps of 5).
  */
 import { and, asc, desc, eq, gt, lt, max } from "drizzle-orm";
@@ -11,6 +12,7 @@ import { milestones, projects } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
 import { recordActivity } from "../workspace/activity.server";
 import { publishChange } from "../workspace/events.server";
+import { takeOnIn } from "../workspace/permissions.server";
 import { PROJECT_NOT_FOUND } from "../workspace/scope.server";
 import type { ProjectKey } from "./files.server";
 
@@ -112,7 +114,8 @@ export async function createMilestone(
       kind: "milestone.created",
       data: { milestoneId: created.id, title: created.title, dueDate: created.dueDate },
     });
-    return { row: created, moved: await syncProgress(tx, project, actorId) };
+    const takenOn = await takeOnIn(tx, project, actorId);
+    return { row: created, moved: (await syncProgress(tx, project, actorId)) || takenOn };
   });
   announce(project, actorId, moved);
   return row;

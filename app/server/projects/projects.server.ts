@@ -1,6 +1,8 @@
 /**
- * Projects belong to a client (decision 018): every contact of the client works on them, and
- * administrators on every client's. Every query takes the person's `Scope`.
+ * Projects belong to a client (decision 018): every contact of the client sees them, and
+ * administrators work on every client's. Every query takes the person's `Scope`. A contact
+ * changes only a project of the client's own that the agency has not taken on (decision 050,
+ * workspace/permissions.server.ts).
  */
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
@@ -12,6 +14,7 @@ import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
 import { recordActivity } from "../workspace/activity.server";
 import { publishChange } from "../workspace/events.server";
+import { AGENCY_WORK, mayChangeProject, sideOf, takeOnIn } from "../workspace/permissions.server";
 import {
   PROJECT_NOT_FOUND,
   parseId,
@@ -34,6 +37,7 @@ const columns = {
   progress: projects.progress,
   startDate: projects.startDate,
   dueDate: projects.dueDate,
+  takenOnAt: projects.takenOnAt,
   createdAt: projects.createdAt,
 };
 export interface ProjectRow
@@ -48,6 +52,7 @@ export interface ProjectRow
     | "progress"
     | "startDate"
     | "dueDate"
+    | "takenOnAt"
     | "createdAt"
   > {
   clientName: string;
@@ -67,6 +72,7 @@ export async function getProjectDetails(db: Database, projectId: string) {
       priority: projects.priority,
       progress: projects.progress,
       progressFromMilestones: projects.progressFromMilestones,
+      takenOnAt: projects.takenOnAt,
       createdAt: projects.createdAt,
       clientName: clients.name,
     })
@@ -163,8 +169,9 @@ async function projectRow(db: Pick<Database, "select">, id: string) {
 }
 
 /**
- * Create a project for a client the scope may see: a contact's own client, or any client for
- * an administrator (who must name it).
+ * Create a project for a client the scope may see: a contact's own client (the client's own
+ * project, until the agency takes it on), or any client for an administrator (who must name
+ * it; the agency's from the start).
  */
 export async function createProject(
   db: Database,
@@ -184,7 +191,12 @@ export async function createProject(
     if (!client) return null;
     const [row] = await tx
       .insert(projects)
-      .values({ ...fields, clientId, createdBy: actorId })
+      .values({
+        ...fields,
+        clientId,
+        createdBy: actorId,
+        ...(sideOf(scope) === "client" ? { takenOnAt: null } : {}),
+      })
       .returning({ id: projects.id });
     const id = (row as { id: string }).id;
     await recordActivity(tx, {
@@ -203,7 +215,10 @@ export async function createProject(
 
 const TRACKED = ["title", "status", "priority", "progress"] as const;
 
-/** Update a project the scope may see; refused (404) when it may not, or does not exist. */
+/**
+ * Update a project the scope may see: refused 404 when it cannot see it (or it does not exist),
+ * 403 when it may not change it (a contact, once the agency has taken it on).
+ */
 export async function updateProject(
   db: Database,
   scope: Scope,
@@ -219,7 +234,8 @@ export async function updateProject(
       .from(projects)
       .where(and(eq(projects.id, id), scopeWhere(scope, projects.clientId)))
       .for("update");
-    if (!before) return null;
+    if (!before) return refused(404, PROJECT_NOT_FOUND);
+    if (!mayChangeProject(scope, before)) return refused(403, AGENCY_WORK);
     // A project whose progress comes from its milestones keeps it: the slider does not set it.
     const values = before.progressFromMilestones ? { ...input, progress: before.progress } : input;
     await tx.update(projects).set(values).where(eq(projects.id, id));
@@ -237,14 +253,17 @@ export async function updateProject(
         data: { changes },
       });
     }
-    return projectRow(tx, id);
+    return { ok: true as const, project: await projectRow(tx, id) };
   });
-  if (!updated) return refused(404, PROJECT_NOT_FOUND);
-  publishChange("projects", { clientIds: [updated.clientId] }, actorId);
-  return { ok: true, project: updated };
+  if (!updated.ok) return updated;
+  publishChange("projects", { clientIds: [updated.project.clientId] }, actorId);
+  return updated;
 }
 
-/** Delete a project the scope may see; refused (404) when it may not, or does not exist. */
+/**
+ * Delete a project the scope may see: refused 404 when it cannot see it (or it does not exist),
+ * 403 when it may not change it (a contact, once the agency has taken it on).
+ */
 export async function deleteProject(
   db: Database,
   scope: Scope,
@@ -255,10 +274,13 @@ export async function deleteProject(
   if (!id) return refused(404, PROJECT_NOT_FOUND);
   const deleted = await db.transaction(async (tx) => {
     const [row] = await tx
-      .delete(projects)
+      .select({ clientId: projects.clientId, title: projects.title, takenOnAt: projects.takenOnAt })
+      .from(projects)
       .where(and(eq(projects.id, id), scopeWhere(scope, projects.clientId)))
-      .returning({ clientId: projects.clientId, title: projects.title });
-    if (!row) return null;
+      .for("update");
+    if (!row) return refused(404, PROJECT_NOT_FOUND);
+    if (!mayChangeProject(scope, row)) return refused(403, AGENCY_WORK);
+    await tx.delete(projects).where(eq(projects.id, id));
     await recordActivity(tx, {
       clientId: row.clientId,
       projectId: null,
@@ -266,11 +288,39 @@ export async function deleteProject(
       kind: "project.deleted",
       data: { projectId: id, title: row.title },
     });
-    return row;
+    return { ok: true as const, clientId: row.clientId };
   });
-  if (!deleted) return refused(404, PROJECT_NOT_FOUND);
+  if (!deleted.ok) return deleted;
   publishChange("projects", { clientIds: [deleted.clientId] }, actorId);
   return { ok: true };
+}
+
+/**
+ * 'Take on' (the agency, on a client's own project): from then on only the agency changes it.
+ * Refused 404 outside the scope, 403 for a contact; taking on a project already taken is no
+ * change.
+ */
+export async function takeOnProject(
+  db: Database,
+  scope: Scope,
+  actorId: string,
+  projectId: unknown,
+): Promise<Outcome<{ changed: boolean }>> {
+  const id = parseId(projectId);
+  if (!id) return refused(404, PROJECT_NOT_FOUND);
+  if (sideOf(scope) !== "agency") return refused(403, AGENCY_WORK);
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: projects.id, clientId: projects.clientId })
+      .from(projects)
+      .where(and(eq(projects.id, id), scopeWhere(scope, projects.clientId)))
+      .for("update");
+    if (!row) return refused(404, PROJECT_NOT_FOUND);
+    return { ok: true as const, clientId: row.clientId, changed: await takeOnIn(tx, row, actorId) };
+  });
+  if (!outcome.ok) return outcome;
+  if (outcome.changed) publishChange("projects", { clientIds: [outcome.clientId] }, actorId);
+  return { ok: true, changed: outcome.changed };
 }
 
 /** How many of a client's projects a form's 'Project' select offers (the newest). */
