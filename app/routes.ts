@@ -35,6 +35,7 @@ export default [
   route("portal/projects/:id/files/:versionId", "routes/portal/project-file.ts"),
   route("portal/analytics/csv/:figure", "routes/portal/analytics-csv.ts"),
   route("portal/reports/:id/pdf", "routes/portal/report-pdf.ts"),
+  route("portal/notifications/:id", "routes/portal/notification.ts"),
   route("portal", "routes/portal/layout.tsx", [
     index("routes/portal/dashboard.tsx"),
     route("projects", "routes/portal/projects.tsx"),
@@ -49,5 +50,6 @@ export default [
     route("leads", "routes/portal/leads.tsx"),
     route("leads/:id", "routes/portal/lead.tsx"),
     route("settings", "routes/portal/settings.tsx"),
+    route("notifications", "routes/portal/notifications.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -78,6 +78,7 @@ export const ArrowDown = /* @__PURE__ */ drawn(lucide.ArrowDown);
 export const ArrowLeft = /* @__PURE__ */ drawn(lucide.ArrowLeft);
 export const ArrowUp = /* @__PURE__ */ drawn(lucide.ArrowUp);
 export const BarChart3 = /* @__PURE__ */ drawn(lucide.BarChart3);
+export const Bell = /* @__PURE__ */ drawn(lucide.Bell);
 export const Building2 = /* @__PURE__ */ drawn(lucide.Building2);
 export const Calendar = /* @__PURE__ */ drawn(lucide.Calendar);
 export const Check = /* @__PURE__ */ drawn(lucide.Check);

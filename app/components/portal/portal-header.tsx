@@ -1,5 +1,5 @@
-import { Form, useNavigation } from "react-router";
-import { LogOut } from "~/components/icons";
+import { Form, Link, useNavigation } from "react-router";
+import { Bell, LogOut } from "~/components/icons";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { Avatar, AvatarFallback } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
@@ -7,7 +7,41 @@ import { SidebarTrigger } from "~/components/ui/sidebar";
 import { avatarInitial, displayName } from "~/lib/names";
 import { announceSigningOut } from "./live-updates";
 
-export function PortalHeader({ email, fullName }: { email: string; fullName: string | null }) {
+/** The bell: a link to the person's notifications, with their unread count (decision 056). */
+function NotificationBell({ unread }: { unread: number }) {
+  const shown = unread > 99 ? "99+" : String(unread);
+  const label = unread === 0 ? "Notifications" : `Notifications, ${unread} unread`;
+  return (
+    <Link
+      to="/portal/notifications"
+      aria-label={label}
+      title={label}
+      className="relative inline-flex size-9 shrink-0 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-2"
+      data-testid="notification-bell"
+    >
+      <Bell aria-hidden />
+      {unread > 0 ? (
+        <span
+          aria-hidden="true"
+          data-testid="notification-count"
+          className="absolute -top-1 -right-1 min-w-5 rounded-full bg-primary px-1 text-center text-xs leading-5 font-semibold text-primary-foreground"
+        >
+          {shown}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+export function PortalHeader({
+  email,
+  fullName,
+  unreadNotifications,
+}: {
+  email: string;
+  fullName: string | null;
+  unreadNotifications: number;
+}) {
   const navigation = useNavigation();
   const signingOut = navigation.state !== "idle" && navigation.formAction === "/sign-out";
   return (
@@ -15,6 +49,7 @@ export function PortalHeader({ email, fullName }: { email: string; fullName: str
       <SidebarTrigger />
       <p className="text-lg font-semibold">Portal</p>
       <div className="ml-auto flex min-w-0 items-center gap-3">
+        <NotificationBell unread={unreadNotifications} />
         <ThemeToggle />
         <Avatar size="sm">
           <AvatarFallback aria-hidden="true" tone="primary">

@@ -10,6 +10,7 @@ import { SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
 import { parseSidebarCookie } from "~/components/ui/sidebar-cookie";
 import { site } from "~/content/site";
 import { useCookieToast } from "~/hooks/use-form-outcome";
+import type { LiveHandle } from "~/lib/live-events";
 import { readToast } from "~/routes/toast.server";
 import {
   DELETION_CANCELLED_TOAST,
@@ -24,6 +25,9 @@ export const meta: Route.MetaFunction = () => [
   { title: `Portal | ${site.name}` },
   { name: "robots", content: "noindex" },
 ];
+
+/** The header's bell: a notification for this person reloads its count (decision 056). */
+export const handle: LiveHandle = { live: ["notifications"] };
 
 /** The events this request's actions publish name the tab that sent it (decision 012). */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -85,7 +89,11 @@ function PortalShell({
         {/* Viewing as a client shows the client's portal: no staff entries. */}
         <AppSidebar isAdmin={staff} />
         <SidebarInset>
-          <PortalHeader email={user.email} fullName={user.fullName} />
+          <PortalHeader
+            email={user.email}
+            fullName={user.fullName}
+            unreadNotifications={user.unreadNotifications}
+          />
           {viewingAs ? <ViewingAsBanner clientName={viewingAs.name} /> : null}
           <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
             {children}

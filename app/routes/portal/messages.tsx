@@ -13,9 +13,11 @@ import {
   listMessages,
   MESSAGE_NOT_FOUND,
   markRead,
+  messageLink,
   replyToMessage,
   sendMessage,
 } from "~/server/messages/messages.server";
+import { markReadAt } from "~/server/notifications/notifications.server";
 import { listProjectChoices } from "~/server/projects/projects.server";
 import { seesAllClients } from "~/server/workspace/scope.server";
 import { readForm, UNKNOWN_ACTION } from "../form.server";
@@ -51,6 +53,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     : null;
   if (selected && !selected.isRead && !readOnly) {
     await markRead(db, scope, user.id, selected.id);
+    // Its notification is read too: the bell counts what still waits (decision 056).
+    await markReadAt(db, user.id, messageLink(selected.id));
     const id = selected.id;
     selected = { ...selected, isRead: true };
     rows = rows.map((m) => (m.id === id ? { ...m, isRead: true } : m));

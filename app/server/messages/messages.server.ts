@@ -139,6 +139,9 @@ export interface Sender {
 }
 
 export const MESSAGE_NOT_FOUND = "Message not found";
+
+/** The portal path of one message (it opens in the Messages page's details panel). */
+export const messageLink = (id: string) => `/portal/messages?id=${id}`;
 const CHOOSE_CLIENT = "Choose a client";
 
 /**
@@ -209,7 +212,7 @@ export async function sendMessage(
       actorId: sender.id,
       fromAgency: sender.isAdmin,
       title: input.subject,
-      link: `/portal/messages?id=${id}`,
+      link: messageLink(id),
       groupKey: `thread:${clientId}:${replySubject(input.subject).toLowerCase()}`,
     });
     return { id, mailed, notified };

@@ -8,12 +8,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as layoutLoader } from "~/routes/portal/layout";
-import { action as messagesAction } from "~/routes/portal/messages";
+import { action as messagesAction, loader as messagesLoader } from "~/routes/portal/messages";
+import { loader as openLoader } from "~/routes/portal/notification";
+import { action as listAction, loader as listLoader } from "~/routes/portal/notifications";
 import { action as projectAction } from "~/routes/portal/project";
 import { action as projectsAction } from "~/routes/portal/projects";
 import { type SignedUp, signUp } from "~/test/accounts.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
-import { signUpAdmin } from "~/test/workspace.server";
+import { signUpAdmin, viewingAsCookie } from "~/test/workspace.server";
 import { milestones, notifications, profiles, projects, reviews, user } from "../db/schema.server";
 import { createInvitation } from "../invitations/invitations.server";
 import { contactLead, submitLead } from "../leads/leads.server";
@@ -404,5 +406,87 @@ describe("reading", () => {
     expect(data?.notifications.map((n) => n.title)).toEqual(["Mine"]);
     await eraseAccount(h.handle.db, frank.id, new Date());
     expect(await rowsOf(frank)).toEqual([]);
+  });
+});
+
+describe("the pages", () => {
+  it("the list, 'Mark all as read' posted as a plain form, a notification opened (another's: 404), a message opened in Messages", async () => {
+    await clearAll();
+    await message(admin, {
+      intent: "send",
+      subject: "Page one",
+      content: "1",
+      clientId: alice.clientId,
+    });
+    const list = await run(listLoader, getRequest("/portal/notifications", alice.cookie));
+    expect(list.status).toBe(200);
+    const body = (await list.json()) as {
+      notifications: { id: string; what: string; title: string; who: string; read: boolean }[];
+    };
+    expect(body.notifications.map((n) => [n.what, n.title, n.who, n.read])).toEqual([
+      ["New message", "Page one", "Ayanda Admin", false],
+    ]);
+    const id = body.notifications[0]?.id as string;
+    // Carol (same client) cannot open Alice's; a malformed id is a 404 too.
+    for (const [who, param] of [
+      [carol, id],
+      [alice, "not-an-id"],
+    ] as const) {
+      const res = await run(openLoader, getRequest(`/portal/notifications/${param}`, who.cookie), {
+        id: param,
+      }).catch((e: unknown) => e as Response);
+      expect(res.status).toBe(404);
+    }
+    const opened = await run(openLoader, getRequest(`/portal/notifications/${id}`, alice.cookie), {
+      id,
+    });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toMatch(/^\/portal\/messages\?id=/);
+    expect(await bell(alice)).toBe(0);
+
+    // Carol opens the message in Messages: its notification is read for her too.
+    expect(await bell(carol)).toBe(1);
+    await run(messagesLoader, getRequest(opened.headers.get("Location") as string, carol.cookie));
+    expect(await bell(carol)).toBe(0);
+
+    await message(admin, {
+      intent: "send",
+      subject: "Page two",
+      content: "2",
+      clientId: alice.clientId,
+    });
+    const marked = await run(
+      listAction,
+      formRequest("/portal/notifications", { intent: "mark-all-read" }, { cookie: alice.cookie }),
+    );
+    expect(await marked.json()).toMatchObject({
+      ok: true,
+      success: "All notifications marked as read",
+    });
+    expect(await bell(alice)).toBe(0);
+    const unknown = await run(
+      listAction,
+      formRequest("/portal/notifications", { intent: "nope" }, { cookie: alice.cookie }),
+    );
+    expect(unknown.status).toBe(400);
+  });
+
+  it("an administrator viewing as a client reads their own list and marks nothing", async () => {
+    await clearAll();
+    await message(alice, { intent: "send", subject: "For the team", content: "x" });
+    const cookie = await viewingAsCookie(admin, alice.clientId);
+    const list = await run(listLoader, getRequest("/portal/notifications", cookie));
+    const body = (await list.json()) as { notifications: { id: string }[]; readOnly: boolean };
+    expect(body.readOnly).toBe(true);
+    expect(body.notifications.length).toBe(1);
+    const id = body.notifications[0]?.id as string;
+    const opened = await run(openLoader, getRequest(`/portal/notifications/${id}`, cookie), { id });
+    expect(opened.status).toBe(302);
+    expect(await unreadCount(h.handle.db, reader(admin, true))).toBe(1);
+    const marked = await run(
+      listAction,
+      formRequest("/portal/notifications", { intent: "mark-all-read" }, { cookie }),
+    ).catch((e: unknown) => e as Response);
+    expect(marked.status).toBe(403);
   });
 });

@@ -179,13 +179,14 @@ export async function openNotification(
   db: Database,
   reader: NotificationReader,
   id: string,
+  { markRead = true }: { markRead?: boolean } = {},
 ): Promise<string | null> {
   const [row] = await db
     .select({ link: notifications.link, readAt: notifications.readAt })
     .from(notifications)
     .where(and(eq(notifications.id, id), visibleTo(reader)));
   if (!row) return null;
-  if (row.readAt === null) {
+  if (row.readAt === null && markRead) {
     await db
       .update(notifications)
       .set({ readAt: sql`now()` })
@@ -193,4 +194,24 @@ export async function openNotification(
     announceNotifications([reader.id], reader.id);
   }
   return row.link;
+}
+
+/**
+ * The person reached the place a notification points to by another way (a message opened in
+ * Messages): its notifications there are read too. Returns how many.
+ */
+export async function markReadAt(db: Database, userId: string, link: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.link, link),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  if (rows.length > 0) announceNotifications([userId], userId);
+  return rows.length;
 }
