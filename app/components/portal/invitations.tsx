@@ -111,7 +111,7 @@ function InvitationRow({ invitation }: { invitation: InvitationItem }) {
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           <Mail className="size-4 text-muted-foreground" aria-hidden />
-          <span className="break-all">{invitation.name}</span>
+          <span className="min-w-0">{invitation.name}</span>
           {expired ? (
             <Badge variant="outline">Expired</Badge>
           ) : (

@@ -98,7 +98,7 @@ export function MessagesView({
         />
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Card>
           <CardHeader>
             <CardTitle as="h2" size="lg">
@@ -138,7 +138,7 @@ export function MessagesView({
           <CardContent>
             {selected ? (
               <article aria-label="Selected message" className="space-y-4">
-                <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+                <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
                   <dt className="font-medium text-muted-foreground">From</dt>
                   <dd>
                     {selected.senderName || "Unknown"}

@@ -76,7 +76,7 @@ export default function ProjectFormDialog({
             defaultValue={project?.description ?? ""}
           />
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field label="Status">
             <Select name="status" defaultValue={project?.status ?? "active"}>
               <SelectTrigger className="w-full">

@@ -119,7 +119,7 @@ export function ProjectsView({
           )}
         </Card>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Projects">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Projects">
           {projects.map((project) => (
             <li key={project.id}>
               <ProjectCard

@@ -50,7 +50,7 @@ export default function Demo() {
       <PageHero title={demoPage.title} intro={demoPage.intro} />
 
       <Section>
-        <Container className="grid gap-8 lg:grid-cols-5">
+        <Container className="grid grid-cols-1 gap-8 lg:grid-cols-5">
           <section
             id="chat"
             aria-labelledby="chat-heading"

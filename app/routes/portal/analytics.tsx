@@ -60,7 +60,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           <h2 id="at-a-glance" className="sr-only">
             At a glance
           </h2>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {headlines.map((h) => (
               <Card key={h.label}>
                 <CardHeader className="pb-2">
@@ -82,7 +82,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           <h2 id="leads-heading" className="text-2xl font-semibold tracking-tight">
             Leads
           </h2>
-          <div className="grid gap-4 xl:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
             {show("leads-by-week")}
             {show("quotes-by-package")}
             {show("lead-funnel", { tableOpen: true })}
@@ -96,7 +96,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         <h2 id="work-heading" className="text-2xl font-semibold tracking-tight">
           Work
         </h2>
-        <div className="grid gap-4 xl:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
           {Object.keys(figures)
             .filter((id) => !LEAD_FIGURES.includes(id))
             .map((id) => show(id, { tableOpen: true }))}

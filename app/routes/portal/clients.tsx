@@ -111,10 +111,10 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
             </caption>
             <thead className="bg-muted/50">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
+                <th scope="col" className="min-w-48 px-4 py-3 font-medium">
                   Client
                 </th>
-                <th scope="col" className="px-4 py-3 font-medium">
+                <th scope="col" className="min-w-56 px-4 py-3 font-medium">
                   Contacts
                 </th>
                 <th scope="col" className="px-4 py-3 text-right font-medium">
@@ -134,7 +134,7 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
                   <th scope="row" className="px-4 py-3 font-medium">
                     <Link
                       to={`/portal/clients/${client.id}`}
-                      className="break-words text-primary underline-offset-4 hover:underline"
+                      className="text-primary underline-offset-4 hover:underline"
                     >
                       {client.name}
                     </Link>
@@ -145,7 +145,7 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
                     ) : (
                       <ul className="space-y-0.5">
                         {client.contacts.map((c) => (
-                          <li key={c.id} className="break-all">
+                          <li key={c.id}>
                             {c.name ?? c.email}
                             {c.name ? (
                               <span className="text-muted-foreground"> · {c.email}</span>

@@ -31,6 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadDashboard(await requireUser(request));
 }
 
+const UNREAD = "Unread Messages";
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const user = usePortalUser();
   const { recent, counts, unread, clients } = loaderData;
@@ -38,11 +40,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     { title: "Total Projects", value: counts.total, icon: FolderKanban },
     { title: "Active Projects", value: counts.active, icon: PlayCircle },
     { title: "Completed", value: counts.completed, icon: CheckCircle2 },
-    { title: "Unread Messages", value: unread, icon: Mail },
+    { title: UNREAD, value: unread, icon: Mail },
     ...(clients === null ? [] : [{ title: "Clients", value: clients, icon: Building2 }]),
   ];
+  // On a phone what the person must act on comes first: pending approvals, then the summary
+  // with Unread Messages first; on a wide screen the counts lead and the deliverables close.
   return (
-    <div className="space-y-8">
+    <div className="flex flex-col gap-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">
@@ -63,16 +67,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
+      <DeliverablesCards {...loaderData.deliverables} />
+
       <ul
         className={cn(
-          "grid gap-4 sm:grid-cols-2",
+          "grid grid-cols-1 gap-4 sm:grid-cols-2",
           cards.length > 4 ? "lg:grid-cols-3 xl:grid-cols-5" : "lg:grid-cols-4",
         )}
         aria-label="Summary"
       >
         {cards.map(({ title, value, icon: Icon }) => (
-          <li key={title}>
-            <Card>
+          <li key={title} className={title === UNREAD ? "order-first sm:order-none" : undefined}>
+            <Card className="h-full">
               <CardHeader layout="row" className="pb-2">
                 <CardTitle as="h2" size="sm">
                   {title}
@@ -131,8 +137,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </CardContent>
       </Card>
-
-      <DeliverablesCards {...loaderData.deliverables} />
     </div>
   );
 }

@@ -91,7 +91,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
 
-      <div className="grid gap-6 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <div className="space-y-6 xl:col-span-2">
           <FilesSection
             projectId={project.id}

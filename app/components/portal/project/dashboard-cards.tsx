@@ -14,7 +14,9 @@ export interface PendingReviewView {
 
 /**
  * The dashboard's deliverables: what waits for the client's answer ('Pending approvals') and the
- * latest activity across everything the person can see.
+ * latest activity across everything the person can see. On a phone the two are items of the
+ * dashboard's column (`contents`): pending approvals right under the greeting, the activity
+ * last; on a wide screen they sit side by side at the end.
  */
 export function DeliverablesCards({
   pending,
@@ -24,8 +26,8 @@ export function DeliverablesCards({
   activity: ActivityView[];
 }) {
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <Card>
+    <div className="contents lg:order-last lg:grid lg:grid-cols-2 lg:gap-4">
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle as="h2">Pending approvals</CardTitle>
         </CardHeader>
@@ -52,7 +54,7 @@ export function DeliverablesCards({
           )}
         </CardContent>
       </Card>
-      <Card>
+      <Card className="order-last min-w-0 lg:order-none">
         <CardHeader>
           <CardTitle as="h2">Latest activity</CardTitle>
         </CardHeader>

@@ -316,7 +316,7 @@ function MilestoneFormDialog({
         <Field label="Title *" error={errorFor("title")}>
           <Input name="title" required maxLength={200} defaultValue={milestone?.title} />
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field label="Due date *" error={errorFor("dueDate")}>
             <Input name="dueDate" type="date" required defaultValue={milestone?.dueDate ?? today} />
           </Field>
