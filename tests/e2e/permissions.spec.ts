@@ -89,3 +89,63 @@ test("a contact changes only their own project, until the agency takes it on (is
     await context.close();
   }
 });
+
+test("a contact's upload under the agency's file name is a separate file, 'From client' (issue 30)", async ({
+  page: adminPage,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const base = baseURL ?? "";
+  const context = await browser.newContext({ baseURL: base });
+  try {
+    const contact = await context.newPage();
+    await createUser(contact.request, base, { fullName: "Lerato Contact" });
+    const title = `Brand refresh ${Date.now().toString(36)}`;
+    const created = await contact.request.post("/portal/projects", {
+      headers: { origin: base },
+      form: { intent: "create", title },
+    });
+    expect(created.status()).toBe(200);
+    await contact.goto("/portal/projects");
+    const projectId = await projectIdOf(contact, title);
+
+    await signInAsAdmin(adminPage.request, base);
+    const uploaded = await adminPage.request.post(`/portal/projects/${projectId}/files`, {
+      headers: { origin: base, accept: "application/json" },
+      multipart: {
+        files: {
+          name: "Logo.pdf",
+          mimeType: "application/pdf",
+          buffer: Buffer.from("%PDF-1.7\n% the agency's logo\n"),
+        },
+      },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(200);
+
+    await contact.goto(`/portal/projects/${projectId}`);
+    await hydrated(contact);
+    await contact.getByLabel("Files to upload").setInputFiles({
+      name: "logo.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.7\n% the client's own logo\n"),
+    });
+    await expect(
+      contact.getByRole("list", { name: "Uploads" }).getByText("Uploaded", { exact: true }),
+    ).toBeVisible();
+
+    const files = contact.getByRole("list", { name: "Files" }).getByRole("article");
+    await expect(files).toHaveCount(2);
+    const agencyFile = contact.getByRole("article", { name: "Logo.pdf", exact: true });
+    const clientFile = contact.getByRole("article", { name: "logo.pdf", exact: true });
+    await expect(agencyFile.getByText("uploaded by Ayanda Admin")).toBeVisible();
+    await expect(agencyFile.getByText("1 version")).toBeVisible();
+    await expect(agencyFile.getByText("From client")).toHaveCount(0);
+    await expect(agencyFile.getByRole("button", { name: /^Delete / })).toHaveCount(0);
+    await expect(clientFile.getByText("From client")).toBeVisible();
+    await expect(clientFile.getByText("uploaded by Lerato Contact")).toBeVisible();
+    await expect(clientFile.getByRole("button", { name: "Delete logo.pdf" })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

@@ -30,6 +30,7 @@ import {
 } from "~/server/deliverables/reviews.server";
 import { env } from "~/server/env.server";
 import { getProjectDetails, takeOnProject } from "~/server/projects/projects.server";
+import { mayDeleteFile, sideOf } from "~/server/workspace/permissions.server";
 import { parseId, seesAllClients } from "~/server/workspace/scope.server";
 import { type Form, UNKNOWN_ACTION } from "../form.server";
 import { assertCanWrite, type PortalContext, requireProject } from "./context.server";
@@ -42,7 +43,15 @@ export async function loadProjectPage(
   const { db } = ctx;
   const ref = await requireProject(ctx, projectId);
   const details = await getProjectDetails(db, ref.id);
-  const files = await listFiles(db, ref.id);
+  const actor = { id: ctx.user.id, side: sideOf(ctx.scope) };
+  // Each file says whether this person may delete it (the one rule, decision 051).
+  const files = (await listFiles(db, ref.id)).map((file) => ({
+    ...file,
+    deletable: mayDeleteFile(actor, {
+      side: file.side,
+      uploaders: file.versions.map((v) => v.uploadedBy),
+    }),
+  }));
   const milestones = await listMilestones(db, ref.id);
   const reviews = await listReviews(db, ref.id);
   const activity = await projectActivity(db, ref.id, decodeCursor(cursor));
@@ -168,7 +177,12 @@ export async function projectPageAction(
     case "delete-file": {
       const id = parseId(form.fileId);
       if (!id) return failed(404, FILE_NOT_FOUND, { intent });
-      const deleted = await deleteFile(db, project, { id: ctx.user.id, isAdmin: ctx.isAdmin }, id);
+      const deleted = await deleteFile(
+        db,
+        project,
+        { id: ctx.user.id, side: sideOf(ctx.scope) },
+        id,
+      );
       return deleted.ok
         ? succeeded(`Deleted ${deleted.name}`, { intent })
         : failed(deleted.status, deleted.message, { intent });

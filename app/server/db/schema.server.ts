@@ -650,14 +650,24 @@ export const projectFiles = pgTable(
     projectId: projectOwner(),
     /** The latest version's name. */
     name: text("name").notNull(),
-    /** The name in lower case: a new upload of the same name is a new version. */
+    /**
+     * The name in lower case: a new upload of the same name by the same side is a new version.
+     */
     nameKey: text("name_key").notNull(),
+    /**
+     * The side the file belongs to (decision 051): the agency's (its deliverables) or the
+     * client's ('From client'). Only that side adds versions; the other side's upload of the same
+     * name is a separate file.
+     */
+    side: text("side").$type<"agency" | "client">().notNull().default("agency"),
+    /** Who started it (its 'Uploaded by'; never changes). */
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("project_files_name_idx").on(t.projectId, t.nameKey),
+    uniqueIndex("project_files_name_idx").on(t.projectId, t.side, t.nameKey),
+    check("project_files_side_check", sql`${t.side} in ('agency', 'client')`),
     index("project_files_client_idx").on(t.clientId),
   ],
 );

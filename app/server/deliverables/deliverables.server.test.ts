@@ -163,16 +163,16 @@ describe(`deliverables on ${testDatabaseKind()}`, () => {
   let v1: string;
   let v2: string;
 
-  it("stores an upload in chunks, and the same name again as a new version", async () => {
+  it("stores an upload in chunks, and the same name again by the same side as a new version", async () => {
     const first = await upload(alice, projectA, [{ name: "Brief.pdf", content: pdf(600 * 1024) }]);
     expect(first).toMatchObject({ status: 200, body: { ok: true, success: "Uploaded Brief.pdf" } });
-    const second = await upload(admin, projectA, [{ name: "brief.PDF", content: pdf(1000, 9) }]);
+    const second = await upload(carol, projectA, [{ name: "brief.PDF", content: pdf(1000, 9) }]);
     expect(second.body.success).toBe("Uploaded version 2 of brief.PDF");
 
     const { data } = await page(carol, projectA);
     expect(data.files).toHaveLength(1);
     const [file] = data.files;
-    expect(file.name).toBe("brief.PDF");
+    expect(file).toMatchObject({ name: "brief.PDF", side: "client", createdBy: alice.id });
     expect(
       file.versions.map((v: { number: number; size: number; uploaderName: string }) => [
         v.number,
@@ -180,7 +180,7 @@ describe(`deliverables on ${testDatabaseKind()}`, () => {
         v.uploaderName,
       ]),
     ).toEqual([
-      [2, 1000, "Ayanda Admin"],
+      [2, 1000, "Carol Botha"],
       [1, 600 * 1024, "Alice Mokoena"],
     ]);
     v2 = file.versions[0].id;
@@ -382,6 +382,78 @@ describe(`deliverables on ${testDatabaseKind()}`, () => {
     const names = (await page(alice, projectA)).data.files.map((f: { name: string }) => f.name);
     expect(names).not.toContain("Alices.pdf");
     expect(names).not.toContain("Carols.pdf");
+  });
+
+  it("a file belongs to its side: the other side's upload of its name is a separate file (issue 30)", async () => {
+    const agency = await upload(admin, projectA, [{ name: "Logo.pdf", content: pdf(100, 1) }]);
+    expect(agency.body.success).toBe("Uploaded Logo.pdf");
+    // A contact's upload under the agency's name is their own file, 'From client'.
+    const client = await upload(alice, projectA, [{ name: "logo.PDF", content: pdf(200, 2) }]);
+    expect(client.body.success).toBe("Uploaded logo.PDF");
+    // Each side's next upload of the name is the next version of its own file.
+    expect(
+      (await upload(admin, projectA, [{ name: "Logo.pdf", content: pdf(300, 3) }])).body.success,
+    ).toBe("Uploaded version 2 of Logo.pdf");
+    expect(
+      (await upload(carol, projectA, [{ name: "LOGO.pdf", content: pdf(400, 4) }])).body.success,
+    ).toBe("Uploaded version 2 of LOGO.pdf");
+
+    const files = (await page(alice, projectA)).data.files.filter(
+      (f: { name: string }) => f.name.toLowerCase() === "logo.pdf",
+    );
+    const summary = files
+      .map(
+        (f: {
+          side: string;
+          createdBy: string;
+          deletable: boolean;
+          versions: { number: number; size: number; uploadedBy: string }[];
+        }) => ({
+          side: f.side,
+          createdBy: f.createdBy,
+          deletableByAlice: f.deletable,
+          versions: f.versions.map((v) => [v.number, v.size, v.uploadedBy]),
+        }),
+      )
+      .sort((a: { side: string }, b: { side: string }) => a.side.localeCompare(b.side));
+    expect(summary).toEqual([
+      {
+        side: "agency",
+        createdBy: admin.id,
+        deletableByAlice: false,
+        versions: [
+          [2, 300, admin.id],
+          [1, 100, admin.id],
+        ],
+      },
+      {
+        side: "client",
+        createdBy: alice.id,
+        // Carol's version is in it: Alice deletes only her own uploads.
+        deletableByAlice: false,
+        versions: [
+          [2, 400, carol.id],
+          [1, 200, alice.id],
+        ],
+      },
+    ]);
+    const agencyFile = files.find((f: { side: string }) => f.side === "agency").id;
+    const clientFile = files.find((f: { side: string }) => f.side === "client").id;
+    for (const [who, fileId] of [
+      [alice, agencyFile],
+      [carol, agencyFile],
+      [alice, clientFile],
+      [carol, clientFile],
+    ] as const) {
+      const refused = await act(who, projectA, { intent: "delete-file", fileId });
+      expect(refused.status).toBe(403);
+    }
+    expect((await act(admin, projectA, { intent: "delete-file", fileId: clientFile })).status).toBe(
+      200,
+    );
+    expect((await act(admin, projectA, { intent: "delete-file", fileId: agencyFile })).status).toBe(
+      200,
+    );
   });
 
   it("milestones: administrators add, edit, order; progress can come from them", async () => {

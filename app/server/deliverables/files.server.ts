@@ -2,7 +2,8 @@
  * A project's files, stored in the database in chunks (decision 018). An upload streams: each
  * file's first bytes are sniffed, then its content is written FILE_CHUNK_BYTES at a time under a
  * 'pending' version, and one short transaction at the end makes it a ready version (a new file,
- * or the next version of the file of the same name) and records the activity. A refused, failed
+ * or the next version of the uploader's side's file of the same name: a file belongs to the side
+ * that started it, decision 051) and records the activity. A refused, failed
  * or cut-off upload deletes its pending version; one whose server died is removed by
  * `removeAbandonedUploads` (at start, and by a job). The agency's first file on a client's own
  * project takes the project on (decision 050).
@@ -17,7 +18,12 @@ import { logger } from "../logger.server";
 import { type Outcome, type Refused, refused } from "../outcome.server";
 import { recordActivity } from "../workspace/activity.server";
 import { publishChange } from "../workspace/events.server";
-import { type Side, takeOnIn } from "../workspace/permissions.server";
+import {
+  mayDeleteFile,
+  NOT_YOUR_UPLOAD,
+  type Side,
+  takeOnIn,
+} from "../workspace/permissions.server";
 import type { ProjectRef } from "../workspace/scope.server";
 import {
   MultipartError,
@@ -194,10 +200,11 @@ export async function storeFile(
           projectId: project.id,
           name,
           nameKey: name.toLowerCase(),
+          side: uploader.side,
           createdBy: actorId,
         })
         .onConflictDoUpdate({
-          target: [projectFiles.projectId, projectFiles.nameKey],
+          target: [projectFiles.projectId, projectFiles.side, projectFiles.nameKey],
           set: { name, updatedAt: new Date() },
         })
         .returning({ id: projectFiles.id });
@@ -417,6 +424,8 @@ export interface FileVersionItem {
 export interface FileItem {
   id: string;
   name: string;
+  /** The side it belongs to: the agency's, or the client's ('From client'). */
+  side: Side;
   createdBy: string | null;
   updatedAt: Date;
   /** Newest first. */
@@ -429,6 +438,7 @@ export async function listFiles(db: Database, projectId: string): Promise<FileIt
     .select({
       id: projectFiles.id,
       name: projectFiles.name,
+      side: projectFiles.side,
       createdBy: projectFiles.createdBy,
       updatedAt: projectFiles.updatedAt,
     })
@@ -548,27 +558,29 @@ export function downloadHeaders(version: DownloadableVersion): Headers {
 export const FILE_NOT_FOUND = "File not found";
 
 /**
- * Delete a file of the project with every version: by whoever uploaded it first, or an
- * administrator. Refused (404) for another project's file or an unknown id, 403 for anyone else.
+ * Delete a file of the project with every version: the agency any file, a contact only one
+ * that is all their own upload (`mayDeleteFile`). Refused 404 for another project's file or an
+ * unknown id, 403 (`NOT_YOUR_UPLOAD`) for a file the person may not delete.
  */
 export async function deleteFile(
   db: Database,
   project: ProjectKey,
-  actor: { id: string; isAdmin: boolean },
+  actor: Uploader,
   fileId: string,
 ): Promise<Outcome<{ name: string }>> {
   const outcome = await db.transaction(async (tx) => {
     const [file] = await tx
-      .select({ id: projectFiles.id, name: projectFiles.name, createdBy: projectFiles.createdBy })
+      .select({ id: projectFiles.id, name: projectFiles.name, side: projectFiles.side })
       .from(projectFiles)
       .where(and(eq(projectFiles.id, fileId), eq(projectFiles.projectId, project.id)))
       .for("update");
     if (!file) return refused(404, FILE_NOT_FOUND);
-    if (!actor.isAdmin && file.createdBy !== actor.id)
-      return refused(
-        403,
-        "Only the person who uploaded a file, or an administrator, can delete it.",
-      );
+    const uploaders = await tx
+      .selectDistinct({ id: fileVersions.uploadedBy })
+      .from(fileVersions)
+      .where(eq(fileVersions.fileId, file.id));
+    if (!mayDeleteFile(actor, { side: file.side, uploaders: uploaders.map((u) => u.id) }))
+      return refused(403, NOT_YOUR_UPLOAD);
     await tx.delete(projectFiles).where(eq(projectFiles.id, file.id));
     await recordActivity(tx, {
       clientId: project.clientId,

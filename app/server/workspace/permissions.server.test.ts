@@ -1,11 +1,12 @@
 /**
- * Who may do what (issue 30, decision 050), as a table: every action on a client's projects, for
- * every role — the agency's administrator, a contact of the client, a contact of another client,
- * someone signed out, an administrator viewing as the client (read-only) — with the status
- * expected; a refusal changes nothing, an allowed action changes something. Each row works on
- * fresh targets: an agency project of client A (with a milestone under review, one without, a
- * file the team uploaded), a project a contact of A made themselves, and one the agency has taken
- * on. Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL), like the cross-client matrix.
+ * Who may do what (issue 30, decisions 050 and 051), as a table: every action on a client's
+ * projects, for every role — the agency's administrator, a contact of the client, a contact of
+ * another client, someone signed out, an administrator viewing as the client (read-only) — with
+ * the status expected; a refusal changes nothing, an allowed action changes something. Each row
+ * works on fresh targets: an agency project of client A (a milestone under review, one without,
+ * a file the team uploaded, files two contacts uploaded), a project a contact of A made
+ * themselves, and one the agency has taken on. Runs on PGlite and on PostgreSQL
+ * (TEST_DATABASE_URL), like the cross-client matrix.
  */
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -96,6 +97,9 @@ interface Targets {
   /** A file the team uploaded to it, and its version. */
   file: string;
   version: string;
+  /** Files contacts uploaded to it: one by the contact acting (a2), one by another (a1). */
+  ownUpload: string;
+  othersUpload: string;
   /** A project a contact of A made themselves (not taken on). */
   own: string;
   /** A project a contact of A made, which the agency has taken on since. */
@@ -139,6 +143,24 @@ async function makeTargets(): Promise<Targets> {
     1024 * 1024,
   );
   if (!stored.ok) throw new Error(stored.message);
+  const uploads: string[] = [];
+  for (const [person, name] of [
+    [a2, "Mine.pdf"],
+    [a1, "Theirs.pdf"],
+  ] as const) {
+    const sent = await storeFile(
+      db,
+      ref,
+      { id: person.id, side: "client" },
+      name,
+      (async function* () {
+        yield new TextEncoder().encode("%PDF-1.7\na contact's file");
+      })(),
+      1024 * 1024,
+    );
+    if (!sent.ok) throw new Error(sent.message);
+    uploads.push(sent.file.fileId);
+  }
   const own = await createProject(
     db,
     clientA,
@@ -161,6 +183,8 @@ async function makeTargets(): Promise<Targets> {
     review: review.reviewId,
     file: stored.file.fileId,
     version: stored.file.versionId,
+    ownUpload: uploads[0] ?? "",
+    othersUpload: uploads[1] ?? "",
     own: own.project.id,
     takenOn: later.project.id,
   };
@@ -335,6 +359,16 @@ const actions: Action[] = [
   {
     name: "delete the agency's file",
     send: onProject("agency", (t) => ({ intent: "delete-file", fileId: t.file })),
+    expect: agencyOnly,
+  },
+  {
+    name: "delete a contact's upload, as that contact",
+    send: onProject("agency", (t) => ({ intent: "delete-file", fileId: t.ownUpload })),
+    expect: bothSides,
+  },
+  {
+    name: "delete another contact's upload",
+    send: onProject("agency", (t) => ({ intent: "delete-file", fileId: t.othersUpload })),
     expect: agencyOnly,
   },
   {

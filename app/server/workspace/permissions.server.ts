@@ -61,3 +61,19 @@ export async function takeOnIn(
   });
   return true;
 }
+
+/** The refusal of a contact's delete of a file that is not all their own upload (403). */
+export const NOT_YOUR_UPLOAD =
+  "You can delete only files you uploaded yourself. The team deletes the rest.";
+
+/**
+ * May this person delete this file (every version of it)? The agency: any file. A contact: only
+ * a file of the client's side whose every version they uploaded themselves (decision 051).
+ */
+export function mayDeleteFile(
+  actor: { id: string; side: Side },
+  file: { side: Side; uploaders: (string | null)[] },
+): boolean {
+  if (actor.side === "agency") return true;
+  return file.side === "client" && file.uploaders.every((id) => id === actor.id);
+}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Download, FileText, Trash2, Upload, X } from "~/components/icons";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -36,7 +37,10 @@ export interface FileVersionView {
 export interface FileView {
   id: string;
   name: string;
-  createdBy: string | null;
+  /** The side it belongs to: the agency's, or the client's ('From client', decision 051). */
+  side: "agency" | "client";
+  /** The person may delete it (the agency: any; a contact: only their own upload). */
+  deletable: boolean;
   versions: FileVersionView[];
 }
 
@@ -111,7 +115,9 @@ function FileEntry({
   onDelete: () => void;
 }) {
   const latest = file.versions[0];
-  const canDelete = !viewer.readOnly && (viewer.isAdmin || file.createdBy === viewer.id);
+  // 'Uploaded by' is whoever started the file: later versions never change it.
+  const first = file.versions[file.versions.length - 1];
+  const canDelete = !viewer.readOnly && file.deletable;
   return (
     <article aria-labelledby={`file-${file.id}`} className="space-y-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -121,10 +127,15 @@ function FileEntry({
             <h3 id={`file-${file.id}`} className="font-semibold break-words">
               {file.name}
             </h3>
-            {latest ? (
+            {file.side === "client" ? (
+              <Badge variant="outline" className="mt-1">
+                From client
+              </Badge>
+            ) : null}
+            {latest && first ? (
               <p className="text-sm text-muted-foreground">
-                {formatFileSize(latest.size)} · uploaded by {latest.uploaderName ?? "someone"} on{" "}
-                {formatDateTime(latest.createdAt)} ·{" "}
+                {formatFileSize(latest.size)} · uploaded by {first.uploaderName ?? "someone"} on{" "}
+                {formatDateTime(first.createdAt)} ·{" "}
                 {file.versions.length === 1 ? "1 version" : `${file.versions.length} versions`}
               </p>
             ) : null}
