@@ -2,6 +2,7 @@
  * The production server: static assets and prerendered public pages from build/client,
  * everything else through the React Router handler.
  */
+import "./server/settings-file.ts";
 import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -13,31 +14,33 @@ import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { maxUploadRequestBytes, UPLOAD_PATH } from "./app/lib/files.ts";
 import { canonicalPortalPath } from "./app/lib/portal-paths.ts";
-import { type Env, loadEnvFile, parseEnv } from "./app/server/env.server.ts";
+import { type Env, parseEnv } from "./app/server/env.server.ts";
+import { logger, type RequestContext, requestContext } from "./app/server/logger.server.ts";
 import {
   BASELINE_CSP,
   commonSecurityHeaders,
   isForeignOriginWrite,
 } from "./app/server/security.server.ts";
+import { logRequestWhenDone, requestIdFor } from "./server/request-log.ts";
 import { prerenderedPages, staticFiles } from "./server/static-files.ts";
+import { startTelemetry } from "./server/telemetry.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = path.join(root, "build/client");
 const buildPath = path.join(root, "build/server/index.js");
 
 if (!existsSync(buildPath)) {
-  console.error("No build found. Run `npm run build` first.");
+  logger.fatal("No build found. Run `npm run build` first.");
   process.exit(1);
 }
 
 // Every setting is validated once, here as in the app (app/server/env.server.ts), after the
-// settings file (.env) has filled in what the environment does not set.
+// settings file (.env) has filled in what the environment does not set (settings-file.ts).
 let settings: Env;
 try {
-  loadEnvFile();
   settings = parseEnv();
 } catch (error) {
-  console.error((error as Error).message);
+  logger.fatal((error as Error).message);
   process.exit(1);
 }
 
@@ -301,7 +304,7 @@ app.use(
   ) => {
     if (res.headersSent) return next(error);
     const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
-    if (status === 500) console.error(error);
+    if (status === 500) logger.error({ err: error }, "request failed");
     res.status(status).json({
       success: false,
       error:
@@ -314,7 +317,7 @@ try {
   await entry.startServer?.();
 } catch (error) {
   // Invalid settings or an unreachable database: say what is wrong and stop.
-  console.error((error as Error).message);
+  logger.fatal((error as Error).message);
   process.exit(1);
 }
 
@@ -323,11 +326,28 @@ try {
 const servePage = prerenderedPages(clientDir, securityHeaders);
 const port = settings.PORT;
 const host = settings.HOST;
+// OpenTelemetry only when a collector is named: otherwise its SDK is never loaded.
+const telemetry = await startTelemetry(settings);
+if (telemetry) {
+  logger.info(
+    `OpenTelemetry: exporting to ${new URL(settings.OTEL_EXPORTER_OTLP_ENDPOINT ?? "").origin}`,
+  );
+}
+const behindProxy = trustedProxies.length > 0;
 const server = http.createServer((req, res) => {
-  if (!servePage(req, res)) app(req, res);
+  // Each request has an id, returned as X-Request-Id and on every line logged for it.
+  const context: RequestContext = {
+    requestId: requestIdFor(req.headers["x-request-id"], behindProxy),
+  };
+  res.setHeader("X-Request-Id", context.requestId);
+  logRequestWhenDone(logger, req, res, context, performance.now());
+  telemetry?.observe(req, res, context);
+  requestContext.run(context, () => {
+    if (!servePage(req, res)) app(req, res);
+  });
 });
 server.listen(port, host, () => {
-  console.log(`Server listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+  logger.info(`Server listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
 });
 
 let stopping = false;
@@ -338,7 +358,7 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received, shutting down`);
+  logger.info(`${signal} received, shutting down`);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   entry.beginShutdown?.();
@@ -346,6 +366,7 @@ async function shutdown(signal: string) {
   await Promise.race([closed, timeout]);
   server.closeAllConnections();
   await entry.stopServer?.();
+  await telemetry?.shutdown();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --duration 5 --rounds 5 --warm-up 5 --connections 20 --port 3412
- *   --postgres postgres://…/postgres --only public|ssr|post]
+ *   --postgres postgres://…/postgres --only public|ssr|post --env KEY=VALUE …]
  * Requests/s and latency (p50/p99) of the production build, in the same run:
  * - a plain Node static server answering the prerendered home page from memory, and the app's
  *   prerendered pages: their ratio is the cost of serving a public page through the app;
@@ -34,6 +34,8 @@ const { values } = parseArgs({
     postgres: { type: "string" },
     /** One group only, while working on it: "public", "ssr" (/auth against the portal) or "post". */
     only: { type: "string" },
+    /** A setting for the server, KEY=VALUE (repeatable): e.g. LOG_LEVEL=info, OTEL_EXPORTER_OTLP_ENDPOINT=… */
+    env: { type: "string", multiple: true, default: [] },
   },
 });
 const only = (group: string) => !values.only || values.only === group;
@@ -142,6 +144,12 @@ const app = await startBuiltServer(Number(values.port), {
   LEAD_RATE_LIMIT_IP: "100000",
   LEAD_RATE_LIMIT_EMAIL: "100000",
   AUTH_RATE_LIMIT: "1000",
+  ...Object.fromEntries(
+    (values.env ?? []).map((pair) => [
+      pair.slice(0, pair.indexOf("=")),
+      pair.slice(pair.indexOf("=") + 1),
+    ]),
+  ),
 });
 
 const results: Result[] = [];

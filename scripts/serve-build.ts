@@ -17,6 +17,8 @@ export interface Running {
   exited: Promise<number | null>;
   /** SIGTERM (graceful shutdown), resolved once the process has exited. */
   stop(): Promise<void>;
+  /** With `{ captureOutput: true }`: the lines the server has written to stdout so far. */
+  lines: string[];
 }
 
 /**
@@ -26,7 +28,10 @@ export interface Running {
 export async function startBuiltServer(
   port: number,
   env: Record<string, string> = {},
-  { timeoutMs = 120_000 }: { timeoutMs?: number } = {},
+  {
+    timeoutMs = 120_000,
+    captureOutput = false,
+  }: { timeoutMs?: number; captureOutput?: boolean } = {},
 ): Promise<Running> {
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, ["server.ts"], {
@@ -41,8 +46,18 @@ export async function startBuiltServer(
       ENV_FILE: "",
       ...env,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", captureOutput ? "pipe" : "inherit", "inherit"],
   });
+  const lines: string[] = [];
+  if (captureOutput && child.stdout) {
+    let rest = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      const parts = (rest + chunk).split("\n");
+      rest = parts.pop() ?? "";
+      lines.push(...parts);
+    });
+  }
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => resolve(code)),
   );
@@ -70,6 +85,7 @@ export async function startBuiltServer(
     port,
     process: child,
     exited,
+    lines,
     async stop() {
       if (!hasExited) child.kill("SIGTERM");
       await exited;

@@ -4,6 +4,7 @@ import { signInPath } from "~/lib/portal-paths";
 import { type Auth, getAuth } from "~/server/accounts/auth.server";
 import { findSessionByToken } from "~/server/accounts/session-lookup.server";
 import { getDb } from "~/server/db/client.server";
+import { setRequestUser } from "~/server/logger.server";
 
 export interface SessionUser {
   id: string;
@@ -27,6 +28,12 @@ export interface CurrentSession {
  * is better-auth's own session check.
  */
 export async function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+  const current = await readCurrentSession(request);
+  if (current) setRequestUser(current.user.id);
+  return current;
+}
+
+async function readCurrentSession(request: Request): Promise<CurrentSession | null> {
   const cookies = request.headers.get("cookie");
   if (!cookies?.includes("session_token")) return null;
   const auth = await getAuth();

@@ -92,6 +92,12 @@ export const envSchema = z.object({
   E2E_DATA_DIR: z.string().trim().optional(),
   /** Unset: info, or silent under tests (NODE_ENV=test). */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  /**
+   * OpenTelemetry: traces and metrics go to this OTLP/HTTP collector (e.g. http://otel:4318).
+   * Unset: the SDK is not loaded (decision 059).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl("OTEL_EXPORTER_OTLP_ENDPOINT", /^https?:$/),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default("kopano-ai"),
   /** Set by CI services; only turns off the coloured development log. */
   CI: z.string().optional(),
 });
