@@ -16,6 +16,9 @@ npx tsc
 step "Lint"
 npx biome check .
 
+step "Database: the schema and the migrations agree"
+bash scripts/db-check.sh
+
 step "Unit and integration tests (PGlite)"
 env -u TEST_DATABASE_URL npx vitest run
 
