@@ -26,6 +26,7 @@ import { setOutboxWorker, startOutboxWorker, stopOutboxWorker } from "~/server/e
 import { env } from "~/server/env.server";
 import { startJobScheduler } from "~/server/jobs.server";
 import { logger } from "~/server/logger.server";
+import { notificationJobs } from "~/server/notifications/notification-mail.server";
 import { privacyJobs } from "~/server/privacy/privacy.server";
 import { rateLimitJobs } from "~/server/rate-limits.server";
 import { documentCsp, sha256Source } from "~/server/security.server";
@@ -61,6 +62,7 @@ export async function startServer() {
       ...fileJobs,
       ...rateLimitJobs,
       ...figureChangesJobs,
+      ...notificationJobs,
       ...(handle.driver === "pglite" ? pgliteMaintenanceJobs : []),
     ],
     now,

@@ -16,6 +16,7 @@ export default [
     route("privacy/delete-my-details", "routes/privacy/delete-my-details.tsx"),
     route("privacy/delete-my-details/confirm", "routes/privacy/confirm-delete.tsx"),
     route("privacy/unsubscribe", "routes/privacy/unsubscribe.tsx"),
+    route("notifications/unsubscribe", "routes/notifications/unsubscribe.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

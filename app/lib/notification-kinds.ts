@@ -35,39 +35,70 @@ export interface NotificationKindInfo {
   /** What happened, as the list and Settings say it. */
   label: string;
   audience: NotificationAudience;
+  /** The channels a person may choose for it (Settings → Notifications). */
+  offers: readonly NotificationChannel[];
   /** The channels it goes to unless the person changed them in Settings. */
   channels: readonly NotificationChannel[];
+  /** Mail its own domain sends already (not the notification mail), said in Settings. */
+  ownMail?: string;
 }
 
 export const NOTIFICATION_KINDS: Record<NotificationKind, NotificationKindInfo> = {
   "review.requested": {
     label: "Ready for review",
     audience: "contacts",
-    channels: ["portal", "email", "whatsapp"],
+    offers: ["portal", "email"],
+    channels: ["portal", "email"],
   },
   "review.answered": {
     label: "Review answered",
     audience: "agency",
-    channels: ["portal", "email"],
+    offers: ["portal"],
+    channels: ["portal"],
+    ownMail: "Every answer is also e-mailed to the administrators.",
   },
   "message.new": {
     label: "New message",
     audience: "other-side",
-    channels: ["portal", "email"],
+    offers: ["portal"],
+    channels: ["portal"],
+    ownMail:
+      "E-mail about new messages: 'E-mail me when a new message arrives' (administrators always get it).",
   },
   invitation: {
     label: "Invitation",
     audience: "person",
-    channels: ["portal", "email"],
+    offers: ["portal"],
+    channels: ["portal"],
+    ownMail: "The invitation itself always comes by e-mail.",
   },
   "lead.new": {
     label: "New lead",
     audience: "agency",
-    channels: ["portal", "email"],
+    offers: ["portal"],
+    channels: ["portal"],
+    ownMail: "New leads are also e-mailed to the leads address (LEADS_TO).",
   },
 };
 
 export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
+
+/** Does this kind go to this channel for a person whose choice (if any) is `chosen`? */
+export function channelOn(
+  kind: NotificationKind,
+  channel: NotificationChannel,
+  chosen: boolean | undefined,
+): boolean {
+  const info = NOTIFICATION_KINDS[kind];
+  if (!info.offers.includes(channel)) return false;
+  return chosen ?? info.channels.includes(channel);
+}
+
+export const CHANNEL_LABELS: Record<NotificationChannel, string> = {
+  portal: "In the portal",
+  email: "By e-mail",
+  whatsapp: "On WhatsApp",
+};
 
 export function isNotificationKind(value: unknown): value is NotificationKind {
   return typeof value === "string" && Object.hasOwn(NOTIFICATION_KINDS, value);

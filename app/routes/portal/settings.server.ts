@@ -30,6 +30,7 @@ import { revokeOtherSessions, revokeSession } from "~/server/accounts/sessions.s
 import { type TwoFactorNotice, totpSetup } from "~/server/accounts/two-factor.server";
 import { renameClient } from "~/server/clients/clients.server";
 import { emailChangeNoticeMail, queueAccountMail } from "~/server/email/account-mail.server";
+import { setNotificationChoices } from "~/server/notifications/notifications.server";
 import {
   backupCodesAfterPassword,
   changePassword,
@@ -199,6 +200,13 @@ const handlers: Record<string, Handler> = {
         : "You won't get e-mails about new messages",
       { intent: "message-mail" },
     );
+  },
+
+  async "notification-choices"(ctx, form) {
+    assertCanWrite(ctx);
+    const on = new Set(Object.keys(form).filter((name) => form[name] === "on"));
+    await setNotificationChoices(ctx.db, ctx.user.id, on);
+    return succeeded("Notification choices saved", { intent: "notification-choices" });
   },
 
   async "change-password"({ db, user, sessionId }, form, request) {

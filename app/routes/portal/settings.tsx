@@ -24,6 +24,7 @@ import { listPasskeys } from "~/server/accounts/passkeys.server";
 import { blockedByPolicy, getSecurityPolicy } from "~/server/accounts/security-policy.server";
 import { listSessions } from "~/server/accounts/sessions.server";
 import { backupCodesFor } from "~/server/accounts/two-factor.server";
+import { notificationChoices } from "~/server/notifications/notifications.server";
 import { listAccountDeletions } from "~/server/privacy/privacy.server";
 import { readTwoFactorFlash } from "../auth/accounts.server";
 import { readForm } from "../form.server";
@@ -61,6 +62,8 @@ export async function loader({ request }: Route.LoaderArgs) {
           : null,
       // Contacts may turn message e-mails off; administrators are always mailed (decision 023).
       messageMail: isAdmin ? null : user.messageMail,
+      // Settings → Notifications: per kind, per channel (decision 057).
+      notificationChoices: await notificationChoices(db, user.id),
       twoFactorNotice: flash.notice,
       emailChange,
       addressConfirmed: await addressIsProven(db, user.id),
@@ -95,9 +98,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         confirmation={loaderData.addressConfirmation}
       />
       {loaderData.company ? <CompanyCard name={loaderData.company.name} /> : null}
-      {loaderData.messageMail === null ? null : (
-        <NotificationsCard messageMail={loaderData.messageMail} />
-      )}
+      <NotificationsCard
+        messageMail={loaderData.messageMail}
+        choices={loaderData.notificationChoices}
+      />
       <EmailCard result={loaderData.emailChange} />
       <PasswordCard />
       {loaderData.twoFactorRequired ? null : twoFactor}

@@ -17,7 +17,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { ChatTurn } from "../../lib/assistant/conversation";
-import type { NotificationKind } from "../../lib/notification-kinds";
+import type { NotificationChannel, NotificationKind } from "../../lib/notification-kinds";
 import type { MilestoneStatus, ReviewDecision } from "../../lib/validation/deliverables";
 import type { LeadKind, LeadStatus } from "../../lib/validation/lead-status";
 import type { ProjectPriority, ProjectStatus } from "../../lib/validation/portal";
@@ -501,6 +501,10 @@ export const emailOutbox = pgTable(
     replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
+    /** An HTML alternative to the text (notification mail); null: text only. */
+    htmlBody: text("html_body"),
+    /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post); null: none. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status").$type<OutboxStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -889,6 +893,11 @@ export const notifications = pgTable(
     title: text("title").notNull(),
     link: text("link").notNull(),
     groupKey: text("group_key").notNull(),
+    /**
+     * Its e-mail (decision 057): 'pending' until the mail job groups it into one mail with the
+     * others of its group and person ('queued'); null when it is not mailed.
+     */
+    emailState: text("email_state").$type<"pending" | "queued">(),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -898,7 +907,28 @@ export const notifications = pgTable(
     index("notifications_actor_idx").on(t.actorId),
     index("notifications_client_idx").on(t.clientId),
     check("notifications_title_check", sql`length(${t.title}) between 1 and 300`),
+    index("notifications_email_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.emailState} = 'pending'`),
   ],
+);
+
+/**
+ * A person's choice for one kind on one channel (Settings → Notifications, or a mail's
+ * unsubscribe link); no row: the kind's default (`NOTIFICATION_KINDS`).
+ */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<NotificationKind>().notNull(),
+    channel: text("channel").$type<NotificationChannel>().notNull(),
+    enabled: boolean("enabled").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.channel] })],
 );
 
 // ---------------------------------------------------------------------------

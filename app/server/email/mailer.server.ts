@@ -9,6 +9,10 @@ export interface OutgoingMail {
   replyTo?: string | null;
   subject: string;
   text: string;
+  /** An HTML alternative (multipart/alternative with the text). */
+  html?: string | null;
+  /** Extra headers (List-Unsubscribe …). */
+  headers?: Record<string, string> | null;
 }
 
 export interface Mailer {
@@ -36,6 +40,8 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
           replyTo: mail.replyTo ?? undefined,
           subject: mail.subject,
           text: mail.text,
+          html: mail.html ?? undefined,
+          headers: mail.headers ?? undefined,
           messageId: `<${mail.id}@outbox>`,
         });
       },
@@ -58,6 +64,8 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
         replyTo: mail.replyTo ?? undefined,
         subject: mail.subject,
         text: mail.text,
+        html: mail.html ?? undefined,
+        headers: mail.headers ?? undefined,
         messageId: `<${mail.id}@outbox>`,
       });
       // Mail holds reset and invitation links: readable by the server's own user only.

@@ -23,6 +23,8 @@ interface ClaimedRow {
   reply_to: string | null;
   subject: string;
   text_body: string;
+  html_body: string | null;
+  headers: Record<string, string> | null;
   attempts: number;
 }
 
@@ -39,7 +41,7 @@ async function claim(db: Database, batch: number): Promise<ClaimedRow[]> {
         order by next_attempt_at, created_at
         limit ${batch}
         for update skip locked)
-    returning id, to_address, reply_to, subject, text_body, attempts`);
+    returning id, to_address, reply_to, subject, text_body, html_body, headers, attempts`);
   return result.rows as ClaimedRow[];
 }
 
@@ -61,6 +63,8 @@ export async function processOutbox(
         replyTo: row.reply_to,
         subject: row.subject,
         text: row.text_body,
+        html: row.html_body,
+        headers: row.headers,
       });
       await db
         .update(emailOutbox)

@@ -9,11 +9,17 @@
  * A person sees their own notifications only, and of a client only while they belong to it
  * (a contact moved to another client no longer sees the old client's).
  */
-import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
-import { NOTIFICATION_KINDS, type NotificationKind } from "~/lib/notification-kinds";
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import {
+  channelOn,
+  NOTIFICATION_KIND_NAMES,
+  NOTIFICATION_KINDS,
+  type NotificationChannel,
+  type NotificationKind,
+} from "~/lib/notification-kinds";
 import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
 import type { Database } from "../db/client.server";
-import { notifications, profiles, userRoles } from "../db/schema.server";
+import { notificationPreferences, notifications, profiles, userRoles } from "../db/schema.server";
 import { afterCursor } from "../pagination.server";
 import { publishChange } from "../workspace/events.server";
 
@@ -75,19 +81,93 @@ export async function recipientsOf(tx: Executor, event: NotificationEvent): Prom
 export async function notify(tx: Executor, event: NotificationEvent): Promise<string[]> {
   const userIds = await recipientsOf(tx, event);
   if (userIds.length === 0) return [];
+  const chosen = await tx
+    .select({
+      userId: notificationPreferences.userId,
+      channel: notificationPreferences.channel,
+      enabled: notificationPreferences.enabled,
+    })
+    .from(notificationPreferences)
+    .where(
+      and(
+        eq(notificationPreferences.kind, event.kind),
+        inArray(notificationPreferences.userId, userIds),
+      ),
+    );
+  const choice = (userId: string, channel: NotificationChannel) =>
+    chosen.find((c) => c.userId === userId && c.channel === channel)?.enabled;
   const title = event.title.replace(/\s+/g, " ").trim().slice(0, 300) || "(untitled)";
-  await tx.insert(notifications).values(
-    userIds.map((userId) => ({
+  const rows = userIds.flatMap((userId) => {
+    const portal = channelOn(event.kind, "portal", choice(userId, "portal"));
+    const email = channelOn(event.kind, "email", choice(userId, "email"));
+    if (!portal && !email) return [];
+    return [
+      {
+        userId,
+        kind: event.kind,
+        clientId: event.clientId,
+        actorId: event.actorId,
+        title,
+        link: event.link,
+        groupKey: event.groupKey,
+        emailState: email ? ("pending" as const) : null,
+        // Not in the portal for this person: kept as read, so the bell does not ring.
+        readAt: portal ? null : sql`now()`,
+      },
+    ];
+  });
+  if (rows.length === 0) return [];
+  await tx.insert(notifications).values(rows);
+  return rows.filter((r) => r.readAt === null).map((r) => r.userId);
+}
+
+/** A person's choices: per kind, per channel it offers, whether it is on. */
+export async function notificationChoices(db: Database, userId: string) {
+  const chosen = await db
+    .select({
+      kind: notificationPreferences.kind,
+      channel: notificationPreferences.channel,
+      enabled: notificationPreferences.enabled,
+    })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return NOTIFICATION_KIND_NAMES.map((kind) => ({
+    kind,
+    channels: NOTIFICATION_KINDS[kind].offers.map((channel) => ({
+      channel,
+      on: channelOn(
+        kind,
+        channel,
+        chosen.find((c) => c.kind === kind && c.channel === channel)?.enabled,
+      ),
+    })),
+  }));
+}
+
+/**
+ * Settings → Notifications: every channel each kind offers, on when `on` names it
+ * (`"<kind>:<channel>"`). Choices for channels a kind does not offer are ignored.
+ */
+export async function setNotificationChoices(db: Database, userId: string, on: Set<string>) {
+  const values = NOTIFICATION_KIND_NAMES.flatMap((kind) =>
+    NOTIFICATION_KINDS[kind].offers.map((channel) => ({
       userId,
-      kind: event.kind,
-      clientId: event.clientId,
-      actorId: event.actorId,
-      title,
-      link: event.link,
-      groupKey: event.groupKey,
+      kind,
+      channel,
+      enabled: on.has(`${kind}:${channel}`),
     })),
   );
-  return userIds;
+  await db
+    .insert(notificationPreferences)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [
+        notificationPreferences.userId,
+        notificationPreferences.kind,
+        notificationPreferences.channel,
+      ],
+      set: { enabled: sql`excluded.enabled`, updatedAt: new Date() },
+    });
 }
 
 /** After the commit: the recipients' open portal tabs update their bell. */

@@ -18,6 +18,7 @@ import {
   invitations,
   leads,
   messageReads,
+  notificationPreferences,
   notifications,
   privacyRequests,
   profiles,
@@ -367,6 +368,7 @@ export async function eraseAccount(db: Database, userId: string, now: Date) {
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
     await tx.delete(messageReads).where(eq(messageReads.userId, userId));
     await tx.delete(notifications).where(eq(notifications.userId, userId));
+    await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
     // The client's projects and conversation are the client's and stay (decision 018); the
     // tombstone leaves the client, and what it wrote reads 'Deleted user'.
     await tx
