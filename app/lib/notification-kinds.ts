@@ -103,3 +103,9 @@ export const CHANNEL_LABELS: Record<NotificationChannel, string> = {
 export function isNotificationKind(value: unknown): value is NotificationKind {
   return typeof value === "string" && Object.hasOwn(NOTIFICATION_KINDS, value);
 }
+
+/** Where a notification mail's one-click unsubscribe goes (decision 057). */
+export const NOTIFICATION_UNSUBSCRIBE_PATH = "/notifications/unsubscribe";
+
+export const NOTIFICATION_LINK_INVALID =
+  "This link is not valid. Choose which e-mails you get in the portal, under Settings → Notifications.";

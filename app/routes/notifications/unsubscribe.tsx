@@ -1,25 +1,25 @@
 import { SignedLinkPage } from "~/components/marketing/signed-link-page";
 import { Button } from "~/components/ui/button";
 import { failed, succeeded } from "~/lib/action-result";
-import { NOTIFICATION_KINDS } from "~/lib/notification-kinds";
+import {
+  NOTIFICATION_KINDS,
+  NOTIFICATION_LINK_INVALID,
+  NOTIFICATION_UNSUBSCRIBE_PATH,
+} from "~/lib/notification-kinds";
 import { pageMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/client.server";
 import {
   readUnsubscribeToken,
-  UNSUBSCRIBE_PATH,
   unsubscribeFromKind,
 } from "~/server/notifications/notification-mail.server";
 import { readForm } from "../form.server";
 import type { Route } from "./+types/unsubscribe";
 
-export const NOTIFICATION_LINK_INVALID =
-  "This link is not valid. Choose which e-mails you get in the portal, under Settings → Notifications.";
-
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Stop these e-mails",
     description: "Stop one kind of notification e-mail.",
-    path: UNSUBSCRIBE_PATH,
+    path: NOTIFICATION_UNSUBSCRIBE_PATH,
     noindex: true,
   });
 

@@ -16,6 +16,7 @@ import { formatDateTime } from "~/lib/dates";
 import {
   isNotificationKind,
   NOTIFICATION_KINDS,
+  NOTIFICATION_UNSUBSCRIBE_PATH,
   type NotificationKind,
 } from "~/lib/notification-kinds";
 import type { Database } from "../db/client.server";
@@ -27,8 +28,6 @@ import type { Job } from "../jobs.server";
 /** Notifications of one group within this time of the first become one mail. */
 export const MAIL_GROUP_MS = 5 * 60 * 1000;
 const BATCH = 500;
-
-export const UNSUBSCRIBE_PATH = "/notifications/unsubscribe";
 
 function unsubscribeKey() {
   return createHmac("sha256", env().AUTH_SECRET).update("notification-unsubscribe").digest();
@@ -64,7 +63,7 @@ export function readUnsubscribeToken(
 }
 
 export function unsubscribeUrl(baseUrl: string, userId: string, kind: NotificationKind) {
-  return `${baseUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(unsubscribeToken(userId, kind))}`;
+  return `${baseUrl}${NOTIFICATION_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(unsubscribeToken(userId, kind))}`;
 }
 
 /** One click: this person gets no more mail of this kind (Settings shows it off). */
