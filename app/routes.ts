@@ -26,6 +26,7 @@ export default [
   route("auth/reset-password", "routes/auth/reset-password.tsx"),
   route("invitation/:token", "routes/auth/invitation.tsx"),
   route("sign-out", "routes/auth/sign-out.ts"),
+  route("preferences", "routes/preferences/preferences.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/events", "routes/api/events.ts"),
   route("functions/v1/send-contact-email", "routes/api/send-contact-email.ts"),

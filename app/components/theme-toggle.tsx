@@ -1,5 +1,6 @@
 import { Moon, Sun } from "lucide-react";
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
+import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
   parseThemeCookie,
@@ -45,36 +46,43 @@ export function useThemeSync() {
   }, []);
 }
 
-/** The theme on screen: the `dark` class the inline head script (or a toggle) set on <html>. */
-function subscribe(onChange: () => void) {
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
-  return () => observer.disconnect();
-}
-const currentTheme = (): Theme =>
-  document.documentElement.classList.contains("dark") ? "dark" : "light";
-const serverTheme = (): Theme => "light";
-
-/** A button that switches between the light and dark theme and remembers the choice. */
-export function ThemeToggle({ className }: { className?: string }) {
-  const theme = useSyncExternalStore(subscribe, currentTheme, serverTheme);
-  const next: Theme = theme === "dark" ? "light" : "dark";
+/** One of the toggle's two buttons; CSS shows the one for the theme on screen. */
+function SwitchTo({ theme, className }: { theme: Theme; className: string }) {
   return (
     <Button
-      type="button"
+      type="submit"
+      name="theme"
+      value={theme}
       variant="ghost"
       size="icon"
-      className={cn("shrink-0", className)}
-      aria-label={`Switch to ${next} theme`}
-      onClick={() => {
+      className={className}
+      aria-label={`Switch to ${theme} theme`}
+      onClick={(event) => {
+        // With the scripts: no round trip; the cookie is written here and the page repainted.
+        event.preventDefault();
         // biome-ignore lint/suspicious/noDocumentCookie: plain cookie write; CookieStore is not universal
-        document.cookie = serializeThemeCookie(preferenceFor(next, systemDark()));
-        showTheme(next);
+        document.cookie = serializeThemeCookie(preferenceFor(theme, systemDark()));
+        showTheme(theme);
       }}
     >
-      {/* Chosen by CSS, so the icon is right before the page hydrates. */}
-      <Moon aria-hidden className="dark:hidden" />
-      <Sun aria-hidden className="hidden dark:block" />
+      {theme === "dark" ? <Moon aria-hidden /> : <Sun aria-hidden />}
     </Button>
+  );
+}
+
+/**
+ * A button that switches between the light and dark theme and remembers the choice. It is a
+ * form (issue 38): before the scripts arrive, or without them, it posts to /preferences, which
+ * sets the cookie and returns to the page; the theme script applies it as the page loads. The
+ * `dark` class on <html> chooses which button shows, so it is right before hydration too.
+ */
+export function ThemeToggle({ className }: { className?: string }) {
+  const { pathname, search, hash } = useLocation();
+  return (
+    <form method="post" action="/preferences" className={cn("flex shrink-0", className)}>
+      <input type="hidden" name="returnTo" value={`${pathname}${search}${hash}`} />
+      <SwitchTo theme="dark" className="dark:hidden" />
+      <SwitchTo theme="light" className="not-dark:hidden" />
+    </form>
   );
 }

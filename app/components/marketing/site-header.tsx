@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { Button } from "~/components/ui/button";
@@ -15,25 +15,24 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 const desktopLinkClass = (state: { isActive: boolean }) => cn(linkClass(state), "px-1.5 xl:px-3");
 
+/** The small screens' menu: an HTML popover, so it opens before (and without) the scripts. */
+const MENU_ID = "mobile-menu";
 export function SiteHeader() {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
+  // Undefined until hydrated: the browser itself says whether a popover's opener is expanded,
+  // so the prerendered HTML claims nothing a visitor could make false before the scripts run.
+  const [open, setOpen] = useState<boolean>();
+  const menuRef = useRef<HTMLElement>(null);
   const location = useLocation();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the route changes
-  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => setOpen(menuRef.current?.matches(":popover-open") ?? false), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the route changes
   useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") setOpen(false);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
+    if (menuRef.current?.matches(":popover-open")) menuRef.current.hidePopover();
+  }, [location.pathname]);
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+    <header className="group/header sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 xl:px-8">
         <Link to="/" className="flex items-center gap-2 font-bold" aria-label={`${site.name} home`}>
           <Logo />
@@ -72,21 +71,36 @@ export function SiteHeader() {
             variant="ghost"
             size="icon"
             className="lg:hidden"
+            popoverTarget={MENU_ID}
             aria-expanded={open}
-            aria-controls={menuId}
-            aria-label={open ? "Close menu" : "Open menu"}
-            onClick={() => setOpen((v) => !v)}
+            aria-controls={MENU_ID}
           >
-            {open ? <X aria-hidden /> : <Menu aria-hidden />}
+            <Menu aria-hidden className="group-has-[#mobile-menu:popover-open]/header:hidden" />
+            <X aria-hidden className="hidden group-has-[#mobile-menu:popover-open]/header:block" />
+            {/* The name follows the menu's state by CSS, so it is right before hydration too. */}
+            <span className="sr-only group-has-[#mobile-menu:popover-open]/header:hidden">
+              Open menu
+            </span>
+            <span className="sr-only hidden group-has-[#mobile-menu:popover-open]/header:inline">
+              Close menu
+            </span>
           </Button>
         </div>
       </div>
 
       <nav
-        id={menuId}
+        ref={menuRef}
+        id={MENU_ID}
+        popover="auto"
         aria-label="Mobile"
-        hidden={!open}
-        className="border-t bg-background px-4 pb-4 lg:hidden"
+        onToggle={(event) => setOpen(event.newState === "open")}
+        onClick={(event) => {
+          // A link chosen closes the menu, also one to the page already shown.
+          if (event.target instanceof Element && event.target.closest("a")) {
+            menuRef.current?.hidePopover();
+          }
+        }}
+        className="inset-x-0 top-16 bottom-auto m-0 h-auto max-h-[calc(100svh-4rem)] w-full max-w-none overflow-y-auto border-0 border-t border-b bg-background px-4 pb-4 text-foreground shadow-md lg:hidden"
       >
         <ul className="flex flex-col gap-1 pt-2">
           {mainNav.map((item) => (
@@ -95,7 +109,6 @@ export function SiteHeader() {
                 to={item.to}
                 end={item.to === "/"}
                 className={({ isActive }) => cn(linkClass({ isActive }), "block px-3")}
-                onClick={() => setOpen(false)}
               >
                 {item.label}
               </NavLink>
@@ -104,14 +117,10 @@ export function SiteHeader() {
         </ul>
         <div className="mt-3 flex flex-col gap-2">
           <Button asChild variant="outline">
-            <Link to="/portal" onClick={() => setOpen(false)}>
-              Portal
-            </Link>
+            <Link to="/portal">Portal</Link>
           </Button>
           <Button asChild>
-            <Link to="/contact" onClick={() => setOpen(false)}>
-              Book a Demo
-            </Link>
+            <Link to="/contact">Book a Demo</Link>
           </Button>
         </div>
       </nav>

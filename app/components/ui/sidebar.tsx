@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
 import * as React from "react";
+import { useLocation } from "react-router";
 import { PanelLeft } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { serializeSidebarCookie } from "~/components/ui/sidebar-cookie";
@@ -252,26 +253,35 @@ export function SidebarTrigger({
 }: React.ComponentProps<typeof Button>) {
   const { toggleSidebar, open, openMobile, isMobile } = useSidebar();
   const returnFocusRef = React.use(SidebarReturnFocusContext);
+  const { pathname, search } = useLocation();
 
+  // A form (issue 38): before the scripts arrive, or without them, it posts to /preferences,
+  // which sets the sidebar cookie and returns to the page; once hydrated it toggles in place.
   return (
-    <Button
-      type="button"
-      data-sidebar="trigger"
-      data-slot="sidebar-trigger"
-      variant="ghost"
-      size="icon-sm"
-      className={className}
-      aria-expanded={isMobile ? openMobile : open}
-      onClick={(event) => {
-        onClick?.(event);
-        if (returnFocusRef) returnFocusRef.current = event.currentTarget;
-        toggleSidebar();
-      }}
-      {...props}
-    >
-      <PanelLeft aria-hidden="true" />
-      <span className="sr-only">Toggle Sidebar</span>
-    </Button>
+    <form method="post" action="/preferences" className="contents">
+      <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
+      <Button
+        type="submit"
+        name="sidebar"
+        value={open ? "collapsed" : "expanded"}
+        data-sidebar="trigger"
+        data-slot="sidebar-trigger"
+        variant="ghost"
+        size="icon-sm"
+        className={className}
+        aria-expanded={isMobile ? openMobile : open}
+        onClick={(event) => {
+          event.preventDefault();
+          onClick?.(event);
+          if (returnFocusRef) returnFocusRef.current = event.currentTarget;
+          toggleSidebar();
+        }}
+        {...props}
+      >
+        <PanelLeft aria-hidden="true" />
+        <span className="sr-only">Toggle Sidebar</span>
+      </Button>
+    </form>
   );
 }
 

@@ -106,31 +106,66 @@ export function TabsList({
   );
 }
 
+const TRIGGER_CLASSES =
+  "inline-flex items-center justify-center whitespace-nowrap rounded-sm px-3 py-1.5 text-sm font-medium transition-all focus-visible:outline-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm";
+
+/** What a tab carries, as a button or as a link. */
+function useTrigger(value: string) {
+  const { baseId, value: selected, select } = useTabs("TabsTrigger");
+  const active = value === selected;
+  return {
+    select,
+    attributes: {
+      role: "tab",
+      id: idFor(baseId, "tab", value),
+      "aria-selected": active,
+      "aria-controls": idFor(baseId, "panel", value),
+      tabIndex: active ? 0 : -1,
+      "data-state": active ? "active" : "inactive",
+      "data-value": value,
+    } as const,
+  };
+}
+
 export function TabsTrigger({
   value,
   className,
   onClick,
   ...props
 }: Omit<React.ComponentProps<"button">, "value"> & { value: string }) {
-  const { baseId, value: selected, select } = useTabs("TabsTrigger");
-  const active = value === selected;
+  const { select, attributes } = useTrigger(value);
   return (
     <button
       type="button"
-      role="tab"
-      id={idFor(baseId, "tab", value)}
-      aria-selected={active}
-      aria-controls={idFor(baseId, "panel", value)}
-      tabIndex={active ? 0 : -1}
-      data-state={active ? "active" : "inactive"}
-      data-value={value}
-      className={cn(
-        "inline-flex items-center justify-center whitespace-nowrap rounded-sm px-3 py-1.5 text-sm font-medium transition-all focus-visible:outline-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm",
-        className,
-      )}
+      {...attributes}
+      className={cn(TRIGGER_CLASSES, className)}
       onClick={(event) => {
         onClick?.(event);
         if (!event.defaultPrevented) select(value);
+      }}
+      {...props}
+    />
+  );
+}
+
+/**
+ * A tab that is also a link to the page with that tab selected: before the scripts arrive, or
+ * without them, it loads that page; once hydrated it selects the tab in place (issue 38).
+ */
+export function TabsLink({
+  value,
+  className,
+  ...props
+}: Omit<React.ComponentProps<"a">, "href"> & { value: string; href: string }) {
+  const { select, attributes } = useTrigger(value);
+  return (
+    <a
+      {...attributes}
+      className={cn(TRIGGER_CLASSES, className)}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        select(value);
       }}
       {...props}
     />

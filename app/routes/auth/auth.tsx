@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { Tabs, TabsContent, TabsLink, TabsList } from "~/components/ui/tabs";
 import { site } from "~/content/site";
 import { useCookieToast, useFormOutcome } from "~/hooks/use-form-outcome";
 import { type ActionResult, failed } from "~/lib/action-result";
@@ -264,20 +264,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         }}
       >
         <TabsList fill>
-          <TabsTrigger value="signin">Sign In</TabsTrigger>
-          <TabsTrigger value="signup">Sign Up</TabsTrigger>
+          <TabsLink value="signin" href={signInPage(next)}>
+            Sign In
+          </TabsLink>
+          <TabsLink value="signup" href={signUpPage(next)}>
+            Sign Up
+          </TabsLink>
         </TabsList>
-        <noscript>
-          <p className="mt-3 text-center text-sm">
-            <a href={signInPage(next)} className="underline">
-              Sign In
-            </a>{" "}
-            ·{" "}
-            <a href="/auth?tab=signup" className="underline">
-              Sign Up
-            </a>
-          </p>
-        </noscript>
 
         <TabsContent value="signin">
           <Form method="post" className="mt-4 space-y-4" key="signin">
@@ -346,4 +339,9 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 /** The sign-in page, keeping where to go after it. */
 function signInPage(next: string | null) {
   return next ? `/auth?next=${encodeURIComponent(next)}` : "/auth";
+}
+
+/** The sign-up tab's page, keeping where to go after it. */
+function signUpPage(next: string | null) {
+  return next ? `/auth?tab=signup&next=${encodeURIComponent(next)}` : "/auth?tab=signup";
 }

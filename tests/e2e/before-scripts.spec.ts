@@ -1,0 +1,109 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * Issue 38, point 2: every control of the public pages and the portal's shell works before the
+ * page's scripts arrive (they are held back: the page is never hydrated) and with JavaScript
+ * off. The journeys after hydration are in site-shell, seo, auth, portal and leads specs.
+ */
+
+/** Holds every script file back: the page shows its HTML, runs its inline scripts, no more. */
+async function holdScripts(page: Page) {
+  await page.route(/\.js(\?|$)/, () => {
+    // Never answered: the scripts stay on their way for the whole test.
+  });
+}
+
+const hydratedNow = (page: Page) =>
+  page.evaluate(() => Object.keys(document.body).some((k) => k.startsWith("__reactFiber$")));
+
+for (const mode of ["scripts held back", "JavaScript off"] as const) {
+  test.describe(`controls with ${mode}`, () => {
+    if (mode === "JavaScript off") test.use({ javaScriptEnabled: false });
+    test.beforeEach(async ({ page }) => {
+      if (mode === "scripts held back") await holdScripts(page);
+    });
+
+    test.describe("on a phone", () => {
+      test.use({ viewport: { width: 375, height: 740 } });
+
+      test("the menu opens, names itself 'Close menu', and its links work", async ({ page }) => {
+        await page.goto("/about");
+        const menu = page.getByRole("navigation", { name: "Mobile" });
+        await expect(menu).toBeHidden();
+        await page.getByRole("button", { name: "Open menu" }).click();
+        await expect(menu).toBeVisible();
+        await expect(page.getByRole("button", { name: "Close menu" })).toBeVisible();
+        await page.getByRole("button", { name: "Close menu" }).click();
+        await expect(menu).toBeHidden();
+        await page.getByRole("button", { name: "Open menu" }).click();
+        await menu.getByRole("link", { name: "Pricing" }).click();
+        await expect(page).toHaveURL(/\/pricing$/);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        if (mode === "scripts held back") expect(await hydratedNow(page)).toBe(false);
+      });
+    });
+
+    test("the theme toggle sets the cookie and returns to the page", async ({ page, context }) => {
+      await page.goto("/about");
+      await page.getByRole("banner").getByRole("button", { name: "Switch to dark theme" }).click();
+      await expect(page).toHaveURL(/\/about$/);
+      await expect
+        .poll(async () => (await context.cookies()).find((c) => c.name === "theme")?.value)
+        .toBe("dark");
+      if (mode === "scripts held back") {
+        // The inline theme script applies the cookie as the page loads.
+        await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+        await page
+          .getByRole("banner")
+          .getByRole("button", { name: "Switch to light theme" })
+          .click();
+        await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+        expect((await context.cookies()).find((c) => c.name === "theme")?.value).toBe("light");
+        expect(await hydratedNow(page)).toBe(false);
+      }
+    });
+
+    test("the sign-in tabs are links that keep the tab role", async ({ page }) => {
+      await page.goto("/auth");
+      const signUp = page.getByRole("tab", { name: "Sign Up" });
+      await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute(
+        "aria-selected",
+        "true",
+      );
+      await signUp.click();
+      await expect(page).toHaveURL(/\/auth\?tab=signup$/);
+      await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute(
+        "aria-selected",
+        "true",
+      );
+      await expect(page.getByRole("button", { name: "Sign Up", exact: true })).toBeVisible();
+      await page.getByRole("tab", { name: "Sign In" }).click();
+      await expect(page).toHaveURL(/\/auth$/);
+      await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
+    });
+
+    test("the portal's sidebar toggle collapses and expands the sidebar", async ({
+      page,
+      user,
+      context,
+    }) => {
+      void user; // signed in (the fixture's request shares the page's cookies)
+      await page.goto("/portal/projects");
+      const sidebar = page.locator("[data-slot=sidebar]");
+      await expect(sidebar).toHaveAttribute("data-state", "expanded");
+      // The header's trigger (the rail on the sidebar's edge is for pointers, after hydration).
+      const toggle = page.locator("[data-sidebar=trigger]");
+      await expect(toggle).toHaveAccessibleName("Toggle Sidebar");
+      await toggle.click();
+      await expect(page).toHaveURL(/\/portal\/projects$/);
+      await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+      expect((await context.cookies()).find((c) => c.name === "sidebar_state")?.value).toBe(
+        "false",
+      );
+      await toggle.click();
+      await expect(sidebar).toHaveAttribute("data-state", "expanded");
+      if (mode === "scripts held back") expect(await hydratedNow(page)).toBe(false);
+    });
+  });
+}
