@@ -67,6 +67,7 @@ test("Download my data: a zip of the person's own data as JSON and CSV", async (
     "invitations.csv",
     "leads.csv",
     "messages.csv",
+    "notifications.csv",
     "passkeys.csv",
     "projects.csv",
     "reviews.csv",

@@ -754,12 +754,16 @@ describe(`events: who hears of A's changes on ${testDatabaseKind()}`, () => {
         `projects:${a}`,
         `messages:${a}`,
         `messages:${a}`,
+        // The team's message is a notification for a2 alone (issue 31): only its own tabs hear it.
+        "notifications:",
         "messages:",
       ]);
       expect(summary(heard.admin)).toEqual([
         `projects:${a}`,
         `projects:${a}`,
         `messages:${a}`,
+        // a1's message asks the agency to answer: a notification for the administrator alone.
+        "notifications:",
         `messages:${a}`,
         `projects:${b}`,
       ]);
@@ -839,8 +843,17 @@ describe(`events: who hears of A's changes on ${testDatabaseKind()}`, () => {
       expect(
         seenByAdmin
           .filter((e) => e.event === "change")
-          .map((e) => (e.data as { by: { userId: string } }).by.userId),
-      ).toEqual([a1.id, a2.id, b2.id]);
+          .map((e) => {
+            const data = e.data as { kind: string; by: { userId: string } };
+            return `${data.kind}:${data.by.userId}`;
+          }),
+      ).toEqual([
+        `projects:${a1.id}`,
+        `messages:${a2.id}`,
+        // a2's message is a notification for the administrator, who answers for the agency.
+        `notifications:${a2.id}`,
+        `projects:${b2.id}`,
+      ]);
     } finally {
       bStream.close();
       adminStream.close();
