@@ -88,6 +88,7 @@ export function SiteHeader() {
         </div>
       </div>
 
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click comes from the menu's links, which Enter also clicks */}
       <nav
         ref={menuRef}
         id={MENU_ID}

@@ -154,6 +154,7 @@ export function TabsTrigger({
  */
 export function TabsLink({
   value,
+  href,
   className,
   ...props
 }: Omit<React.ComponentProps<"a">, "href"> & { value: string; href: string }) {
@@ -161,6 +162,7 @@ export function TabsLink({
   return (
     <a
       {...attributes}
+      href={href}
       className={cn(TRIGGER_CLASSES, className)}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
