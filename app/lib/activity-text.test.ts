@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activityText, reviewSubjectText } from "./activity-text";
+import { activityText, reviewItemText, reviewSubjectText } from "./activity-text";
 
 describe("activity text", () => {
   it("says what happened for every kind the portal records", () => {
@@ -46,5 +46,11 @@ describe("activity text", () => {
       "the milestone 'Launch'",
     );
     expect(reviewSubjectText(null)).toBe("an item");
+    // As an item of a list or a title it starts with a capital; a file's name is kept as it is.
+    expect(reviewItemText({ kind: "milestone", title: "launch" })).toBe("The milestone 'launch'");
+    expect(reviewItemText({ kind: "file", fileName: "logo.png", version: 2 })).toBe(
+      "logo.png (version 2)",
+    );
+    expect(reviewItemText(null)).toBe("An item");
   });
 });

@@ -25,6 +25,16 @@ export function reviewSubjectText(subject: unknown): string {
   return "an item";
 }
 
+/**
+ * What a review is about, as an item of a list or a title: "The milestone 'Launch'"; a file's
+ * name stays as it was written ("logo.png (version 2)").
+ */
+export function reviewItemText(subject: unknown): string {
+  const about = reviewSubjectText(subject);
+  if ((subject as Data | null)?.kind === "file") return about;
+  return about.charAt(0).toUpperCase() + about.slice(1);
+}
+
 function projectChange(field: string, change: Change): string | null {
   const { from, to } = change;
   switch (field) {

@@ -3,6 +3,7 @@ import {
   addDays,
   formatDate,
   formatDateTime,
+  formatForPeople,
   formatLongDate,
   formatRelative,
   formatShortDay,
@@ -50,34 +51,35 @@ describe("quoteDateBounds", () => {
   });
 });
 
-describe("dates and times without Intl (issue 17: no locale data to load in the browser)", () => {
+describe("one style for dates and times, without Intl (decision 055; issue 17: no locale data)", () => {
   it("writes the day and time as South Africa's clock shows them", () => {
     // 22:03 UTC is 00:03 the next day in Johannesburg.
-    expect(formatDate(new Date("2026-09-03T22:03:00Z"))).toBe("04 Sept 2026");
-    expect(formatDateTime("2026-09-03T22:03:00Z")).toBe("04 September 2026 at 00:03");
-    expect(formatDateTime(new Date("2026-01-01T11:59:00Z"))).toBe("01 January 2026 at 13:59");
+    expect(formatDate(new Date("2026-09-03T22:03:00Z"))).toBe("4 Sept 2026");
+    expect(formatDateTime("2026-09-03T22:03:00Z")).toBe("4 Sept 2026 at 00:03");
+    expect(formatDateTime(new Date("2026-01-01T11:59:00Z"))).toBe("1 Jan 2026 at 13:59");
     expect(formatDate("2025-12-31T21:59:59Z")).toBe("31 Dec 2025");
-    expect(formatDate("2025-12-31T22:00:00Z")).toBe("01 Jan 2026");
+    expect(formatDate("2025-12-31T22:00:00Z")).toBe("1 Jan 2026");
     expect(() => formatDate("not a date")).toThrow(RangeError);
+    expect(() => formatDate("2026-13-45")).toThrow(RangeError);
   });
 
-  it("writes exactly what Intl's en-ZA wrote, in every month and at any hour", () => {
-    const short = new Intl.DateTimeFormat("en-ZA", {
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      timeZone: "Africa/Johannesburg",
-    });
-    const long = new Intl.DateTimeFormat("en-ZA", {
-      dateStyle: "long",
-      timeStyle: "short",
-      timeZone: "Africa/Johannesburg",
-    });
+  it("writes a calendar day as that day, whatever the clock", () => {
+    expect(formatDate("2026-12-03")).toBe("3 Dec 2026");
+    expect(formatForPeople("2025-11-01")).toBe("1 Nov 2025");
+  });
+
+  it("has one function behind every date and time, with the same day text", () => {
+    const at = new Date("2026-12-03T21:30:00Z"); // 23:30 on 3 December in South Africa
+    expect(formatDate(at)).toBe(formatForPeople(at));
+    expect(formatDateTime(at)).toBe(formatForPeople(at, { time: true }));
+    expect(formatDateTime(at).startsWith(`${formatDate(at)} at `)).toBe(true);
     for (let month = 0; month < 12; month++) {
       for (const hour of [0, 1, 9, 12, 21, 22, 23]) {
-        const at = new Date(Date.UTC(2026, month, month + 1, hour, month * 5));
-        expect(formatDate(at)).toBe(short.format(at));
-        expect(formatDateTime(at)).toBe(long.format(at));
+        const moment = new Date(Date.UTC(2026, month, month + 1, hour, month * 5));
+        expect(formatDateTime(moment)).toMatch(
+          /^([1-9]|[12]\d|3[01]) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept|Oct|Nov|Dec) 2026 at ([01]\d|2[0-3]):[0-5]\d$/,
+        );
+        expect(formatDate(moment)).toBe(formatDate(todayInSouthAfrica(moment)));
       }
     }
   });

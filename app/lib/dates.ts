@@ -1,8 +1,8 @@
 // Dates and times are written here by hand, not with Intl: the first Intl formatter a browser
 // tab creates loads the locale data, one task of 25–60 ms (100–250 ms on Lighthouse's mobile
 // CPU) on every page that shows a date (issue 17, decision 025). The server and every browser
-// also write exactly the same text, whatever their locale data. The texts are those of Intl's
-// en-ZA ("04 Sept 2026", "04 September 2026 at 00:03") and en relative times ("yesterday").
+// also write exactly the same text, whatever their locale data: one style for every date and
+// time ("4 Sept 2026", "4 Sept 2026 at 00:03", decision 055) and en relative times ("yesterday").
 // South Africa keeps UTC+2 all year (no daylight saving), so its wall clock is UTC + 2 hours.
 
 const SOUTH_AFRICA_OFFSET_MS = 2 * 3600 * 1000;
@@ -44,10 +44,28 @@ function southAfricanClock(value: Date | string): Date {
   return new Date(time + SOUTH_AFRICA_OFFSET_MS);
 }
 
-/** "04 Sept 2026": the day in South Africa. */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The one way a date or a time is written for people, on every page, in mail and in PDFs
+ * (decision 055): "4 Sept 2026", or with the time "4 Sept 2026 at 00:03", as South Africa's
+ * clock shows the moment. A calendar day ("2026-09-04": a due date, a week) is that day as it
+ * is. Lists of messages say how long ago instead (`formatRelative`), as the spec asks.
+ */
+export function formatForPeople(value: Date | string, options: { time?: boolean } = {}): string {
+  const d =
+    typeof value === "string" && CALENDAR_DAY.test(value)
+      ? new Date(`${value}T00:00:00Z`)
+      : southAfricanClock(value);
+  if (Number.isNaN(d.getTime())) throw new RangeError("Invalid time value");
+  const day = `${d.getUTCDate()} ${SHORT_MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  if (!options.time) return day;
+  return `${day} at ${twoDigits(d.getUTCHours())}:${twoDigits(d.getUTCMinutes())}`;
+}
+
+/** "4 Sept 2026": the day (in South Africa), `formatForPeople` without the time. */
 export function formatDate(value: Date | string): string {
-  const d = southAfricanClock(value);
-  return `${twoDigits(d.getUTCDate())} ${SHORT_MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  return formatForPeople(value);
 }
 
 /** "9 Sept" from "2026-09-09": a calendar day, short (chart axes). */
@@ -56,11 +74,9 @@ export function formatShortDay(isoDay: string): string {
   return `${d} ${SHORT_MONTHS[(m ?? 1) - 1]}`;
 }
 
-/** "04 September 2026 at 00:03": the day and time in South Africa. */
+/** "4 Sept 2026 at 00:03": the day and time in South Africa, `formatForPeople` with the time. */
 export function formatDateTime(value: Date | string): string {
-  const d = southAfricanClock(value);
-  const day = `${twoDigits(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-  return `${day} at ${twoDigits(d.getUTCHours())}:${twoDigits(d.getUTCMinutes())}`;
+  return formatForPeople(value, { time: true });
 }
 
 type RelativeUnit = "year" | "month" | "week" | "day" | "hour" | "minute";
@@ -131,8 +147,9 @@ export function quoteDateBounds(startDate: string, now: Date = new Date()) {
 }
 
 /**
- * "1 November 2025" (or "Saturday, 1 November 2025") from "2025-11-01", spelled here rather
- * than by Intl so the server and every browser write it the same.
+ * "1 November 2025" (or "Saturday, 1 November 2025") from "2025-11-01": only for the quote
+ * request's text, where the spec asks for the long date format; everything else is written by
+ * `formatForPeople`.
  */
 export function formatLongDate(isoDay: string, options: { weekday?: boolean } = {}): string {
   const date = new Date(`${isoDay}T00:00:00Z`);

@@ -2,7 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { StaticHtml } from "~/components/static-html";
 import type { LegalBlock, LegalDoc } from "~/content/legal";
-import { formatLongDate } from "~/lib/dates";
+import { formatDate } from "~/lib/dates";
 import { Container } from "./section";
 
 function Block({ block }: { block: LegalBlock }) {
@@ -127,7 +127,7 @@ export function LegalDocument({ doc }: { doc: LegalPage }) {
       <header className="border-b pb-8">
         <h1 className="text-4xl font-bold tracking-tight md:text-5xl">{doc.title}</h1>
         <p className="mt-3 text-sm text-muted-foreground">
-          Last updated: <time dateTime={doc.lastUpdated}>{formatLongDate(doc.lastUpdated)}</time>
+          Last updated: <time dateTime={doc.lastUpdated}>{formatDate(doc.lastUpdated)}</time>
           {doc.version ? ` · Version ${doc.version}` : null}
         </p>
         <p className="mt-6 text-lg leading-relaxed">{doc.intro}</p>

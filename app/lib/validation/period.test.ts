@@ -29,7 +29,7 @@ describe("the period", () => {
       ["range=custom&from=2026-02-30&to=2026-03-01", /valid start date/],
       ["range=custom&from=2026-02-01", /valid end date/],
       ["range=custom&from=2026-03-01&to=2026-02-01", /on or after the start date/],
-      ["range=custom&from=2019-01-01&to=2019-02-01", /start date from 1 January 2020/],
+      ["range=custom&from=2019-01-01&to=2019-02-01", /start date from 1 Jan 2020/],
       ["range=custom&from=2020-01-01&to=2026-01-01", /at most three years/],
       ["range=7", /Choose a period/],
       ["range=custom&from=<script>&to=x", /YYYY-MM-DD/],

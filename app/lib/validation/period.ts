@@ -2,7 +2,7 @@
  * The period Analytics and Reports show: the last 30, 90 or 365 days, or custom dates, as
  * South Africa's calendar days. One schema for the period form (browser) and the loaders.
  */
-import { addDays, formatLongDate, todayInSouthAfrica } from "../dates";
+import { addDays, formatDate, todayInSouthAfrica } from "../dates";
 import { DEFAULT_PERIOD, PERIOD_CHOICES, type Period } from "./period-values";
 import { z } from "./zod";
 
@@ -54,7 +54,7 @@ export const periodSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["from"],
-        message: `Choose a start date from ${formatLongDate(EARLIEST_DAY)}`,
+        message: `Choose a start date from ${formatDate(EARLIEST_DAY)}`,
       });
       return;
     }
@@ -96,8 +96,8 @@ export function resolvePeriod(input: PeriodInput, now: Date): Period {
   const choice = input.range;
   const label =
     choice === "custom"
-      ? `${formatLongDate(from)} to ${formatLongDate(to)}`
-      : `Last ${choice} days (${formatLongDate(from)} to ${formatLongDate(to)})`;
+      ? `${formatDate(from)} to ${formatDate(to)}`
+      : `Last ${choice} days (${formatDate(from)} to ${formatDate(to)})`;
   return {
     choice,
     from,

@@ -5,7 +5,7 @@
  */
 import { redirect } from "react-router";
 import { failed } from "~/lib/action-result";
-import { formatLongDate } from "~/lib/dates";
+import { formatDate } from "~/lib/dates";
 import {
   DELETE_ACCOUNT_INTENT,
   deleteAccountCodeSchema,
@@ -91,6 +91,6 @@ export function deletionScheduledToast(request: Request) {
   return {
     type: "message" as const,
     title: "Account deletion scheduled",
-    description: `Your account will be deleted on ${formatLongDate(match[1])}. Sign in before then to cancel.`,
+    description: `Your account will be deleted on ${formatDate(match[1])}. Sign in before then to cancel.`,
   };
 }

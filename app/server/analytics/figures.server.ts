@@ -5,7 +5,7 @@
  */
 import { packageNames } from "~/content/packages";
 import { type Figure, formatDuration, formatShare } from "~/lib/analytics";
-import { formatDateTime, formatLongDate, formatShortDay, todayInSouthAfrica } from "~/lib/dates";
+import { formatDate, formatDateTime, formatShortDay, todayInSouthAfrica } from "~/lib/dates";
 import type { Period } from "~/lib/validation/period";
 import type { Database } from "../db/client.server";
 import type { Scope } from "../workspace/scope.server";
@@ -86,7 +86,7 @@ const leadFigures: FigureDef[] = [
           title: "New leads per week, by kind",
           columns: ["Week of", "Contact", "Quote", "Chat", "Total"],
           rows: weeks.map((w) => [
-            formatLongDate(w.week),
+            formatDate(w.week),
             w.counts.contact,
             w.counts.quote,
             w.counts.chat,
@@ -122,7 +122,7 @@ const leadFigures: FigureDef[] = [
           title: "Quote requests per week, by package",
           columns: ["Week of", ...packageNames, "Total"],
           rows: weeks.map((w) => [
-            formatLongDate(w.week),
+            formatDate(w.week),
             ...packageNames.map((p) => w.counts[p]),
             sum(w),
           ]),
@@ -312,8 +312,8 @@ const workFigures: FigureDef[] = [
             : ["Project", "Overdue milestones", "Due since"],
           rows: list.map((p) =>
             isAdmin
-              ? [p.projectTitle, p.clientName, p.overdue, formatLongDate(p.oldestDue)]
-              : [p.projectTitle, p.overdue, formatLongDate(p.oldestDue)],
+              ? [p.projectTitle, p.clientName, p.overdue, formatDate(p.oldestDue)]
+              : [p.projectTitle, p.overdue, formatDate(p.oldestDue)],
           ),
         },
         description:

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatDate } from "~/lib/dates";
 import { action as invitationAction, loader as invitationLoader } from "~/routes/auth/invitation";
 import { action as clientAction, loader as clientLoader } from "~/routes/portal/client";
 import { loader as projectsLoader } from "~/routes/portal/projects";
@@ -40,6 +41,7 @@ import {
   findInvitation,
   INVITATION_TEXT,
   INVITES_PER_HOUR,
+  invitationMail,
   resendInvitation,
 } from "./invitations.server";
 
@@ -650,5 +652,23 @@ describe(`the team on ${testDatabaseKind()}`, () => {
     expect(
       await h.handle.db.select().from(invitations).where(isNull(invitations.clientId)),
     ).not.toHaveLength(0);
+  });
+});
+
+describe("an invitation's expiry", () => {
+  it("is the same day in its mail as in the portal (South Africa's day, issue 37)", () => {
+    // 22:30 UTC on 3 December is 00:30 on 4 December in South Africa.
+    const expiresAt = new Date("2026-12-03T22:30:00Z");
+    const mail = invitationMail({
+      to: "thandi@example.test",
+      name: "Thandi",
+      clientName: "Umoya",
+      inviterName: null,
+      url: "http://localhost:3000/invitation/x",
+      expiresAt,
+    });
+    expect(formatDate(expiresAt)).toBe("4 Dec 2026"); // what the portal's invitations list says
+    expect(mail.text).toContain("until 4 Dec 2026");
+    expect(mail.text).not.toContain("3 December");
   });
 });

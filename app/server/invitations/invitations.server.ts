@@ -12,7 +12,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { site } from "~/content/site";
-import { formatLongDate } from "~/lib/dates";
+import { formatDate } from "~/lib/dates";
 import { INVITATION_DAYS, INVITATION_TEXT } from "~/lib/validation/clients";
 
 export { INVITATION_TEXT };
@@ -95,7 +95,7 @@ export function invitationMail(input: {
   expiresAt: Date;
 }) {
   const from = input.inviterName?.trim() || `The ${site.name} team`;
-  const until = formatLongDate(input.expiresAt.toISOString().slice(0, 10));
+  const until = formatDate(input.expiresAt);
   const staff = input.clientName === null;
   return {
     to: input.to,

@@ -83,7 +83,7 @@ describe("the report PDF", () => {
     const text = textOf(pdf);
     expect(text).toContain("Project report: WhatsApp ordering bot");
     expect(text).toContain("For Dlamini Foods");
-    expect(text).toContain("Last 30 days (17 February 2026 to 18 March 2026)");
+    expect(text).toContain("Last 30 days (17 Feb 2026 to 18 Mar 2026)");
     expect(text).toMatch(/Progress\s+60%/);
     expect(text).toMatch(/Progress\s+40%\s+60%\s+Ayanda Admin/);
     expect(text).toContain("Milestones appear here once the project has them.");

@@ -241,7 +241,7 @@ describe("who sees a report", () => {
     const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
     expect(text).toContain("Project report: WhatsApp ordering bot");
     expect(text).toContain("For Alpha Foods");
-    expect(text).toContain("17 February 2026 to 18 March 2026");
+    expect(text).toContain("17 Feb 2026 to 18 Mar 2026");
     expect(text).toMatch(/Status\s+Active\s+On-hold\s+Boss Admin/);
     expect(text).toContain("Designs ready");
 

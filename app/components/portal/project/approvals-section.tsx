@@ -1,5 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { reviewSubjectText } from "~/lib/activity-text";
+import { reviewItemText } from "~/lib/activity-text";
 import { formatDateTime } from "~/lib/dates";
 import { ReviewAnswerText, ReviewBadge, type ReviewState } from "./review-controls";
 
@@ -23,7 +23,7 @@ export function ApprovalsSection({ reviews }: { reviews: ReviewRecord[] }) {
             {reviews.map((review) => (
               <li key={review.id} className="space-y-1 rounded-lg border p-3">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-medium">{reviewSubjectText(review.subject)}</span>
+                  <span className="font-medium">{reviewItemText(review.subject)}</span>
                   <ReviewBadge review={review} />
                 </div>
                 <p className="text-sm text-muted-foreground">

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { reviewSubjectText } from "~/lib/activity-text";
+import { reviewItemText } from "~/lib/activity-text";
 import { formatDateTime } from "~/lib/dates";
 import { ActivityList, type ActivityView } from "./activity-list";
 
@@ -42,7 +42,7 @@ export function DeliverablesCards({
                     to={`/portal/projects/${review.projectId}`}
                     className="font-medium underline-offset-4 hover:underline"
                   >
-                    {reviewSubjectText(review.subject)}
+                    {reviewItemText(review.subject)}
                   </Link>
                   <p className="text-xs text-muted-foreground">
                     {review.projectTitle} · ready for review since{" "}

@@ -21,7 +21,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
-import { formatLongDate } from "~/lib/dates";
+import { formatDate } from "~/lib/dates";
 import { type TimelineState, timelineStates } from "~/lib/milestones";
 import { cn } from "~/lib/utils";
 import {
@@ -138,7 +138,7 @@ export function MilestonesSection({
                     <div className="space-y-1">
                       <h3 className="font-semibold">{m.title}</h3>
                       <p className="text-sm text-muted-foreground">
-                        Due {formatLongDate(m.dueDate)} · {MILESTONE_STATUS_LABELS[m.status]}
+                        Due {formatDate(m.dueDate)} · {MILESTONE_STATUS_LABELS[m.status]}
                       </p>
                     </div>
                     <div className="flex flex-wrap items-center gap-2">
