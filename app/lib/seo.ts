@@ -49,8 +49,26 @@ export function pageMeta({ title, description, path, noindex }: PageMetaInput) {
 }
 
 /** A portal page: its title, and never indexed (child routes' meta replaces the layout's). */
-export function portalMeta(title: string) {
-  return [{ title: `${title} | Portal | ${site.name}` }, { name: "robots", content: "noindex" }];
+export function portalMeta(title: string, matches: readonly unknown[] = []) {
+  const unread = unreadMessagesOf(matches);
+  const count = unread > 0 ? `(${unread}) ` : "";
+  return [
+    { title: `${count}${title} | Portal | ${site.name}` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/**
+ * The person's unread messages, as the deepest matched route that knows says: the Messages
+ * page counts after opening a thread marks it read, the portal layout on every other page.
+ */
+export function unreadMessagesOf(matches: readonly unknown[]): number {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const match = matches[i] as { data?: unknown; loaderData?: unknown } | undefined;
+    const data = (match?.loaderData ?? match?.data) as { unreadMessages?: unknown } | undefined;
+    if (typeof data?.unreadMessages === "number") return data.unreadMessages;
+  }
+  return 0;
 }
 
 /** Paths crawlers are asked to stay out of: the portal, sign-in and the JSON endpoints. */

@@ -34,10 +34,12 @@ interface Entry {
   adminOnly?: boolean;
 }
 
+const MESSAGES = "/portal/messages";
+
 export const portalEntries: Entry[] = [
   { label: "Dashboard", to: "/portal", icon: LayoutDashboard },
   { label: "Projects", to: "/portal/projects", icon: FolderKanban },
-  { label: "Messages", to: "/portal/messages", icon: Mail },
+  { label: "Messages", to: MESSAGES, icon: Mail },
   { label: "Reports", to: "/portal/reports", icon: FileText },
   { label: "Analytics", to: "/portal/analytics", icon: BarChart3 },
   { label: "Clients", to: "/portal/clients", icon: Building2, adminOnly: true },
@@ -56,7 +58,14 @@ export function isCurrent(pathname: string, to: string, end: boolean): boolean {
   return path === target || (!end && path.startsWith(`${target}/`));
 }
 
-export function AppSidebar({ isAdmin }: { isAdmin: boolean }) {
+export function AppSidebar({
+  isAdmin,
+  unreadMessages = 0,
+}: {
+  isAdmin: boolean;
+  /** Shown beside 'Messages' (issue 37, point 5). */
+  unreadMessages?: number;
+}) {
   const { isMobile, setOpenMobile } = useSidebar();
   // One location for every entry: a plain link each, its state worked out here (a NavLink per
   // entry resolved its path and read the navigation state on every render, decision 030).
@@ -78,24 +87,39 @@ export function AppSidebar({ isAdmin }: { isAdmin: boolean }) {
               <SidebarMenu>
                 {portalEntries
                   .filter((e) => !e.adminOnly || isAdmin)
-                  .map(({ label, to, icon: Icon }) => (
-                    <SidebarMenuItem key={to}>
-                      <SidebarMenuButton asChild tooltip={label}>
-                        <Link
-                          to={to}
-                          aria-current={
-                            isCurrent(pathname, to, to === "/portal") ? "page" : undefined
-                          }
-                          onClick={() => {
-                            if (isMobile) setOpenMobile(false);
-                          }}
+                  .map(({ label, to, icon: Icon }) => {
+                    const unread = to === MESSAGES ? unreadMessages : 0;
+                    return (
+                      <SidebarMenuItem key={to}>
+                        <SidebarMenuButton
+                          asChild
+                          tooltip={unread > 0 ? `${label}, ${unread} unread` : label}
                         >
-                          <Icon aria-hidden />
-                          <span>{label}</span>
-                        </Link>
-                      </SidebarMenuButton>
-                    </SidebarMenuItem>
-                  ))}
+                          <Link
+                            to={to}
+                            aria-current={
+                              isCurrent(pathname, to, to === "/portal") ? "page" : undefined
+                            }
+                            onClick={() => {
+                              if (isMobile) setOpenMobile(false);
+                            }}
+                          >
+                            <Icon aria-hidden />
+                            <span>{label}</span>
+                            {unread > 0 ? (
+                              <span
+                                data-testid="unread-messages"
+                                className="ml-auto rounded-full bg-primary px-1.5 py-0.5 text-xs leading-none font-semibold text-primary-foreground tabular-nums group-data-[collapsible=icon]:sr-only"
+                              >
+                                {unread}
+                                <span className="sr-only"> unread</span>
+                              </span>
+                            ) : null}
+                          </Link>
+                        </SidebarMenuButton>
+                      </SidebarMenuItem>
+                    );
+                  })}
               </SidebarMenu>
             </SidebarGroupContent>
           </SidebarGroup>

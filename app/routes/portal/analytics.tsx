@@ -10,7 +10,7 @@ import { now } from "~/server/clock.server";
 import type { Route } from "./+types/analytics";
 import { requireUser } from "./context.server";
 
-export const meta: Route.MetaFunction = () => portalMeta("Analytics");
+export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Analytics", matches);
 
 // No live reload (decision 012): the figures summarise a period, and an administrator's tab
 // would recount them on every message and project change of every client.

@@ -27,8 +27,8 @@ import type { Route } from "./+types/client";
 import { assertCanWrite, requireAdmin } from "./context.server";
 import { invitationAction, isInvitationIntent } from "./invitation-actions.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  portalMeta(loaderData?.client.name ? `${loaderData.client.name} · Clients` : "Client");
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  portalMeta(loaderData?.client.name ? `${loaderData.client.name} · Clients` : "Client", matches);
 
 export const handle: LiveHandle = { live: ["clients", "projects"] };
 

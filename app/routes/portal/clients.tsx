@@ -22,7 +22,7 @@ import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/clients";
 import { assertCanWrite, requireAdmin } from "./context.server";
 
-export const meta: Route.MetaFunction = () => portalMeta("Clients");
+export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Clients", matches);
 
 /** The figures change with projects and messages too (decision 012). */
 export const handle: LiveHandle = { live: ["clients", "projects", "messages"] };

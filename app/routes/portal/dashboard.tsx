@@ -20,7 +20,7 @@ import { loadDashboard } from "~/server/dashboard/dashboard.server";
 import type { Route } from "./+types/dashboard";
 import { requireUser } from "./context.server";
 
-export const meta: Route.MetaFunction = () => portalMeta("Dashboard");
+export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Dashboard", matches);
 
 /** Live updates reload this page when these change (decision 012). */
 export const handle: LiveHandle = {

@@ -1,4 +1,4 @@
-import { data, Outlet } from "react-router";
+import { data, Outlet, useMatches } from "react-router";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { AppSidebar } from "~/components/portal/app-sidebar";
 import { useLiveUpdates } from "~/components/portal/live-updates";
@@ -11,11 +11,13 @@ import { parseSidebarCookie } from "~/components/ui/sidebar-cookie";
 import { site } from "~/content/site";
 import { useCookieToast } from "~/hooks/use-form-outcome";
 import type { LiveHandle } from "~/lib/live-events";
+import { unreadMessagesOf } from "~/lib/seo";
 import { readToast } from "~/routes/toast.server";
 import {
   DELETION_CANCELLED_TOAST,
   takeDeletionCancelledNotice,
 } from "~/server/accounts/deletion.server";
+import { unreadCount } from "~/server/messages/messages.server";
 import { seesAllClients } from "~/server/workspace/scope.server";
 import type { Route } from "./+types/layout";
 import { requireUser, withEventOrigin } from "./context.server";
@@ -26,8 +28,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The header's bell: a notification for this person reloads its count (decision 056). */
-export const handle: LiveHandle = { live: ["notifications"] };
+/**
+ * The header's bell and the sidebar's unread messages: a notification or a message for this
+ * person reloads their counts (decision 056; issue 37, point 5).
+ */
+export const handle: LiveHandle = { live: ["notifications", "messages"] };
 
 /** The events this request's actions publish name the tab that sent it (decision 012). */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -37,6 +42,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, user, scope, headers, viewingAs, readOnly, deletionCancelled } =
     await requireUser(request);
+  const unreadMessages = await unreadCount(db, scope, user.id);
   const { toast: cookieToast, clearHeader } = await readToast(request);
   // Signing in cancelled a pending account deletion: say so, once.
   const cancelled = deletionCancelled && (await takeDeletionCancelledNotice(db, user.id));
@@ -55,6 +61,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       readOnly,
       /** Staff looking at every client: the staff entries of the sidebar show. */
       staff: seesAllClients(scope),
+      /** Beside 'Messages' in the sidebar and in the tab's title. */
+      unreadMessages,
     },
     { headers: responseHeaders },
   );
@@ -72,8 +80,9 @@ function PortalShell({
   sidebarOpen,
   viewingAs,
   staff,
+  unreadMessages,
   children,
-}: Pick<LayoutData, "user" | "sidebarOpen" | "viewingAs" | "staff"> & {
+}: Pick<LayoutData, "user" | "sidebarOpen" | "viewingAs" | "staff" | "unreadMessages"> & {
   children: React.ReactNode;
 }) {
   return (
@@ -87,7 +96,7 @@ function PortalShell({
           Skip to content
         </a>
         {/* Viewing as a client shows the client's portal: no staff entries. */}
-        <AppSidebar isAdmin={staff} />
+        <AppSidebar isAdmin={staff} unreadMessages={unreadMessages} />
         <SidebarInset>
           <PortalHeader
             email={user.email}
@@ -109,8 +118,16 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   const { user, toast, sidebarOpen, viewingAs, staff } = loaderData;
   useCookieToast(toast);
   useLiveUpdates();
+  // The Messages page counts after opening a thread marks it read; the layout everywhere else.
+  const unreadMessages = unreadMessagesOf(useMatches());
   return (
-    <PortalShell user={user} sidebarOpen={sidebarOpen} viewingAs={viewingAs} staff={staff}>
+    <PortalShell
+      user={user}
+      sidebarOpen={sidebarOpen}
+      viewingAs={viewingAs}
+      staff={staff}
+      unreadMessages={unreadMessages}
+    >
       <Outlet />
     </PortalShell>
   );
@@ -128,6 +145,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
       sidebarOpen={loaderData.sidebarOpen}
       viewingAs={loaderData.viewingAs}
       staff={loaderData.staff}
+      unreadMessages={loaderData.unreadMessages}
     >
       <RouteError error={error} area="portal" />
     </PortalShell>

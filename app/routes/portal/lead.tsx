@@ -26,7 +26,7 @@ import { redirectWithToast } from "../toast.server";
 import type { Route } from "./+types/lead";
 import { assertCanWrite, requireAdmin } from "./context.server";
 
-export const meta: Route.MetaFunction = () => portalMeta("Lead");
+export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Lead", matches);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);

@@ -16,7 +16,7 @@ import { leadCounts, listLeads } from "~/server/leads/leads.server";
 import type { Route } from "./+types/leads";
 import { requireAdmin } from "./context.server";
 
-export const meta: Route.MetaFunction = () => portalMeta("Leads");
+export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Leads", matches);
 
 /** One page of leads (keyset, `?cursor=`), with the counts over all of them. */
 export async function loader({ request }: Route.LoaderArgs) {

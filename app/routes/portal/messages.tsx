@@ -16,6 +16,7 @@ import {
   messageLink,
   replyToMessage,
   sendMessage,
+  unreadCount,
 } from "~/server/messages/messages.server";
 import { markReadAt } from "~/server/notifications/notifications.server";
 import { listProjectChoices } from "~/server/projects/projects.server";
@@ -24,7 +25,7 @@ import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/messages";
 import { assertCanWrite, requireUser } from "./context.server";
 
-export const meta: Route.MetaFunction = () => portalMeta("Messages");
+export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Messages", matches);
 
 /** Live updates reload this page when these change (decision 012). */
 export const handle: LiveHandle = { live: ["messages"] };
@@ -64,6 +65,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const composeClient = staff ? filter.clientId : clientId;
   const projects = composeClient ? await listProjectChoices(db, scope, composeClient) : [];
   const missing = wanted !== null && selected === null;
+  // Counted after opening marked the message read, for the sidebar and the tab's title.
+  const unreadMessages = await unreadCount(db, scope, user.id);
   return data(
     {
       messages: rows,
@@ -77,6 +80,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       clientFilter: filter.clientId,
       filterError: filter.invalid ? clientFilterError("messages") : null,
       projects,
+      unreadMessages,
     },
     { status: filter.invalid ? 400 : missing ? 404 : 200 },
   );

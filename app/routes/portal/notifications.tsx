@@ -17,7 +17,7 @@ import type { Route } from "./+types/notifications";
 import { assertCanWrite, requireUser } from "./context.server";
 import { notificationReader } from "./notification-reader.server";
 
-export const meta: Route.MetaFunction = () => portalMeta("Notifications");
+export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Notifications", matches);
 
 /** A new notification, or one read in another tab, reloads the list (decision 012). */
 export const handle: LiveHandle = { live: ["notifications"] };

@@ -17,8 +17,8 @@ import type { Route } from "./+types/project";
 import { requireUser } from "./context.server";
 import { loadProjectPage, projectPageAction } from "./project.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  portalMeta(loaderData?.project.title ?? "Project");
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  portalMeta(loaderData?.project.title ?? "Project", matches);
 
 /** Live updates reload this page when these change (decision 012). */
 export const handle: LiveHandle = {

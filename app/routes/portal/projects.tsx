@@ -21,7 +21,7 @@ import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/projects";
 import { assertCanWrite, requireUser } from "./context.server";
 
-export const meta: Route.MetaFunction = () => portalMeta("Projects");
+export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Projects", matches);
 
 /** Live updates reload this page when these change (decision 012). */
 export const handle: LiveHandle = { live: ["projects"] };

@@ -15,8 +15,8 @@ import { PROJECT_NOT_FOUND } from "~/server/workspace/scope.server";
 import type { Route } from "./+types/report";
 import { requireUser } from "./context.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  portalMeta(loaderData?.report ? `Report: ${loaderData.report.project.title}` : "Report");
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  portalMeta(loaderData?.report ? `Report: ${loaderData.report.project.title}` : "Report", matches);
 
 export const handle: LiveHandle = { live: ["projects", "messages"] };
 

@@ -13,7 +13,7 @@ import { listProjects } from "~/server/projects/projects.server";
 import type { Route } from "./+types/reports";
 import { requireUser } from "./context.server";
 
-export const meta: Route.MetaFunction = () => portalMeta("Reports");
+export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Reports", matches);
 
 export const handle: LiveHandle = { live: ["projects"] };
 

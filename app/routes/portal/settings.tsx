@@ -32,7 +32,7 @@ import type { Route } from "./+types/settings";
 import { requireUser } from "./context.server";
 import { settingsAction } from "./settings.server";
 
-export const meta: Route.MetaFunction = () => portalMeta("Settings");
+export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Settings", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, user, sessionId, isAdmin, viewingAs } = await requireUser(request);

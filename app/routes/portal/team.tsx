@@ -19,7 +19,7 @@ import type { Route } from "./+types/team";
 import { assertCanWrite, requireAdmin } from "./context.server";
 import { invitationAction, isInvitationIntent } from "./invitation-actions.server";
 
-export const meta: Route.MetaFunction = () => portalMeta("Team");
+export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Team", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, user } = await requireAdmin(request);
