@@ -42,7 +42,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, user, scope, headers, viewingAs, readOnly, deletionCancelled } =
     await requireUser(request);
-  const unreadMessages = await unreadCount(db, scope, user.id);
+  // Read with the session (profiles.server.ts); viewing as a client, that client's are counted.
+  const unreadMessages = viewingAs ? await unreadCount(db, scope, user.id) : user.unreadMessages;
   const { toast: cookieToast, clearHeader } = await readToast(request);
   // Signing in cancelled a pending account deletion: say so, once.
   const cancelled = deletionCancelled && (await takeDeletionCancelledNotice(db, user.id));

@@ -5,6 +5,8 @@ import { prepared } from "../db/prepared.server";
 import {
   accountDeletions,
   clients,
+  messageReads,
+  messages,
   notifications,
   profiles,
   type Role,
@@ -26,6 +28,8 @@ export interface PortalUser {
   twoFactorEnabled: boolean;
   /** Their unread notifications (the portal header's bell). */
   unreadNotifications: number;
+  /** Messages they may see and have not read (beside 'Messages' in the sidebar). */
+  unreadMessages: number;
 }
 
 /** Is this person an administrator (agency staff)? The one way the role is asked. */
@@ -50,6 +54,16 @@ export const portalUserColumns = {
   unreadNotifications: sql<number>`(select count(*)::int from ${notifications} n
     where n.user_id = ${user.id} and n.read_at is null
       and (n.client_id is null or n.client_id = ${profiles.clientId} or ${userRoles.role} = 'admin'))`,
+  /**
+   * The sidebar's unread messages, read in the same statement: what `unreadCount`
+   * (messages/messages.server.ts) counts for the person's own scope, every client's for an
+   * administrator, their client's for a contact; their own messages are read for them.
+   * `unread-in-session.server.test.ts` holds the two counts equal.
+   */
+  unreadMessages: sql<number>`(select count(*)::int from ${messages} m
+    where (${userRoles.role} = 'admin' or m.client_id = ${profiles.clientId})
+      and m.sender_id is distinct from ${user.id}
+      and not exists (select 1 from ${messageReads} r where r.message_id = m.id and r.user_id = ${user.id}))`,
   cancelledDeletion: accountDeletions.userId,
 };
 
