@@ -45,10 +45,10 @@ export function PortalHeader({
   const navigation = useNavigation();
   const signingOut = navigation.state !== "idle" && navigation.formAction === "/sign-out";
   return (
-    <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b bg-background px-4">
+    <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background px-3 sm:gap-3 sm:px-4">
       <SidebarTrigger />
       <p className="text-lg font-semibold">Portal</p>
-      <div className="ml-auto flex min-w-0 items-center gap-3">
+      <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
         <NotificationBell unread={unreadNotifications} />
         <ThemeToggle />
         <Avatar size="sm">
