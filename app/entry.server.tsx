@@ -27,6 +27,7 @@ import { env } from "~/server/env.server";
 import { startJobScheduler } from "~/server/jobs.server";
 import { logger } from "~/server/logger.server";
 import { notificationJobs } from "~/server/notifications/notification-mail.server";
+import { reminderJobs } from "~/server/notifications/reminders.server";
 import { privacyJobs } from "~/server/privacy/privacy.server";
 import { rateLimitJobs } from "~/server/rate-limits.server";
 import { documentCsp, sha256Source } from "~/server/security.server";
@@ -63,6 +64,7 @@ export async function startServer() {
       ...rateLimitJobs,
       ...figureChangesJobs,
       ...notificationJobs,
+      ...reminderJobs,
       ...(handle.driver === "pglite" ? pgliteMaintenanceJobs : []),
     ],
     now,

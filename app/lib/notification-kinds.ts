@@ -29,7 +29,11 @@ export type NotificationKind =
   | "review.answered"
   | "message.new"
   | "invitation"
-  | "lead.new";
+  | "lead.new"
+  | "milestone.due"
+  | "milestone.overdue"
+  | "review.waiting"
+  | "review.waiting.agency";
 
 export interface NotificationKindInfo {
   /** What happened, as the list and Settings say it. */
@@ -79,6 +83,30 @@ export const NOTIFICATION_KINDS: Record<NotificationKind, NotificationKindInfo> 
     channels: ["portal"],
     ownMail: "New leads are also e-mailed to the leads address (LEADS_TO).",
   },
+  "milestone.due": {
+    label: "Milestone due tomorrow",
+    audience: "agency",
+    offers: ["portal", "email"],
+    channels: ["portal", "email"],
+  },
+  "milestone.overdue": {
+    label: "Milestone overdue",
+    audience: "agency",
+    offers: ["portal", "email"],
+    channels: ["portal", "email"],
+  },
+  "review.waiting": {
+    label: "Review still waiting",
+    audience: "contacts",
+    offers: ["portal", "email"],
+    channels: ["portal", "email"],
+  },
+  "review.waiting.agency": {
+    label: "Review unanswered",
+    audience: "agency",
+    offers: ["portal", "email"],
+    channels: ["portal", "email"],
+  },
 };
 
 export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
@@ -103,6 +131,10 @@ export const CHANNEL_LABELS: Record<NotificationChannel, string> = {
 export function isNotificationKind(value: unknown): value is NotificationKind {
   return typeof value === "string" && Object.hasOwn(NOTIFICATION_KINDS, value);
 }
+
+/** The workspace's default: a review unanswered this many days reminds its contacts. */
+export const REVIEW_REMINDER_DAYS_DEFAULT = 3;
+export const REVIEW_REMINDER_DAYS_MAX = 60;
 
 /** Where a notification mail's one-click unsubscribe goes (decision 057). */
 export const NOTIFICATION_UNSUBSCRIBE_PATH = "/notifications/unsubscribe";

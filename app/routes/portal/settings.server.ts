@@ -21,6 +21,7 @@ import {
   type TwoFactorStep,
 } from "~/lib/validation/account";
 import { clientNameSchema, messageMailSchema } from "~/lib/validation/clients";
+import { reviewReminderSchema } from "~/lib/validation/notifications";
 import { profileSchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
 import { deletePasskey, renamePasskey } from "~/server/accounts/passkeys.server";
@@ -31,6 +32,7 @@ import { type TwoFactorNotice, totpSetup } from "~/server/accounts/two-factor.se
 import { renameClient } from "~/server/clients/clients.server";
 import { emailChangeNoticeMail, queueAccountMail } from "~/server/email/account-mail.server";
 import { setNotificationChoices } from "~/server/notifications/notifications.server";
+import { setReviewReminderDays } from "~/server/notifications/reminders.server";
 import {
   backupCodesAfterPassword,
   changePassword,
@@ -207,6 +209,20 @@ const handlers: Record<string, Handler> = {
     const on = new Set(Object.keys(form).filter((name) => form[name] === "on"));
     await setNotificationChoices(ctx.db, ctx.user.id, on);
     return succeeded("Notification choices saved", { intent: "notification-choices" });
+  },
+
+  async "review-reminder-days"(ctx, form) {
+    assertCanWrite(ctx);
+    if (!ctx.isAdmin) return failed(403, NO_PERMISSION, { intent: "review-reminder-days" });
+    const parsed = reviewReminderSchema.safeParse(form);
+    if (!parsed.success) {
+      return failed(400, firstIssue(parsed.error).message, {
+        intent: "review-reminder-days",
+        field: "reviewReminderDays",
+      });
+    }
+    await setReviewReminderDays(ctx.db, parsed.data.reviewReminderDays, ctx.user.id);
+    return succeeded("Reminder saved", { intent: "review-reminder-days" });
   },
 
   async "change-password"({ db, user, sessionId }, form, request) {

@@ -25,6 +25,7 @@ import { blockedByPolicy, getSecurityPolicy } from "~/server/accounts/security-p
 import { listSessions } from "~/server/accounts/sessions.server";
 import { backupCodesFor } from "~/server/accounts/two-factor.server";
 import { notificationChoices } from "~/server/notifications/notifications.server";
+import { reviewReminderDays } from "~/server/notifications/reminders.server";
 import { listAccountDeletions } from "~/server/privacy/privacy.server";
 import { readTwoFactorFlash } from "../auth/accounts.server";
 import { readForm } from "../form.server";
@@ -64,6 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       messageMail: isAdmin ? null : user.messageMail,
       // Settings → Notifications: per kind, per channel (decision 057).
       notificationChoices: await notificationChoices(db, user.id),
+      reviewReminderDays: isAdmin ? await reviewReminderDays(db) : null,
       twoFactorNotice: flash.notice,
       emailChange,
       addressConfirmed: await addressIsProven(db, user.id),
@@ -101,6 +103,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <NotificationsCard
         messageMail={loaderData.messageMail}
         choices={loaderData.notificationChoices}
+        reviewReminderDays={loaderData.reviewReminderDays}
       />
       <EmailCard result={loaderData.emailChange} />
       <PasswordCard />

@@ -231,6 +231,8 @@ export const portalSettings = pgTable(
   {
     id: integer("id").primaryKey().default(1),
     requireAdminTwoFactor: boolean("require_admin_two_factor").notNull().default(false),
+    /** A review unanswered this many days reminds the contacts, twice as many the agency (057). */
+    reviewReminderDays: integer("review_reminder_days").notNull().default(3),
     updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
     updatedAt: updatedAt(),
   },
@@ -912,6 +914,15 @@ export const notifications = pgTable(
       .where(sql`${t.emailState} = 'pending'`),
   ],
 );
+
+/**
+ * Each reminder sent, once per occasion (a milestone due tomorrow, overdue, a review waiting):
+ * its key is unique, so the reminder job, on whichever instance, tells people of it once.
+ */
+export const notificationOccasions = pgTable("notification_occasions", {
+  key: text("key").primaryKey(),
+  createdAt: createdAt(),
+});
 
 /**
  * A person's choice for one kind on one channel (Settings → Notifications, or a mail's

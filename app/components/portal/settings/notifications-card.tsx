@@ -3,12 +3,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
+import { Input } from "~/components/ui/input";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import {
   CHANNEL_LABELS,
   NOTIFICATION_KINDS,
   type NotificationChannel,
   type NotificationKind,
+  REVIEW_REMINDER_DAYS_MAX,
 } from "~/lib/notification-kinds";
 
 export interface NotificationChoice {
@@ -82,13 +84,48 @@ function ChoicesForm({ choices }: { choices: NotificationChoice[] }) {
   );
 }
 
+/** Administrators: the workspace's N, days before an unanswered review is reminded. */
+function ReviewReminderForm({ days }: { days: number }) {
+  const { fetcher, inline, busy } = useFormOutcome({ intent: "review-reminder-days" });
+  return (
+    <fetcher.Form method="post" className="space-y-4">
+      <input type="hidden" name="intent" value="review-reminder-days" />
+      <Field
+        id="settings-review-reminder-days"
+        label="Remind about an unanswered review after (days)"
+        description="Its client's contacts are reminded after this many days, the agency after twice as many. For the whole workspace."
+        error={inline && !inline.ok ? inline.error : undefined}
+      >
+        <Input
+          name="reviewReminderDays"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={REVIEW_REMINDER_DAYS_MAX}
+          required
+          key={days}
+          defaultValue={days}
+          className="max-w-32"
+        />
+      </Field>
+      <FormResult result={inline} />
+      <Button type="submit" disabled={busy}>
+        {busy ? "Saving..." : "Save reminder"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
 export function NotificationsCard({
   messageMail,
   choices,
+  reviewReminderDays,
 }: {
   /** Null for administrators: they are always mailed about messages (decision 023). */
   messageMail: boolean | null;
   choices: NotificationChoice[];
+  /** The workspace's reminder setting (administrators only; null for contacts). */
+  reviewReminderDays: number | null;
 }) {
   return (
     <Card>
@@ -101,6 +138,7 @@ export function NotificationsCard({
       <CardContent className="space-y-8">
         {messageMail === null ? null : <MessageMailForm messageMail={messageMail} />}
         <ChoicesForm choices={choices} />
+        {reviewReminderDays === null ? null : <ReviewReminderForm days={reviewReminderDays} />}
       </CardContent>
     </Card>
   );
