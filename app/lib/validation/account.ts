@@ -3,11 +3,21 @@
  */
 
 import type { ActionResult } from "~/lib/action-result";
-import { PASSKEY_NAME_MAX } from "./account-values";
+import {
+  PASSKEY_NAME_MAX,
+  SIGN_UP_POLICIES as SIGN_UP_POLICIES_FOR_SCHEMA,
+} from "./account-values";
 import { emailSchema, newPasswordSchema, PASSWORD_MAX } from "./auth";
 import { z } from "./zod";
 
-export { PASSKEY_NAME_MAX, POLICY_NEEDS_OWN_TWO_FACTOR } from "./account-values";
+export {
+  PASSKEY_NAME_MAX,
+  POLICY_NEEDS_OWN_TWO_FACTOR,
+  SIGN_UP_CLOSED,
+  SIGN_UP_POLICIES,
+  SIGN_UP_POLICY_LABELS,
+  type SignUpPolicy,
+} from "./account-values";
 
 export const RESET_LINK_INVALID =
   "This password reset link is invalid or has expired. Ask for a new one.";
@@ -109,6 +119,10 @@ export const securityPolicySchema = z.object({
     .enum(["on"], { error: "Choose whether administrators must use two-factor authentication" })
     .optional()
     .transform((v) => v === "on"),
+});
+
+export const signUpPolicySchema = z.object({
+  signUpPolicy: z.enum(SIGN_UP_POLICIES_FOR_SCHEMA, { error: "Choose who can create an account" }),
 });
 
 export const PASSKEY_NEEDS_JS =

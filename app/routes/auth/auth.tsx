@@ -15,11 +15,13 @@ import { type ActionResult, failed } from "~/lib/action-result";
 import { notify } from "~/lib/notify";
 import { afterSignIn, PORTAL_HOME } from "~/lib/portal-paths";
 import { authCodeSchema } from "~/lib/validation/account";
+import { SIGN_UP_CLOSED } from "~/lib/validation/account-values";
 import { signInSchema, signUpSchema } from "~/lib/validation/auth";
 import { MARKETING_FIELD, marketingOptIn } from "~/lib/validation/privacy-values";
 import { firstIssue } from "~/lib/validation/zod";
 import { AUTH_FAILURE_TEXT } from "~/server/accounts/auth-errors.server";
 import { recordMarketingConsent } from "~/server/accounts/consents.server";
+import { getSignUpPolicy } from "~/server/accounts/security-policy.server";
 import { needsSecondFactor } from "~/server/accounts/two-factor.server";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db/client.server";
@@ -53,8 +55,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A scheduled account deletion is said on every sign-in page for a few minutes.
   const toast = read.toast ?? deletionScheduledToast(request);
   const secondStep = searchParams.get("step") === "two-factor" && hasPendingSecondFactor(request);
+  // By invitation only (decision 052): the sign-up tab explains, and offers the contact form.
+  const signUpOpen = (await getSignUpPolicy(await getDb())) === "anyone";
   return data(
-    { toast, secondStep, next: next === PORTAL_HOME ? null : next },
+    { toast, secondStep, next: next === PORTAL_HOME ? null : next, signUpOpen },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
   );
 }
@@ -305,7 +309,22 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         </TabsContent>
 
         <TabsContent value="signup">
-          <Form method="post" className="mt-4 space-y-4" key="signup">
+          {loaderData.signUpOpen ? null : (
+            <div className="mt-4 space-y-3 text-sm">
+              <p>{SIGN_UP_CLOSED}</p>
+              <p>
+                <Link to="/contact" className="font-medium underline">
+                  Contact us
+                </Link>
+              </p>
+            </div>
+          )}
+          <Form
+            method="post"
+            className="mt-4 space-y-4"
+            key="signup"
+            hidden={!loaderData.signUpOpen}
+          >
             <Field id="signup-name" label="Full Name">
               <Input
                 name="fullName"

@@ -17,6 +17,7 @@ import {
   renamePasskeySchema,
   securityPolicySchema,
   sessionIdSchema,
+  signUpPolicySchema,
   type TotpSetupView,
   type TwoFactorStep,
 } from "~/lib/validation/account";
@@ -26,7 +27,10 @@ import { profileSchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
 import { deletePasskey, renamePasskey } from "~/server/accounts/passkeys.server";
 import { setMessageMail, updateFullName } from "~/server/accounts/profiles.server";
-import { setRequireAdminTwoFactor } from "~/server/accounts/security-policy.server";
+import {
+  setRequireAdminTwoFactor,
+  setSignUpPolicy,
+} from "~/server/accounts/security-policy.server";
 import { revokeOtherSessions, revokeSession } from "~/server/accounts/sessions.server";
 import { type TwoFactorNotice, totpSetup } from "~/server/accounts/two-factor.server";
 import { renameClient } from "~/server/clients/clients.server";
@@ -271,6 +275,20 @@ const handlers: Record<string, Handler> = {
         ? "Administrators must now use two-factor authentication"
         : "Two-factor authentication is now optional for administrators",
       { intent: "security-policy" },
+    );
+  },
+
+  async "sign-up-policy"({ db, user }, form) {
+    const intent = "sign-up-policy";
+    const parsed = signUpPolicySchema.safeParse(form);
+    if (!parsed.success) return failed(400, firstIssue(parsed.error).message, { intent });
+    const result = await setSignUpPolicy(db, user, parsed.data.signUpPolicy);
+    if (!result.ok) return failed(result.status, result.message, { intent });
+    return succeeded(
+      parsed.data.signUpPolicy === "anyone"
+        ? "Anyone can now create an account"
+        : "Accounts are now by invitation only",
+      { intent },
     );
   },
 

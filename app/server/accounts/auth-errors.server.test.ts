@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RESET_LINK_INVALID } from "~/lib/validation/account";
+import { RESET_LINK_INVALID, SIGN_UP_CLOSED } from "~/lib/validation/account";
 import { authFailureFrom } from "./auth-errors.server";
 
 describe("authFailureFrom", () => {
@@ -23,6 +23,11 @@ describe("authFailureFrom", () => {
     expect(authFailureFrom(400, { code: "EMAIL_ALREADY_VERIFIED" })).toMatchObject({
       reason: "address-confirmed",
       message: "Your e-mail address is already confirmed.",
+    });
+    expect(authFailureFrom(403, { code: "SIGN_UP_CLOSED", message: "x" })).toMatchObject({
+      status: 403,
+      reason: "sign-up-closed",
+      message: SIGN_UP_CLOSED,
     });
   });
 

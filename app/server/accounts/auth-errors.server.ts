@@ -1,4 +1,4 @@
-import { RESET_LINK_INVALID } from "~/lib/validation/account";
+import { RESET_LINK_INVALID, SIGN_UP_CLOSED } from "~/lib/validation/account";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/validation/auth";
 
 /**
@@ -22,6 +22,7 @@ export type AuthFailureReason =
   | "password-too-short"
   | "password-too-long"
   | "rate-limited"
+  | "sign-up-closed"
   | "unavailable"
   | "other";
 
@@ -47,6 +48,8 @@ const REASON_BY_CODE: Record<string, AuthFailureReason> = {
   EMAIL_ALREADY_VERIFIED: "address-confirmed",
   PASSWORD_TOO_SHORT: "password-too-short",
   PASSWORD_TOO_LONG: "password-too-long",
+  // Ours (auth.server.ts's sign-up hook, decision 052).
+  SIGN_UP_CLOSED: "sign-up-closed",
 };
 
 /** What the person reads for each reason; "other" shows better-auth's own message. */
@@ -65,6 +68,7 @@ export const AUTH_FAILURE_TEXT: Record<Exclude<AuthFailureReason, "other">, stri
   "password-too-short": `Password must be at least ${PASSWORD_MIN} characters`,
   "password-too-long": `Password must be at most ${PASSWORD_MAX} characters`,
   "rate-limited": "Too many attempts. Please wait a minute and try again.",
+  "sign-up-closed": SIGN_UP_CLOSED,
   unavailable: "Something went wrong. Please try again.",
 };
 

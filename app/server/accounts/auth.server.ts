@@ -1,11 +1,11 @@
 import { passkey } from "@better-auth/passkey";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createEmailVerificationToken } from "better-auth/api";
+import { APIError, createAuthMiddleware, createEmailVerificationToken } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
 import { and, eq, like } from "drizzle-orm";
 import { site } from "~/content/site";
-import { RESET_LINK_HOURS } from "~/lib/validation/account";
+import { RESET_LINK_HOURS, SIGN_UP_CLOSED } from "~/lib/validation/account";
 import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema } from "~/lib/validation/auth";
 import { firstIssue } from "~/lib/validation/zod";
 import type { Database, DatabaseHandle } from "../db/client.server";
@@ -25,6 +25,7 @@ import { ensureOwnClient } from "../workspace/membership.server";
 import { recordPrivacyConsent } from "./consents.server";
 import { cancelAccountDeletion } from "./deletion.server";
 import { grantRole } from "./roles.server";
+import { maySignUp } from "./security-policy.server";
 import { withPreparedSessionRead } from "./session-lookup.server";
 
 const DAY = 60 * 60 * 24;
@@ -221,6 +222,17 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
         // server.ts replaces this header with the address it trusts (socket or trusted proxy).
         ipAddressHeaders: ["x-client-ip"],
       },
+    },
+    hooks: {
+      // By invitation only (Settings → Security policy, decision 052): sign-up is refused before
+      // anything is made; invitations make their own accounts.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-up/email") return;
+        const email = (ctx.body as { email?: unknown } | undefined)?.email;
+        if (!(await maySignUp(db, email))) {
+          throw new APIError("FORBIDDEN", { message: SIGN_UP_CLOSED, code: "SIGN_UP_CLOSED" });
+        }
+      }),
     },
     databaseHooks: {
       user: {

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { NO_PERMISSION } from "~/lib/portal-text";
-import { POLICY_NEEDS_OWN_TWO_FACTOR } from "~/lib/validation/account";
+import { POLICY_NEEDS_OWN_TWO_FACTOR, type SignUpPolicy } from "~/lib/validation/account";
 import type { Database } from "../db/client.server";
 import { portalSettings } from "../db/schema.server";
 import { env } from "../env.server";
@@ -14,6 +14,8 @@ import { isAdmin, type PortalUser } from "./profiles.server";
 
 export interface SecurityPolicy {
   requireAdminTwoFactor: boolean;
+  /** Who can create an account on their own (decision 052). */
+  signUpPolicy: SignUpPolicy;
   /** REQUIRE_ADMIN_2FA is set: the rule is on and cannot be switched off in the portal. */
   enforcedByOperator: boolean;
 }
@@ -21,14 +23,55 @@ export interface SecurityPolicy {
 export async function getSecurityPolicy(db: Database): Promise<SecurityPolicy> {
   const enforcedByOperator = env().REQUIRE_ADMIN_2FA;
   const [row] = await db
-    .select({ requireAdminTwoFactor: portalSettings.requireAdminTwoFactor })
+    .select({
+      requireAdminTwoFactor: portalSettings.requireAdminTwoFactor,
+      signUpPolicy: portalSettings.signUpPolicy,
+    })
     .from(portalSettings)
     .where(eq(portalSettings.id, 1))
     .limit(1);
   return {
     requireAdminTwoFactor: enforcedByOperator || (row?.requireAdminTwoFactor ?? false),
+    signUpPolicy: row?.signUpPolicy ?? "anyone",
     enforcedByOperator,
   };
+}
+
+/** Who can create an account on their own: anyone (the default), or by invitation only. */
+export async function getSignUpPolicy(db: Database): Promise<SignUpPolicy> {
+  const [row] = await db
+    .select({ signUpPolicy: portalSettings.signUpPolicy })
+    .from(portalSettings)
+    .where(eq(portalSettings.id, 1))
+    .limit(1);
+  return row?.signUpPolicy ?? "anyone";
+}
+
+/**
+ * May this address create an account through sign-up? Always while anyone may; by invitation
+ * only, just the addresses listed in ADMIN_EMAILS (so the agency's own administrators can
+ * always get in). Invitations make their own accounts and never ask this.
+ */
+export async function maySignUp(db: Database, email: unknown): Promise<boolean> {
+  if ((await getSignUpPolicy(db)) === "anyone") return true;
+  return typeof email === "string" && env().ADMIN_EMAILS.includes(email.trim().toLowerCase());
+}
+
+/** Set who can create an account (administrators only). */
+export async function setSignUpPolicy(
+  db: Database,
+  actor: PortalUser,
+  signUpPolicy: SignUpPolicy,
+): Promise<Outcome> {
+  if (!isAdmin(actor)) return refused(403, NO_PERMISSION);
+  await db
+    .insert(portalSettings)
+    .values({ id: 1, signUpPolicy, updatedBy: actor.id })
+    .onConflictDoUpdate({
+      target: portalSettings.id,
+      set: { signUpPolicy, updatedBy: actor.id, updatedAt: new Date() },
+    });
+  return { ok: true };
 }
 
 /** An administrator without two-factor authentication, while the policy requires it. */
@@ -74,6 +117,7 @@ export async function setRequireAdminTwoFactor(
   return {
     ok: true,
     policy: {
+      ...current,
       requireAdminTwoFactor: current.enforcedByOperator || required,
       enforcedByOperator: current.enforcedByOperator,
     },

@@ -397,6 +397,7 @@ describe(`the security policy in Settings on ${testDatabaseKind()}`, () => {
     const page = await run(settingsLoader, getRequest("/portal/settings", leadOn.cookie));
     expect((await page.json()).securityPolicy).toEqual({
       requireAdminTwoFactor: false,
+      signUpPolicy: "anyone",
       enforcedByOperator: false,
     });
     const saved = await policy(leadOn.cookie, { requireAdminTwoFactor: "on" });

@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { ChatTurn } from "../../lib/assistant/conversation";
 import type { NotificationChannel, NotificationKind } from "../../lib/notification-kinds";
+import type { SignUpPolicy } from "../../lib/validation/account-values";
 import type { MilestoneStatus, ReviewDecision } from "../../lib/validation/deliverables";
 import type { LeadKind, LeadStatus } from "../../lib/validation/lead-status";
 import type { ProjectPriority, ProjectStatus } from "../../lib/validation/portal";
@@ -233,10 +234,18 @@ export const portalSettings = pgTable(
     requireAdminTwoFactor: boolean("require_admin_two_factor").notNull().default(false),
     /** A review unanswered this many days reminds the contacts, twice as many the agency (057). */
     reviewReminderDays: integer("review_reminder_days").notNull().default(3),
+    /** Who can create an account on their own: anyone (the spec), or by invitation only (052). */
+    signUpPolicy: text("sign_up_policy").$type<SignUpPolicy>().notNull().default("anyone"),
     updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
     updatedAt: updatedAt(),
   },
-  (t) => [check("portal_settings_single_row", sql`${t.id} = 1`)],
+  (t) => [
+    check("portal_settings_single_row", sql`${t.id} = 1`),
+    check(
+      "portal_settings_sign_up_policy_check",
+      sql`${t.signUpPolicy} in ('anyone', 'invitation')`,
+    ),
+  ],
 );
 
 export type { ProjectPriority, ProjectStatus };

@@ -4,11 +4,18 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
+import { NativeSelect } from "~/components/ui/native-select";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
-import { POLICY_NEEDS_OWN_TWO_FACTOR } from "~/lib/validation/account-values";
+import {
+  POLICY_NEEDS_OWN_TWO_FACTOR,
+  SIGN_UP_POLICIES,
+  SIGN_UP_POLICY_LABELS,
+  type SignUpPolicy,
+} from "~/lib/validation/account-values";
 
 export interface SecurityPolicyView {
   requireAdminTwoFactor: boolean;
+  signUpPolicy: SignUpPolicy;
   enforcedByOperator: boolean;
 }
 
@@ -62,7 +69,34 @@ export function SecurityPolicyCard({
             </Button>
           )}
         </form.fetcher.Form>
+        <SignUpPolicyForm policy={policy.signUpPolicy} />
       </CardContent>
     </Card>
+  );
+}
+
+/** 'Who can create an account': anyone (the spec's sign-up), or by invitation only (052). */
+function SignUpPolicyForm({ policy }: { policy: SignUpPolicy }) {
+  const form = useFormOutcome({ intent: "sign-up-policy" });
+  return (
+    <form.fetcher.Form method="post" className="mt-6 space-y-4 border-t pt-6">
+      <input type="hidden" name="intent" value="sign-up-policy" />
+      <Field
+        label="Who can create an account"
+        description="By invitation only: the sign-up page sends people to the contact form, and only the people you invite (and the addresses in ADMIN_EMAILS) can make an account."
+      >
+        <NativeSelect name="signUpPolicy" key={policy} defaultValue={policy}>
+          {SIGN_UP_POLICIES.map((value) => (
+            <option key={value} value={value}>
+              {SIGN_UP_POLICY_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <FormResult result={form.inline} />
+      <Button type="submit" disabled={form.busy}>
+        {form.busy ? "Saving..." : "Save sign-up policy"}
+      </Button>
+    </form.fetcher.Form>
   );
 }

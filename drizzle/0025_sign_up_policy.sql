@@ -1,0 +1,2 @@
+ALTER TABLE "portal_settings" ADD COLUMN "sign_up_policy" text DEFAULT 'anyone' NOT NULL;--> statement-breakpoint
+ALTER TABLE "portal_settings" ADD CONSTRAINT "portal_settings_sign_up_policy_check" CHECK ("portal_settings"."sign_up_policy" in ('anyone', 'invitation'));
