@@ -3,5 +3,5 @@ import { crawlerFiles, publicPaths } from "./app/content/public-paths";
 
 export default {
   ssr: true,
-  prerender: { paths: [...publicPaths, ...crawlerFiles], concurrency: 2 },
+  prerender: { paths: [...publicPaths, "/contact/map", ...crawlerFiles], concurrency: 2 },
 } satisfies Config;

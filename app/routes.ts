@@ -12,6 +12,7 @@ export default [
     route("demo", "routes/marketing/demo.tsx"),
     route("about", "routes/marketing/about.tsx"),
     route("contact", "routes/marketing/contact.tsx"),
+    route("contact/map", "routes/marketing/contact-map.tsx"),
     ...prefix("legal", [route(":doc", "routes/marketing/legal.tsx")]),
     route("privacy/delete-my-details", "routes/privacy/delete-my-details.tsx"),
     route("privacy/delete-my-details/confirm", "routes/privacy/confirm-delete.tsx"),

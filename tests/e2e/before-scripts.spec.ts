@@ -83,6 +83,24 @@ for (const mode of ["scripts held back", "JavaScript off"] as const) {
       await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
     });
 
+    test("'Show map' opens the map", async ({ page }) => {
+      await page.route("https://*.openstreetmap.org/**", (route) =>
+        route.fulfill({ contentType: "text/html", body: "<!doctype html><title>map</title>" }),
+      );
+      await page.goto("/contact");
+      const section = page.getByRole("region", { name: "Find Us" });
+      await expect(section.locator("iframe")).toHaveCount(0);
+      await section.getByRole("button", { name: "Show map" }).click();
+      await expect(page).toHaveURL(/\/contact\/map\??#map-heading$/);
+      await expect(page.locator('iframe[title="Find Us – map"]')).toHaveAttribute(
+        "src",
+        /^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?/,
+      );
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Contact/);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+      if (mode === "scripts held back") expect(await hydratedNow(page)).toBe(false);
+    });
+
     test("the portal's sidebar toggle collapses and expands the sidebar", async ({
       page,
       user,

@@ -18,7 +18,8 @@ const OVER_HOME_AT_MOST = 1.1;
  */
 const STILL_OVER: Record<string, number> = {
   "/pricing": 117_500,
-  "/contact": 116_000,
+  // 'Show map' as a form that works before the scripts (issue 38, point 2) added 110 bytes.
+  "/contact": 116_500,
   "/demo": 117_000,
   // The sign-up tab's invitation-only text (issue 30, point 2) added 67 bytes.
   "/auth": 113_500,

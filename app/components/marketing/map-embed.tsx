@@ -7,14 +7,17 @@ import { formatAddress, site } from "~/content/site";
 /**
  * The office map. Nothing from a third party loads until the visitor asks for it (POPIA and
  * performance): a static illustration first, the OpenStreetMap frame after 'Show map'.
+ * 'Show map' is a form that opens `/contact/map` (the page with the map open), so it works
+ * before the scripts arrive and without JavaScript; once hydrated it opens the map in place.
  */
-export function MapEmbed() {
-  const [shown, setShown] = useState(false);
+export function MapEmbed({ shown: shownAtFirst = false }: { shown?: boolean }) {
+  const [shown, setShown] = useState(shownAtFirst);
+  const [asked, setAsked] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
 
   useEffect(() => {
-    if (shown) frameRef.current?.focus();
-  }, [shown]);
+    if (asked) frameRef.current?.focus();
+  }, [asked]);
 
   return (
     <div className="overflow-hidden rounded-xl border bg-card shadow-sm">
@@ -36,9 +39,19 @@ export function MapEmbed() {
                 {site.name}, {site.address.city}
               </p>
               <p className="mt-2 text-xs text-muted-foreground">{contactPage.mapNotice}</p>
-              <Button type="button" className="mt-4" onClick={() => setShown(true)}>
-                Show map
-              </Button>
+              <form
+                method="get"
+                action="/contact/map#map-heading"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  setShown(true);
+                  setAsked(true);
+                }}
+              >
+                <Button type="submit" className="mt-4">
+                  Show map
+                </Button>
+              </form>
             </div>
           </div>
         </div>

@@ -41,6 +41,11 @@ export async function clientAction({ serverAction }: { serverAction: () => Promi
 }
 
 export default function Contact() {
+  return <ContactPage mapShown={false} />;
+}
+
+/** The page; `/contact/map` shows it with the map already open ('Show map' without JavaScript). */
+export function ContactPage({ mapShown }: { mapShown: boolean }) {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <PageHero title={contactPage.title} intro={contactPage.intro} />
@@ -110,7 +115,7 @@ export default function Contact() {
             {contactPage.mapTitle}
           </h2>
           <p className="mt-2 mb-6 text-muted-foreground">{contactPage.mapIntro}</p>
-          <MapEmbed />
+          <MapEmbed shown={mapShown} />
         </Container>
       </Section>
       <BreadcrumbData items={[navCrumb("/contact")]} />

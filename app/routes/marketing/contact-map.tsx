@@ -1,0 +1,20 @@
+import { contactPage } from "~/content/contact";
+import { site } from "~/content/site";
+import { pageMeta } from "~/lib/seo";
+import { ContactPage } from "./contact";
+
+/**
+ * /contact with the map open: where 'Show map' leads before the page's scripts have loaded or
+ * with JavaScript off (issue 38, point 2). Not a page of its own for search engines.
+ */
+export const meta = () =>
+  pageMeta({
+    title: "Contact Us & Book a Demo",
+    description: `${contactPage.mapTitle}: ${site.name} in ${site.address.city}.`,
+    path: "/contact",
+    noindex: true,
+  });
+
+export default function ContactWithMap() {
+  return <ContactPage mapShown />;
+}
