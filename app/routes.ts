@@ -47,6 +47,7 @@ export default [
     route("reports", "routes/portal/reports.tsx"),
     route("reports/:id", "routes/portal/report.tsx"),
     route("analytics", "routes/portal/analytics.tsx"),
+    route("billing", "routes/portal/billing.tsx"),
     route("team", "routes/portal/team.tsx"),
     route("clients", "routes/portal/clients.tsx"),
     route("clients/:id", "routes/portal/client.tsx"),

@@ -101,6 +101,7 @@ export const PanelLeft = /* @__PURE__ */ drawn(lucide.PanelLeftIcon);
 export const Pencil = /* @__PURE__ */ drawn(lucide.Pencil);
 export const PlayCircle = /* @__PURE__ */ drawn(lucide.PlayCircle);
 export const Plus = /* @__PURE__ */ drawn(lucide.Plus);
+export const Receipt = /* @__PURE__ */ drawn(lucide.Receipt);
 export const Reply = /* @__PURE__ */ drawn(lucide.Reply);
 export const RotateCw = /* @__PURE__ */ drawn(lucide.RotateCw);
 export const Search = /* @__PURE__ */ drawn(lucide.Search);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatLongDate } from "~/lib/dates";
+import { formatRand } from "~/lib/money";
 import { stats, values } from "./about";
 import { caseStudies, getCaseStudy } from "./case-studies";
 import { osmEmbedUrl } from "./contact";
@@ -14,7 +15,7 @@ import {
   privacyNotice,
   TO_BE_CONFIRMED,
 } from "./legal";
-import { formatRand, isPackageName, packageNames, packages } from "./packages";
+import { isPackageName, packageNames, packages } from "./packages";
 import { publicPaths } from "./public-paths";
 
 describe("industries", () => {
@@ -88,11 +89,11 @@ describe("packages", () => {
     expect(isPackageName(null)).toBe(false);
   });
 
-  it("formats rand amounts the same way everywhere", () => {
-    expect(formatRand(4500)).toBe("R4,500");
-    expect(formatRand(12500)).toBe("R12,500");
-    expect(formatRand(1250000)).toBe("R1,250,000");
-    expect(formatRand(950)).toBe("R950");
+  it("prices the packages in cents, shown in the house format (decision 071)", () => {
+    const prices = packages.flatMap((p) =>
+      p.price.kind === "from" ? [formatRand(p.price.monthlyCents)] : [],
+    );
+    expect(prices).toEqual(["R4,500.00", "R12,500.00"]);
   });
 });
 
@@ -249,6 +250,6 @@ describe("home page", () => {
     const starter = packages.find((p) => p.name === "Starter");
     expect(starter?.price.kind).toBe("from");
     if (starter?.price.kind === "from")
-      expect(pricing?.text).toContain(formatRand(starter.price.monthly));
+      expect(pricing?.text).toContain(formatRand(starter.price.monthlyCents));
   });
 });

@@ -4,10 +4,12 @@
  * page cannot claim what the rest of the site does not. Read by the home page's loader only:
  * none of it ships as JavaScript.
  */
+
+import { formatRand } from "~/lib/money";
 import { caseStudies } from "./case-studies";
 import { contactPage } from "./contact";
 import { demoPage } from "./demo";
-import { formatRand, packages } from "./packages";
+import { packages } from "./packages";
 import { servicesPage } from "./services-page";
 import { site, whatsappLink } from "./site";
 
@@ -76,7 +78,7 @@ export const homePage = {
       title: "See packages and prices",
       text:
         starter?.price.kind === "from"
-          ? `Three monthly packages, from ${formatRand(starter.price.monthly)} a month excluding VAT.`
+          ? `Three monthly packages, from ${formatRand(starter.price.monthlyCents)} a month excluding VAT.`
           : "Three monthly packages that grow with you.",
       label: "View Pricing",
       href: "/pricing",

@@ -2,8 +2,8 @@ export const packageNames = ["Starter", "Growth", "Enterprise"] as const;
 export type PackageName = (typeof packageNames)[number];
 
 export type PackagePrice =
-  /** A monthly starting price in rand, excluding VAT. */
-  | { kind: "from"; monthly: number }
+  /** A monthly starting price in cents of a rand, excluding VAT (decision 071). */
+  | { kind: "from"; monthlyCents: number }
   /** Priced per project after a consultation. */
   | { kind: "quote" };
 
@@ -30,7 +30,7 @@ export const packages: Package[] = [
   {
     name: "Starter",
     tagline: "For small businesses taking their first step into AI.",
-    price: { kind: "from", monthly: 4500 },
+    price: { kind: "from", monthlyCents: 450_000 },
     features: [
       "Basic AI chatbot",
       "Up to 1,000 conversations per month",
@@ -42,7 +42,7 @@ export const packages: Package[] = [
   {
     name: "Growth",
     tagline: "For growing teams ready to automate across channels.",
-    price: { kind: "from", monthly: 12500 },
+    price: { kind: "from", monthlyCents: 1_250_000 },
     popular: true,
     features: [
       "Advanced chatbot",
@@ -74,12 +74,6 @@ export const packages: Package[] = [
 
 export function isPackageName(value: unknown): value is PackageName {
   return typeof value === "string" && (packageNames as readonly string[]).includes(value);
-}
-
-/** Rand amount with comma thousands separators, e.g. 12500 -> "R12,500" (same on server and client). */
-export function formatRand(amount: number): string {
-  const whole = Math.round(amount).toString();
-  return `R${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
 }
 
 export const pricingFaqs: { question: string; answer: string }[] = [

@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatRand, type Package } from "~/content/packages";
+import type { Package } from "~/content/packages";
+import { formatRand } from "~/lib/money";
 import { cn } from "~/lib/utils";
 
 /** A package card; 'Get Started' preselects the package in the quote form below it. */
@@ -30,7 +31,7 @@ export function PlanCard({ plan }: { plan: Package }) {
               <>
                 <span className="text-sm text-muted-foreground">from </span>
                 <span className="text-4xl font-bold tracking-tight">
-                  {formatRand(plan.price.monthly)}
+                  {formatRand(plan.price.monthlyCents)}
                 </span>
                 <span className="text-muted-foreground"> per month</span>
               </>

@@ -8,6 +8,7 @@ import {
   Inbox,
   LayoutDashboard,
   Mail,
+  Receipt,
   Settings,
   Users,
 } from "~/components/icons";
@@ -42,6 +43,7 @@ export const portalEntries: Entry[] = [
   { label: "Messages", to: MESSAGES, icon: Mail },
   { label: "Reports", to: "/portal/reports", icon: FileText },
   { label: "Analytics", to: "/portal/analytics", icon: BarChart3 },
+  { label: "Billing", to: "/portal/billing", icon: Receipt },
   { label: "Clients", to: "/portal/clients", icon: Building2, adminOnly: true },
   { label: "Team", to: "/portal/team", icon: Users, adminOnly: true },
   { label: "Leads", to: "/portal/leads", icon: Inbox, adminOnly: true },

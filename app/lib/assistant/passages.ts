@@ -16,11 +16,12 @@ import { demoChat, demoPage, voiceAgent } from "~/content/demo";
 import { homePage } from "~/content/home";
 import { industries, industriesPage } from "~/content/industries";
 import { informationOfficer, type LegalBlock, legalDocs } from "~/content/legal";
-import { formatRand, type Package, packages, pricingFaqs, pricingPage } from "~/content/packages";
+import { type Package, packages, pricingFaqs, pricingPage } from "~/content/packages";
 import { serviceDetails } from "~/content/service-details";
 import { type ServiceSlug, services } from "~/content/services";
 import { servicesPage } from "~/content/services-page";
 import { formatAddress, site } from "~/content/site";
+import { formatRand } from "~/lib/money";
 import { bulletList, inSentence, phraseList, sentence } from "./format";
 
 /**
@@ -60,8 +61,8 @@ const SERVICES = { url: "/services#how-heading", page: servicesPage.title };
 function priceOf(p: Package, form: "short" | "long" = "long"): string {
   if (p.price.kind === "quote") return "quoted per project after a consultation";
   return form === "long"
-    ? `from ${formatRand(p.price.monthly)} a month (excluding VAT)`
-    : `from ${formatRand(p.price.monthly)} a month`;
+    ? `from ${formatRand(p.price.monthlyCents)} a month (excluding VAT)`
+    : `from ${formatRand(p.price.monthlyCents)} a month`;
 }
 
 /** The packages' features, grouped by what they are about (for comparisons and prices). */
@@ -89,8 +90,8 @@ function packagePassages(): Passage[] {
   const priced = packages.filter((p) => p.price.kind === "from");
   const cheapest = [...priced].sort(
     (a, b) =>
-      (a.price.kind === "from" ? a.price.monthly : 0) -
-      (b.price.kind === "from" ? b.price.monthly : 0),
+      (a.price.kind === "from" ? a.price.monthlyCents : 0) -
+      (b.price.kind === "from" ? b.price.monthlyCents : 0),
   )[0];
   for (const p of packages) {
     const aliases = [

@@ -968,3 +968,48 @@ export const userRelations = relations(user, ({ many }) => ({
   sessions: many(session),
   accounts: many(account),
 }));
+
+// ---------------------------------------------------------------------------
+// billing (issue 32, decisions 071–074): money in integer cents of a rand
+// ---------------------------------------------------------------------------
+
+/**
+ * The VAT rate from a date on (basis points: 1500 = 15%). The rate of a supply is the row with
+ * the latest `startsOn` not after its date, so a change of rate is one insert, never a code change.
+ */
+export const vatRates = pgTable(
+  "vat_rates",
+  {
+    startsOn: date("starts_on", { mode: "string" }).primaryKey(),
+    basisPoints: integer("basis_points").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("vat_rates_basis_points_check", sql`${t.basisPoints} between 0 and 10000`)],
+);
+
+/**
+ * The business's legal and banking details, printed on proposals and tax invoices (one row,
+ * id 1; a column still null is shown as 'to be confirmed').
+ */
+export const billingDetails = pgTable(
+  "billing_details",
+  {
+    id: integer("id").primaryKey().default(1),
+    legalName: text("legal_name"),
+    address: text("address"),
+    registrationNumber: text("registration_number"),
+    vatNumber: text("vat_number"),
+    bankName: text("bank_name"),
+    accountHolder: text("account_holder"),
+    accountNumber: text("account_number"),
+    branchCode: text("branch_code"),
+    /** Days an invoice gives to pay. */
+    paymentDays: integer("payment_days").notNull().default(7),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("billing_details_single_row", sql`${t.id} = 1`),
+    check("billing_details_payment_days_check", sql`${t.paymentDays} between 0 and 90`),
+  ],
+);

@@ -1,0 +1,94 @@
+/**
+ * Billing (issue 32): the Billing page in the portal's sidebar. Point 1: an administrator fills
+ * in the business's legal and banking details, 'To be confirmed' until then, with and without
+ * JavaScript; a contact never sees them; the page fits 320 px and passes axe in both palettes.
+ */
+import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { expect, hydrated, signInAsAdmin, test } from "./fixtures";
+
+async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test.describe("business details", () => {
+  test("an administrator opens Billing from the sidebar and saves the details", async ({
+    page,
+    baseURL,
+  }) => {
+    await signInAsAdmin(page.request, baseURL ?? "");
+    await page.goto("/portal");
+    await hydrated(page);
+    await page
+      .getByRole("navigation", { name: "Portal navigation" })
+      .getByRole("link", { name: "Billing" })
+      .click();
+    await expect(page.getByRole("heading", { name: "Billing", level: 1 })).toBeVisible();
+    const card = page
+      .getByRole("region", { name: "Business details" })
+      .or(
+        page.locator("form", { has: page.getByRole("button", { name: "Save business details" }) }),
+      );
+    await expect(card.first()).toBeVisible();
+    await expect(page.getByText("VAT is charged at 15%.")).toBeVisible();
+    await hydrated(page);
+
+    await page.getByLabel("VAT number").fill("123");
+    await page.getByRole("button", { name: "Save business details" }).click();
+    await expect(
+      page.getByText("VAT number must be 10 digits starting with 4").first(),
+    ).toBeVisible();
+
+    await page.getByLabel("Legal name").fill("Cape AI Automations (Pty) Ltd");
+    await page.getByLabel("Address").fill("12 Bree Street\nCape Town 8001");
+    await page.getByLabel("VAT number").fill("4123456789");
+    await page.getByLabel("Bank", { exact: true }).fill("First National Bank");
+    await page.getByLabel("Account holder").fill("Cape AI Automations (Pty) Ltd");
+    await page.getByLabel("Account number").fill("62123456789");
+    await page.getByLabel("Branch code").fill("250655");
+    await page.getByRole("button", { name: "Save business details" }).click();
+    await expect(page.getByText("Business details saved").first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("VAT number")).toHaveValue("4123456789");
+    await expect(page.getByLabel("Branch code")).toHaveValue("250655");
+  });
+
+  test("axe in both palettes, and the page fits 320 px", async ({ page, baseURL }) => {
+    test.slow(); // axe twice
+    await signInAsAdmin(page.request, baseURL ?? "");
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto("/portal/billing");
+    await hydrated(page);
+    await noSidewaysScroll(page);
+    await expectNoAxeViolations(page, "/portal/billing (administrator)");
+  });
+
+  test("a contact sees Billing without the business details", async ({ signedInPage: page }) => {
+    await page.goto("/portal/billing");
+    await expect(page.getByRole("heading", { name: "Billing", level: 1 })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save business details" })).toHaveCount(0);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the details form posts and answers on the page", async ({ page, baseURL }) => {
+    await signInAsAdmin(page.request, baseURL ?? "");
+    await page.goto("/portal/billing");
+    await page.getByLabel("Branch code").fill("12");
+    await page.getByRole("button", { name: "Save business details" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Branch code must be 6 digits" }),
+    ).toBeVisible();
+    await expect(page.getByLabel("Branch code")).toHaveValue("12");
+    await page.getByLabel("Branch code").fill("250655");
+    await page.getByRole("button", { name: "Save business details" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Business details saved" }),
+    ).toBeVisible();
+  });
+});
