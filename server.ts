@@ -22,7 +22,7 @@ import {
   isForeignOriginWrite,
 } from "./app/server/security.server.ts";
 import { logRequestWhenDone, requestIdFor } from "./server/request-log.ts";
-import { prerenderedPages, staticFiles } from "./server/static-files.ts";
+import { type ArchivedAsset, prerenderedPages, staticFiles } from "./server/static-files.ts";
 import { startTelemetry } from "./server/telemetry.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -54,6 +54,8 @@ interface AppEntry {
   databaseHealthy?: () => boolean;
   getLoadContext?: (req: express.Request, res: express.Response) => unknown;
   configureApp?: (app: express.Express) => void;
+  publishAssets?: (clientDir: string) => Promise<void>;
+  findArchivedAsset?: (urlPath: string) => Promise<ArchivedAsset | null>;
 }
 const entry = build.entry.module as unknown as AppEntry;
 
@@ -143,7 +145,8 @@ app.get("/readyz", (_req, res) => {
   res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "database unavailable" });
 });
 
-app.use(staticFiles(clientDir));
+// An asset this build lacks may be the previous (or next) build's, during a rolling deploy.
+app.use(staticFiles(clientDir, { archived: entry.findArchivedAsset }));
 
 // Request bodies are small forms and JSON: each is read here, whatever its framing
 // (Content-Length or chunked), and refused with 413 as soon as it passes 1 MB.
@@ -319,6 +322,13 @@ try {
   // Invalid settings or an unreachable database: say what is wrong and stop.
   logger.fatal((error as Error).message);
   process.exit(1);
+}
+
+try {
+  await entry.publishAssets?.(clientDir);
+} catch (error) {
+  // Only other builds' pages lose: this instance serves its own assets from disk.
+  logger.warn({ err: error }, "could not publish the build's assets");
 }
 
 // Prerendered pages are answered from memory before Express (server/static-files.ts), with

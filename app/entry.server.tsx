@@ -9,6 +9,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { installClassCheck } from "~/lib/class-check";
 import { themeScript } from "~/lib/theme";
 import { applyAdminEmails } from "~/server/accounts/roles.server";
+import { archivedAsset, publishBuildAssets } from "~/server/build-assets.server";
 import { now, testClockEnabled } from "~/server/clock.server";
 import { closeDatabase, getDatabase } from "~/server/db/client.server";
 import {
@@ -77,6 +78,21 @@ export async function startServer() {
     },
     "database ready",
   );
+}
+
+/**
+ * Called by server.ts after `startServer`, before it listens: this build's hashed assets go
+ * into the database, for instances of other builds during a rolling deploy (decision 064).
+ */
+export async function publishAssets(clientDir: string) {
+  const handle = await getDatabase();
+  const published = await publishBuildAssets(handle.db, clientDir, now());
+  logger.info(published, "build assets published");
+}
+
+/** An asset this build does not have (an earlier or later build's), or null. */
+export async function findArchivedAsset(urlPath: string) {
+  return archivedAsset((await getDatabase()).db, urlPath);
 }
 
 /** Called by server.ts on SIGTERM/SIGINT as soon as it stops accepting: end open streams. */

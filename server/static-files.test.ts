@@ -116,3 +116,44 @@ describe("prerendered pages from memory", () => {
     }
   });
 });
+
+describe("assets of another build (a rolling deploy, decision 064)", () => {
+  const archived = new Map([
+    [
+      "/assets/old-123.js",
+      {
+        body: Buffer.from("console.log('old')"),
+        br: brotliCompressSync("console.log('old')"),
+        gz: null,
+      },
+    ],
+  ]);
+  let url = "";
+  let server: http.Server;
+  beforeAll(async () => {
+    const app = express();
+    app.use(staticFiles(dir, { archived: async (p) => archived.get(p) ?? null }));
+    [server, url] = await listen(app);
+  });
+  afterAll(() => server.close());
+
+  it("answers an asset this build lacks from the archive, compressed when accepted", async () => {
+    const br = await fetch(`${url}/assets/old-123.js`, { headers: { "accept-encoding": "br" } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("content-type")).toMatch(/javascript/);
+    expect(br.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await br.text()).toBe("console.log('old')"); // fetch decodes it
+    const plain = await fetch(`${url}/assets/old-123.js`, {
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe("console.log('old')");
+  });
+
+  it("still serves its own assets from disk and says 404 for what nobody has", async () => {
+    expect(await (await fetch(`${url}/assets/app-abc.js`)).text()).toBe("console.log(1)");
+    const missing = await fetch(`${url}/assets/nowhere-999.js`);
+    expect(missing.status).toBe(404);
+  });
+});

@@ -63,14 +63,60 @@ export function indexClientFiles(clientDir: string): Map<string, Entry> {
   return index;
 }
 
+/** A hashed asset of another build (app/server/build-assets.server.ts). */
+export interface ArchivedAsset {
+  body: Uint8Array;
+  br: Uint8Array | null;
+  gz: Uint8Array | null;
+}
+
 function cacheControl(kind: Entry["kind"]) {
   if (kind === "asset") return "public, max-age=31536000, immutable";
   if (kind === "page") return "public, max-age=0, must-revalidate";
   return "public, max-age=3600";
 }
 
-export function staticFiles(clientDir: string) {
+function chooseEncoding(accept: string, br: boolean, gz: boolean) {
+  if (br && /\bbr\b/.test(accept)) return "br" as const;
+  if (gz && /\bgzip\b/.test(accept)) return "gzip" as const;
+  return null;
+}
+
+/**
+ * `archived`: where an asset this build lacks is looked up (another build's, during a rolling
+ * deploy); without it, or when it finds nothing, such an asset is a 404.
+ */
+export function staticFiles(
+  clientDir: string,
+  options: { archived?: (urlPath: string) => Promise<ArchivedAsset | null> } = {},
+) {
   const index = indexClientFiles(clientDir);
+  async function serveArchived(urlPath: string, req: Request, res: Response, next: NextFunction) {
+    let asset: ArchivedAsset | null = null;
+    try {
+      asset = (await options.archived?.(urlPath)) ?? null;
+    } catch (error) {
+      return next(error);
+    }
+    if (!asset) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    const encoding = chooseEncoding(
+      String(req.headers["accept-encoding"] ?? ""),
+      asset.br !== null,
+      asset.gz !== null,
+    );
+    const body = encoding === "br" ? asset.br : encoding === "gzip" ? asset.gz : asset.body;
+    res.set({
+      "Cache-Control": cacheControl("asset"),
+      Vary: "Accept-Encoding",
+      "Content-Type":
+        res.type(path.extname(urlPath)).get("Content-Type") ?? "application/octet-stream",
+    });
+    if (encoding) res.set("Content-Encoding", encoding);
+    res.status(200).end(Buffer.from(body ?? asset.body));
+  }
   return function serveStatic(req: Request, res: Response, next: NextFunction) {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     let urlPath: string;
@@ -88,18 +134,16 @@ export function staticFiles(clientDir: string) {
     const entry = index.get(urlPath);
     if (!entry) {
       if (urlPath.startsWith("/assets/")) {
-        res.status(404).type("text/plain").send("Not found");
+        void serveArchived(urlPath, req, res, next);
         return;
       }
       return next();
     }
-    const accept = String(req.headers["accept-encoding"] ?? "");
-    const encoding =
-      entry.br && /\bbr\b/.test(accept)
-        ? "br"
-        : entry.gz && /\bgzip\b/.test(accept)
-          ? "gzip"
-          : null;
+    const encoding = chooseEncoding(
+      String(req.headers["accept-encoding"] ?? ""),
+      entry.br,
+      entry.gz,
+    );
     const ext = path.extname(entry.file);
     const headers: Record<string, string> = {
       "Cache-Control": cacheControl(entry.kind),

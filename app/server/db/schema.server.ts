@@ -952,6 +952,21 @@ export const notificationPreferences = pgTable(
 );
 
 // ---------------------------------------------------------------------------
+// rolling deploys: every build's hashed assets, so that a page served by the previous build
+// still loads its scripts from an instance running the next one (decision 064)
+// ---------------------------------------------------------------------------
+
+export const buildAssets = pgTable("build_assets", {
+  /** The URL path, `/assets/<name>-<hash>.<ext>`. */
+  path: text("path").primaryKey(),
+  body: bytea("body").notNull(),
+  br: bytea("br"),
+  gz: bytea("gz"),
+  /** Last start of an instance whose build has it; pruned 30 days later. */
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+});
+
+// ---------------------------------------------------------------------------
 // speed: relations for better-auth's joined reads (`advanced.database.joins`): a session and
 // its user in one query on every signed-in request. No columns, no migration.
 // ---------------------------------------------------------------------------
