@@ -4,6 +4,12 @@ const PORT = Number(process.env.E2E_PORT ?? 3123);
 const baseURL = `http://localhost:${PORT}`;
 /** The e2e server's data folder; tests read its outgoing mail there (tests/e2e/mail.ts). */
 const E2E_DATA_DIR = `/tmp/agency-e2e-${PORT}`;
+/**
+ * E2E_SCALE=1: a set of journeys through a round-robin proxy in front of two instances on
+ * PostgreSQL (scripts/e2e-scale-server.sh; issue 36, point 5). Needs TEST_DATABASE_URL.
+ */
+const SCALE = process.env.E2E_SCALE === "1";
+const SCALE_JOURNEYS = /(two-instances|auth|deliverables|clients|notifications|unread)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -29,22 +35,30 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    {
-      name: "chromium",
-      testIgnore: /admin-policy\.spec\.ts/,
-      use: { ...devices["Desktop Chrome"], channel: undefined },
-    },
-    // Changes the portal for every administrator, so it runs after everything else.
-    {
-      name: "admin-policy",
-      testMatch: /admin-policy\.spec\.ts/,
-      dependencies: ["chromium"],
-      use: { ...devices["Desktop Chrome"], channel: undefined },
-    },
-  ],
+  projects: SCALE
+    ? [
+        {
+          name: "two-instances",
+          testMatch: SCALE_JOURNEYS,
+          use: { ...devices["Desktop Chrome"], channel: undefined },
+        },
+      ]
+    : [
+        {
+          name: "chromium",
+          testIgnore: /(admin-policy|two-instances)\.spec\.ts/,
+          use: { ...devices["Desktop Chrome"], channel: undefined },
+        },
+        // Changes the portal for every administrator, so it runs after everything else.
+        {
+          name: "admin-policy",
+          testMatch: /admin-policy\.spec\.ts/,
+          dependencies: ["chromium"],
+          use: { ...devices["Desktop Chrome"], channel: undefined },
+        },
+      ],
   webServer: {
-    command: "bash scripts/e2e-server.sh",
+    command: SCALE ? "bash scripts/e2e-scale-server.sh" : "bash scripts/e2e-server.sh",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

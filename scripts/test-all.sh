@@ -35,3 +35,9 @@ npx vitest run --config vitest.scale.config.ts
 
 step "Browser journeys (Playwright + Chromium)"
 npx playwright test
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "Browser journeys through two instances on PostgreSQL behind a round-robin proxy"
+  # Sign-in, files, invitations (each mail once), live updates across instances (issue 36).
+  E2E_SCALE=1 E2E_PORT=$(( ${E2E_PORT:-3123} + 10 )) npx playwright test
+fi
