@@ -33,4 +33,15 @@ describe("handleError", () => {
     handleError(new Error("boom"), { request: new Request("http://localhost/portal") } as never);
     expect(error).toHaveBeenCalledTimes(1);
   });
+
+  it("logs the path of a failed request, never its query (tokens, addresses, searches)", () => {
+    const error = vi.spyOn(logger, "error").mockImplementation(() => {});
+    handleError(new Error("boom"), {
+      request: new Request("http://localhost/invite/accept?token=secret-token&email=a%40b.test"),
+    } as never);
+    const logged = JSON.stringify(error.mock.calls.at(-1));
+    expect(logged).toContain("/invite/accept");
+    expect(logged).not.toContain("secret-token");
+    expect(logged).not.toContain("a%40b.test");
+  });
 });

@@ -122,7 +122,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     return;
   }
   if (isConnectionError(error)) markUnhealthy(error);
-  logger.error({ err: error, url: request.url }, "request failed");
+  // The path only: a query can carry tokens, addresses and what someone searched for.
+  logger.error({ err: error, path: new URL(request.url).pathname }, "request failed");
 };
 
 export default function handleRequest(
