@@ -56,4 +56,3 @@ export const businessDetailsSchema = z.object({
     .max(90, "Payment terms must be 0 to 90 days"),
 });
 export type BusinessDetailsInput = z.infer<typeof businessDetailsSchema>;
-

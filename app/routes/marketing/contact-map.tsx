@@ -1,7 +1,7 @@
+import { ContactPage } from "~/components/marketing/contact-page";
 import { contactPage } from "~/content/contact";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
-import { ContactPage } from "./contact";
 
 /**
  * /contact with the map open: where 'Show map' leads before the page's scripts have loaded or
