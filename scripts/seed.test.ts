@@ -14,7 +14,13 @@ afterAll(() => handle.close());
 describe("npm run seed", () => {
   it("makes a believable demo workspace, and a second run changes nothing", async () => {
     const first = await seedDemo(handle.db, new Date("2026-11-20T10:00:00Z"));
-    expect(first).toMatchObject({ clients: 3, user: 7, profiles: 7, user_roles: 2 });
+    expect(first).toMatchObject({
+      clients: 3,
+      user: 7,
+      profiles: 7,
+      user_roles: 2,
+      client_assignments: 2,
+    });
     const after = await tableFingerprints(handle.db);
     expect(after.projects?.rows).toBeGreaterThanOrEqual(5);
     expect(after.milestones?.rows).toBeGreaterThanOrEqual(10);

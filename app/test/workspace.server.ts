@@ -1,7 +1,8 @@
 import { and, desc, eq, like } from "drizzle-orm";
 import { startViewingAs } from "~/routes/portal/view-as.server";
+import { grantRole } from "~/server/accounts/roles.server";
 import { getDb } from "~/server/db/client.server";
-import { emailOutbox } from "~/server/db/schema.server";
+import { clientAssignments, emailOutbox } from "~/server/db/schema.server";
 import { type SignedUp, signUp } from "./accounts.server";
 import { proveAddress } from "./admin.server";
 
@@ -12,6 +13,26 @@ import { proveAddress } from "./admin.server";
 export async function signUpAdmin(email: string, fullName = "Ayanda Admin"): Promise<SignedUp> {
   const person = await signUp(email, { fullName });
   await proveAddress(email);
+  return { ...person, clientId: "" };
+}
+
+/**
+ * A team member (decision 065) assigned to these clients: signs up, gets the role (leaving the
+ * client their sign-up made) and the assignments, as an administrator would give them.
+ */
+export async function signUpTeamMember(
+  email: string,
+  clientIds: string[],
+  fullName = "Tumi Team",
+): Promise<SignedUp> {
+  const person = await signUp(email, { fullName });
+  const db = await getDb();
+  await grantRole(db, person.id, "team");
+  if (clientIds.length > 0) {
+    await db
+      .insert(clientAssignments)
+      .values(clientIds.map((clientId) => ({ userId: person.id, clientId })));
+  }
   return { ...person, clientId: "" };
 }
 

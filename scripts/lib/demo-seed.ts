@@ -30,17 +30,19 @@ interface Person {
   email: string;
   client?: string;
   admin?: boolean;
+  /** A team member (decision 065), assigned to these clients. */
+  assigned?: string[];
   joinedDaysAgo: number;
 }
 
 const PEOPLE: Person[] = [
   { key: "owner", name: "Thandi Nkosi", email: DEMO_OWNER_EMAIL, admin: true, joinedDaysAgo: 45 },
-  // A team member: an administrator until roles for team members exist.
+  // A team member: works on the clients assigned to him (not Bright Path).
   {
     key: "team",
     name: "Sipho Dlamini",
     email: "sipho@demo.example",
-    admin: true,
+    assigned: ["karoo", "dental"],
     joinedDaysAgo: 44,
   },
   {
@@ -540,11 +542,23 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedCoun
     await insert(
       "user_roles",
       s.userRoles,
-      PEOPLE.filter((p) => p.admin).map((p) => ({
+      PEOPLE.filter((p) => p.admin || p.assigned).map((p) => ({
         userId: userId(p.key),
-        role: "admin" as const,
+        role: p.admin ? ("admin" as const) : ("team" as const),
         createdAt: at(p.joinedDaysAgo),
       })),
+    );
+    await insert(
+      "client_assignments",
+      s.clientAssignments,
+      PEOPLE.flatMap((p) =>
+        (p.assigned ?? []).map((client) => ({
+          userId: userId(p.key),
+          clientId: uid(client),
+          assignedBy: userId("owner"),
+          createdAt: at(p.joinedDaysAgo - 1),
+        })),
+      ),
     );
 
     await insert(

@@ -28,11 +28,15 @@ import {
 } from "~/components/ui/sidebar";
 import { site } from "~/content/site";
 
+/** Who the portal is for: a client's contact, a team member, or an administrator (065). */
+export type PortalAccess = "contact" | "team" | "admin";
+
 interface Entry {
   label: string;
   to: string;
   icon: Icon;
-  adminOnly?: boolean;
+  /** Shown only to these; every entry without it is everyone's. */
+  only?: PortalAccess[];
 }
 
 const MESSAGES = "/portal/messages";
@@ -44,9 +48,9 @@ export const portalEntries: Entry[] = [
   { label: "Reports", to: "/portal/reports", icon: FileText },
   { label: "Analytics", to: "/portal/analytics", icon: BarChart3 },
   { label: "Billing", to: "/portal/billing", icon: Receipt },
-  { label: "Clients", to: "/portal/clients", icon: Building2, adminOnly: true },
-  { label: "Team", to: "/portal/team", icon: Users, adminOnly: true },
-  { label: "Leads", to: "/portal/leads", icon: Inbox, adminOnly: true },
+  { label: "Clients", to: "/portal/clients", icon: Building2, only: ["team", "admin"] },
+  { label: "Team", to: "/portal/team", icon: Users, only: ["admin"] },
+  { label: "Leads", to: "/portal/leads", icon: Inbox, only: ["admin"] },
   { label: "Settings", to: "/portal/settings", icon: Settings },
 ];
 
@@ -61,10 +65,10 @@ export function isCurrent(pathname: string, to: string, end: boolean): boolean {
 }
 
 export function AppSidebar({
-  isAdmin,
+  access,
   unreadMessages = 0,
 }: {
-  isAdmin: boolean;
+  access: PortalAccess;
   /** Shown beside 'Messages' (issue 37, point 5). */
   unreadMessages?: number;
 }) {
@@ -88,7 +92,7 @@ export function AppSidebar({
             <SidebarGroupContent>
               <SidebarMenu>
                 {portalEntries
-                  .filter((e) => !e.adminOnly || isAdmin)
+                  .filter((e) => !e.only || e.only.includes(access))
                   .map(({ label, to, icon: Icon }) => {
                     const unread = to === MESSAGES ? unreadMessages : 0;
                     return (

@@ -7,8 +7,10 @@ import { DialogFormFooter, FormDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDate } from "~/lib/dates";
+import { TEAM_ROLES } from "~/lib/validation/clients";
 
 export interface InvitationItem {
   id: string;
@@ -27,10 +29,13 @@ export function InviteButton({
   label,
   title,
   description,
+  chooseRole = false,
 }: {
   label: string;
   title: string;
   description: string;
+  /** The team's invitation: 'Role', Team member or Administrator (decision 065). */
+  chooseRole?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const { fetcher, busy, inline } = useFormOutcome({
@@ -59,6 +64,20 @@ export function InviteButton({
           <Field label="Email">
             <Input name="email" type="email" autoComplete="off" required maxLength={255} />
           </Field>
+          {chooseRole ? (
+            <Field
+              label="Role"
+              description="A team member sees only the clients an administrator assigns them to; an administrator sees everything."
+            >
+              <NativeSelect name="role" defaultValue="team" required>
+                {TEAM_ROLES.map((role) => (
+                  <option key={role.value} value={role.value}>
+                    {role.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+          ) : null}
           <DialogFormFooter
             submitLabel="Send invitation"
             busyLabel="Sending..."

@@ -27,10 +27,20 @@ const personName = signUpSchema.shape.fullName
   .refine(hasNoLineBreak, oneLine("Name"))
   .refine(hasNoBidiControl, notAllowed("Name"));
 
-/** 'Invite contact' and 'Invite team member': who to invite. */
+/** The roles 'Invite team member' offers (decision 065), as the Team page names them. */
+export const TEAM_ROLES = [
+  { value: "team", label: "Team member" },
+  { value: "admin", label: "Administrator" },
+] as const;
+
+/**
+ * 'Invite contact' and 'Invite team member': who to invite, and (the team's) as what; an
+ * invitation to the team that names no role makes an administrator, as before roles.
+ */
 export const inviteSchema = z.object({
   name: personName,
   email: emailSchema,
+  role: z.enum(["team", "admin"], { error: "Choose a role" }).optional(),
 });
 export type InviteInput = z.infer<typeof inviteSchema>;
 

@@ -3,6 +3,7 @@ import { getCurrentSession } from "~/routes/session.server";
 import { getPortalUser, isAdmin } from "~/server/accounts/profiles.server";
 import { sessionIsActive } from "~/server/accounts/sessions.server";
 import { getDb } from "~/server/db/client.server";
+import { assignedClientIds } from "~/server/team/assignments.server";
 import {
   type Listener,
   onShutdown,
@@ -18,10 +19,19 @@ async function sessionStillValid(sessionId: string) {
   return sessionIsActive(await getDb(), sessionId);
 }
 
-/** Who is listening: their client and role decide which events reach them (decision 018). */
+/**
+ * Who is listening: their client and role (and a team member's assigned clients) decide which
+ * events reach them (decisions 018 and 065).
+ */
 async function listenerFor(userId: string): Promise<Listener> {
-  const person = await getPortalUser(await getDb(), userId);
-  return { userId, clientId: person?.clientId ?? null, isAdmin: person ? isAdmin(person) : false };
+  const db = await getDb();
+  const person = await getPortalUser(db, userId);
+  return {
+    userId,
+    clientId: person?.clientId ?? null,
+    isAdmin: person ? isAdmin(person) : false,
+    ...(person?.role === "team" ? { assignedClientIds: await assignedClientIds(db, userId) } : {}),
+  };
 }
 
 /**

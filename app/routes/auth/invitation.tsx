@@ -78,6 +78,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         name: invitation.name,
         clientName: invitation.clientName,
         staff: invitation.clientId === null,
+        teamMember: invitation.clientId === null && invitation.role === "team",
         expiresAt: invitation.expiresAt,
         mode,
         signedInAs,
@@ -199,9 +200,11 @@ export default function Invitation({ loaderData }: Route.ComponentProps) {
     );
   }
   const title = invitation.staff ? `Join the ${site.name} team` : `Join ${invitation.clientName}`;
-  const about = invitation.staff
-    ? "You're invited to the team as an administrator: you'll see and work on every client."
-    : `You're invited to the portal as a contact of ${invitation.clientName}.`;
+  const about = invitation.teamMember
+    ? "You're invited to the team as a team member: you'll see and work on the clients you are assigned to."
+    : invitation.staff
+      ? "You're invited to the team as an administrator: you'll see and work on every client."
+      : `You're invited to the portal as a contact of ${invitation.clientName}.`;
   return (
     <AuthShell title={title} description={about}>
       {invitation.mode === "create" ? <CreateAccount invitation={invitation} /> : null}
@@ -218,6 +221,7 @@ interface InvitationInfo {
   email: string;
   name: string;
   staff: boolean;
+  teamMember?: boolean;
   clientName: string | null;
   expiresAt: Date | string;
   signedInAs: string | null;

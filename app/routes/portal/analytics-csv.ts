@@ -14,7 +14,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const def = params.figure ? figureById(params.figure) : undefined;
   if (!def) throw notFound("There is no such table");
   const isAdmin = seesAllClients(scope);
+  // Staff figures for staff; the leads' only for administrators (a team member has none, 065).
   if (def.adminOnly && !isAdmin) throw forbidden();
+  if (def.section === "leads" && scope.kind !== "all") throw forbidden();
   const { period, error } = periodFromSearch(new URL(request.url).searchParams, at);
   if (error) {
     return new Response(error, {

@@ -30,7 +30,7 @@ const LEAD_FIGURES = [
 ];
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
-  const { period, periodError, isAdmin, figures } = loaderData;
+  const { period, periodError, isAdmin, seesLeads, figures } = loaderData;
   const search = periodSearch(period);
   const csv = (id: string) => `/portal/analytics/csv/${id}?${search}`;
   const headlines = Object.values(figures as Record<string, Figure>)
@@ -47,9 +47,11 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Analytics</h1>
         <p className="mt-1 text-muted-foreground">
-          {isAdmin
+          {seesLeads
             ? "How the pipeline and the delivery are doing, for the period you choose."
-            : "How your projects and conversations with us are going, for the period you choose."}
+            : isAdmin
+              ? "How the delivery for your clients is doing, for the period you choose."
+              : "How your projects and conversations with us are going, for the period you choose."}
         </p>
       </div>
 
@@ -77,7 +79,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      {isAdmin ? (
+      {seesLeads ? (
         <section aria-labelledby="leads-heading" className="space-y-4">
           <h2 id="leads-heading" className="text-2xl font-semibold tracking-tight">
             Leads

@@ -8,6 +8,7 @@ import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { LoadMore } from "~/components/ui/load-more";
+import { NativeSelect } from "~/components/ui/native-select";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { failed, succeeded } from "~/lib/action-result";
 import { formatDate } from "~/lib/dates";
@@ -16,15 +17,21 @@ import { decodeCursor } from "~/lib/pagination";
 import { portalMeta } from "~/lib/seo";
 import { CLIENT_NAME_MAX, clientNameSchema } from "~/lib/validation/clients";
 import { firstIssue } from "~/lib/validation/zod";
-import { notFound } from "~/routes/refuse.server";
+import { forbidden, notFound } from "~/routes/refuse.server";
 import { CLIENT_NOT_FOUND, getClientDetail, renameClient } from "~/server/clients/clients.server";
 import { now } from "~/server/clock.server";
 import { listOpenInvitations } from "~/server/invitations/invitations.server";
 import { listProjects } from "~/server/projects/projects.server";
+import {
+  assignTeamMember,
+  listAssigned,
+  listTeamMembers,
+  unassignTeamMember,
+} from "~/server/team/assignments.server";
 import { parseId } from "~/server/workspace/scope.server";
 import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/client";
-import { assertCanWrite, requireAdmin } from "./context.server";
+import { assertCanWrite, requireStaff } from "./context.server";
 import { invitationAction, isInvitationIntent } from "./invitation-actions.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -33,14 +40,23 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export const handle: LiveHandle = { live: ["clients", "projects"] };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { db } = await requireAdmin(request);
-  const client = await getClientDetail(db, params.id);
+  // Staff: an administrator, or a team member on a client assigned to them (else 404).
+  const { db, scope, isAdmin } = await requireStaff(request);
+  const client = await getClientDetail(db, params.id, scope);
   if (!client) throw notFound(CLIENT_NOT_FOUND);
   const cursor = decodeCursor(new URL(request.url).searchParams.get("cursor"));
   const projects = await listProjects(db, { kind: "client", clientId: client.id }, { cursor });
+  const assigned = await listAssigned(db, client.id);
+  const assignedIds = new Set(assigned.map((p) => p.id));
   return {
     client,
-    invitations: await listOpenInvitations(db, client.id, now()),
+    isAdmin,
+    assigned,
+    // The team members an administrator may still assign.
+    assignable: isAdmin
+      ? (await listTeamMembers(db)).filter((person) => !assignedIds.has(person.id))
+      : [],
+    invitations: isAdmin ? await listOpenInvitations(db, client.id, now()) : [],
     projects: projects.rows.map((p) => ({
       id: p.id,
       title: p.title,
@@ -53,12 +69,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const ctx = await requireAdmin(request);
+  const ctx = await requireStaff(request);
   assertCanWrite(ctx);
   const clientId = parseId(params.id);
-  const client = clientId ? await getClientDetail(ctx.db, clientId) : null;
+  const client = clientId ? await getClientDetail(ctx.db, clientId, ctx.scope) : null;
   if (!client) return failed(404, CLIENT_NOT_FOUND);
+  // A team member sees an assigned client's page; what it changes is the administrators'.
+  if (!ctx.isAdmin) throw forbidden();
   const form = await readForm(request);
+  if (form.intent === "assign" || form.intent === "unassign") {
+    const intent = form.intent;
+    const done =
+      intent === "assign"
+        ? await assignTeamMember(ctx.db, ctx.user.id, client.id, form.userId)
+        : await unassignTeamMember(ctx.db, ctx.user.id, client.id, form.userId);
+    if (!done.ok) return failed(done.status, done.message, { intent });
+    return succeeded(
+      intent === "assign" ? `Team member assigned to ${client.name}` : "Team member unassigned",
+      { intent },
+    );
+  }
   if (isInvitationIntent(form.intent)) {
     return invitationAction(ctx, form, { clientId: client.id });
   }
@@ -79,7 +109,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ClientPage({ loaderData }: Route.ComponentProps) {
-  const { client, invitations, projects, next } = loaderData;
+  const { client, invitations, projects, next, isAdmin, assigned, assignable } = loaderData;
   return (
     <div className="max-w-4xl space-y-6">
       <Link
@@ -107,14 +137,16 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </p>
         </div>
-        <form method="post" action="/portal/view-as">
-          <input type="hidden" name="intent" value="start" />
-          <input type="hidden" name="clientId" value={client.id} />
-          <Button type="submit" variant="outline">
-            <Eye aria-hidden />
-            View as client
-          </Button>
-        </form>
+        {isAdmin ? (
+          <form method="post" action="/portal/view-as">
+            <input type="hidden" name="intent" value="start" />
+            <input type="hidden" name="clientId" value={client.id} />
+            <Button type="submit" variant="outline">
+              <Eye aria-hidden />
+              View as client
+            </Button>
+          </form>
+        ) : null}
       </div>
 
       <Card>
@@ -123,11 +155,13 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
             <CardTitle as="h2">Contacts</CardTitle>
             <CardDescription>The people who use the portal for {client.name}.</CardDescription>
           </div>
-          <InviteButton
-            label="Invite contact"
-            title="Invite contact"
-            description={`They get an e-mail with a link to join ${client.name} in the portal.`}
-          />
+          {isAdmin ? (
+            <InviteButton
+              label="Invite contact"
+              title="Invite contact"
+              description={`They get an e-mail with a link to join ${client.name} in the portal.`}
+            />
+          ) : null}
         </CardHeader>
         <CardContent>
           {client.contacts.length === 0 ? (
@@ -150,7 +184,16 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
 
-      <PendingInvitations invitations={invitations} empty="No pending invitations." />
+      {isAdmin ? (
+        <PendingInvitations invitations={invitations} empty="No pending invitations." />
+      ) : null}
+
+      <TeamCard
+        clientName={client.name}
+        assigned={assigned}
+        assignable={assignable}
+        manage={isAdmin}
+      />
 
       <Card>
         <CardHeader>
@@ -183,8 +226,107 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
 
-      <RenameCard name={client.name} />
+      {isAdmin ? <RenameCard name={client.name} /> : null}
     </div>
+  );
+}
+
+interface Person {
+  id: string;
+  name: string | null;
+  email: string;
+}
+
+/** The team members assigned to the client; an administrator assigns and unassigns them. */
+function TeamCard({
+  clientName,
+  assigned,
+  assignable,
+  manage,
+}: {
+  clientName: string;
+  assigned: Person[];
+  assignable: Person[];
+  manage: boolean;
+}) {
+  const assign = useFormOutcome({ intent: "assign" });
+  const unassign = useFormOutcome({ intent: "unassign" });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Assigned team members</CardTitle>
+        <CardDescription>
+          Team members see and work on {clientName} only when they are assigned to it;
+          administrators see every client.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {assigned.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No team members assigned.</p>
+        ) : (
+          <ul className="divide-y" aria-label="Assigned team members">
+            {assigned.map((person) => (
+              <li
+                key={person.id}
+                className="flex flex-wrap items-center justify-between gap-2 py-2"
+              >
+                <span className="min-w-0">
+                  <span className="block break-words font-medium">
+                    {person.name ?? person.email}
+                  </span>
+                  <span className="block break-all text-sm text-muted-foreground">
+                    {person.email}
+                  </span>
+                </span>
+                {manage ? (
+                  <unassign.fetcher.Form method="post">
+                    <input type="hidden" name="intent" value="unassign" />
+                    <input type="hidden" name="userId" value={person.id} />
+                    <Button
+                      type="submit"
+                      variant="outline"
+                      size="sm"
+                      disabled={unassign.busy}
+                      aria-label={`Unassign ${person.name ?? person.email}`}
+                    >
+                      Unassign
+                    </Button>
+                  </unassign.fetcher.Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        <FormResult result={unassign.inline} />
+        {manage ? (
+          assignable.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              Every team member is assigned. Invite team members on the Team page.
+            </p>
+          ) : (
+            <assign.fetcher.Form method="post" className="flex flex-wrap items-end gap-3">
+              <input type="hidden" name="intent" value="assign" />
+              <Field id="assign-member" label="Team member" className="min-w-64 flex-1">
+                <NativeSelect name="userId" required defaultValue="">
+                  <option value="" disabled>
+                    Choose a team member
+                  </option>
+                  {assignable.map((person) => (
+                    <option key={person.id} value={person.id}>
+                      {person.name ? `${person.name} (${person.email})` : person.email}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+              <Button type="submit" disabled={assign.busy}>
+                {assign.busy ? "Assigning..." : "Assign"}
+              </Button>
+              <FormResult result={assign.inline} className="basis-full" />
+            </assign.fetcher.Form>
+          )
+        ) : null}
+      </CardContent>
+    </Card>
   );
 }
 

@@ -20,7 +20,7 @@ import { redirectWithToast } from "~/routes/toast.server";
 import { addClient, listClients } from "~/server/clients/clients.server";
 import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/clients";
-import { assertCanWrite, requireAdmin } from "./context.server";
+import { assertCanWrite, requireAdmin, requireStaff } from "./context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Clients", matches);
 
@@ -28,14 +28,15 @@ export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Clients", m
 export const handle: LiveHandle = { live: ["clients", "projects", "messages"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, user } = await requireAdmin(request);
+  const { db, user, scope, isAdmin } = await requireStaff(request);
   const params = new URL(request.url).searchParams;
   const q = clientSearch(params.get("q"));
   const page = await listClients(db, user.id, {
     q,
     cursor: decodeCursor(params.get("cursor")),
+    scope,
   });
-  return { clients: page.rows, next: page.next, q };
+  return { clients: page.rows, next: page.next, q, isAdmin };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -60,17 +61,19 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Clients({ loaderData }: Route.ComponentProps) {
-  const { clients, next, q } = loaderData;
+  const { clients, next, q, isAdmin } = loaderData;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Clients</h1>
           <p className="mt-1 text-muted-foreground">
-            Every client with its contacts, open projects and unread messages.
+            {isAdmin
+              ? "Every client with its contacts, open projects and unread messages."
+              : "The clients you are assigned to, with their contacts, open projects and unread messages."}
           </p>
         </div>
-        <NewClientButton />
+        {isAdmin ? <NewClientButton /> : null}
       </div>
 
       <search aria-label="Clients">

@@ -6,7 +6,12 @@
  */
 import { redirect } from "react-router";
 import { CLIENT_ID_HEADER, readClientId } from "~/lib/live-events";
-import { getPortalUser, isAdmin, type PortalUser } from "~/server/accounts/profiles.server";
+import {
+  getPortalUser,
+  isAdmin,
+  isStaff,
+  type PortalUser,
+} from "~/server/accounts/profiles.server";
 import { mustEnableTwoFactor } from "~/server/accounts/security-policy.server";
 import { withPortalUser } from "~/server/accounts/session-lookup.server";
 import { touchSession } from "~/server/accounts/sessions.server";
@@ -35,7 +40,12 @@ export interface PortalContext {
   headers: Headers;
   /** The person really is an administrator (even while viewing as a client). */
   isAdmin: boolean;
-  /** What the person may see: every client (an administrator) or one (a contact; viewing as). */
+  /** Agency staff: an administrator or a team member (decision 065). */
+  isStaff: boolean;
+  /**
+   * What the person may see: every client (an administrator), their assigned clients (a team
+   * member) or one (a contact; viewing as).
+   */
   scope: Scope;
   /** The client whose portal this is: a contact's own, the one viewed as, or null (staff). */
   clientId: string | null;
@@ -90,7 +100,12 @@ async function load(request: Request): Promise<PortalContext> {
   const admin = isAdmin(user);
   const viewingAs = admin ? await viewedClient(db, request) : null;
   const clientId = viewingAs?.clientId ?? user.clientId;
-  const scope: Scope = admin && !viewingAs ? ALL_CLIENTS : clientScope(clientId);
+  const scope: Scope =
+    admin && !viewingAs
+      ? ALL_CLIENTS
+      : user.role === "team"
+        ? { kind: "team", userId: user.id }
+        : clientScope(clientId);
   // Viewing as a client writes nothing: every portal action is refused here, before it runs,
   // except the one that stops viewing.
   if (viewingAs && !SAFE_METHODS.has(request.method) && portalPath(request) !== VIEW_AS_PATH) {
@@ -103,6 +118,7 @@ async function load(request: Request): Promise<PortalContext> {
     deletionCancelled,
     headers: session.headers,
     isAdmin: admin,
+    isStaff: isStaff(user),
     scope,
     clientId,
     viewingAs,
@@ -157,6 +173,16 @@ export function requireUser(request: Request): Promise<PortalContext> {
 export async function requireAdmin(request: Request): Promise<PortalContext> {
   const ctx = await requireUser(request);
   if (!ctx.isAdmin) throw forbidden();
+  return ctx;
+}
+
+/**
+ * Agency staff (an administrator, or a team member working on their assigned clients), or a
+ * thrown 403: the pages of the clients themselves (Clients, a client's page).
+ */
+export async function requireStaff(request: Request): Promise<PortalContext> {
+  const ctx = await requireUser(request);
+  if (!ctx.isStaff) throw forbidden();
   return ctx;
 }
 

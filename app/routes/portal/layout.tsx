@@ -1,6 +1,6 @@
 import { data, Outlet, useMatches } from "react-router";
 import { NavigationProgress } from "~/components/navigation-progress";
-import { AppSidebar } from "~/components/portal/app-sidebar";
+import { AppSidebar, type PortalAccess } from "~/components/portal/app-sidebar";
 import { useLiveUpdates } from "~/components/portal/live-updates";
 import { PortalHeader } from "~/components/portal/portal-header";
 import { ViewingAsBanner } from "~/components/portal/viewing-as-banner";
@@ -18,7 +18,6 @@ import {
   takeDeletionCancelledNotice,
 } from "~/server/accounts/deletion.server";
 import { unreadCount } from "~/server/messages/messages.server";
-import { seesAllClients } from "~/server/workspace/scope.server";
 import type { Route } from "./+types/layout";
 import { requireUser, withEventOrigin } from "./context.server";
 import { CLEAR_DELETION_SCHEDULED } from "./delete-account.server";
@@ -60,8 +59,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       /** An administrator viewing as a client: whose portal this is, and nothing is written. */
       viewingAs: viewingAs ? { name: viewingAs.name } : null,
       readOnly,
-      /** Staff looking at every client: the staff entries of the sidebar show. */
-      staff: seesAllClients(scope),
+      /** Which entries the sidebar shows: Team and Leads are the administrators' (065). */
+      access: (scope.kind === "all"
+        ? "admin"
+        : scope.kind === "team"
+          ? "team"
+          : "contact") satisfies PortalAccess as PortalAccess,
       /** Beside 'Messages' in the sidebar and in the tab's title. */
       unreadMessages,
     },
@@ -80,10 +83,10 @@ function PortalShell({
   user,
   sidebarOpen,
   viewingAs,
-  staff,
+  access,
   unreadMessages,
   children,
-}: Pick<LayoutData, "user" | "sidebarOpen" | "viewingAs" | "staff" | "unreadMessages"> & {
+}: Pick<LayoutData, "user" | "sidebarOpen" | "viewingAs" | "access" | "unreadMessages"> & {
   children: React.ReactNode;
 }) {
   return (
@@ -97,7 +100,7 @@ function PortalShell({
           Skip to content
         </a>
         {/* Viewing as a client shows the client's portal: no staff entries. */}
-        <AppSidebar isAdmin={staff} unreadMessages={unreadMessages} />
+        <AppSidebar access={access} unreadMessages={unreadMessages} />
         <SidebarInset>
           <PortalHeader
             email={user.email}
@@ -116,7 +119,7 @@ function PortalShell({
 }
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
-  const { user, toast, sidebarOpen, viewingAs, staff } = loaderData;
+  const { user, toast, sidebarOpen, viewingAs, access } = loaderData;
   useCookieToast(toast);
   useLiveUpdates();
   // The Messages page counts after opening a thread marks it read; the layout everywhere else.
@@ -126,7 +129,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
       user={user}
       sidebarOpen={sidebarOpen}
       viewingAs={viewingAs}
-      staff={staff}
+      access={access}
       unreadMessages={unreadMessages}
     >
       <Outlet />
@@ -145,7 +148,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
       user={loaderData.user}
       sidebarOpen={loaderData.sidebarOpen}
       viewingAs={loaderData.viewingAs}
-      staff={loaderData.staff}
+      access={loaderData.access}
       unreadMessages={loaderData.unreadMessages}
     >
       <RouteError error={error} area="portal" />

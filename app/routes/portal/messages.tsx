@@ -45,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       clientId: filter.clientId,
       cursor: decodeCursor(url.searchParams.get("cursor")),
     }),
-    staff ? listClientChoices(db) : [],
+    staff ? listClientChoices(db, scope) : [],
   ]);
   let rows = page.rows;
   const wanted = url.searchParams.get("id");
@@ -89,8 +89,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const ctx = await requireUser(request);
   assertCanWrite(ctx);
-  const { db, scope, user, isAdmin } = ctx;
-  const sender = { id: user.id, scope, isAdmin };
+  const { db, scope, user, isStaff } = ctx;
+  const sender = { id: user.id, scope, isAdmin: isStaff };
   const form = await readForm(request);
 
   if (form.intent === "send") {

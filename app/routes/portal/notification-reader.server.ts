@@ -8,5 +8,10 @@ import type { PortalContext } from "./context.server";
 export function notificationReader(
   ctx: Pick<PortalContext, "user" | "isAdmin">,
 ): NotificationReader {
-  return { id: ctx.user.id, clientId: ctx.user.clientId, isAdmin: ctx.isAdmin };
+  return {
+    id: ctx.user.id,
+    clientId: ctx.user.clientId,
+    isAdmin: ctx.isAdmin,
+    isTeamMember: ctx.user.role === "team",
+  };
 }

@@ -13,7 +13,7 @@ import { requireUser } from "./context.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, scope, clientId, headers } = await requireUser(request);
   const wanted = seesAllClients(scope)
-    ? (await findClient(db, new URL(request.url).searchParams.get("client")))?.id
+    ? (await findClient(db, new URL(request.url).searchParams.get("client"), scope))?.id
     : clientId;
   const answer = new Headers(headers);
   answer.set("Cache-Control", "private, no-store");

@@ -69,7 +69,7 @@ export async function loadProjectPage(
   };
 }
 
-/** The project page's forms, by `intent`. Administrators manage; contacts answer reviews. */
+/** The project page's forms, by `intent`. The agency's staff manage; contacts answer reviews. */
 export async function projectPageAction(
   ctx: PortalContext,
   projectId: string | undefined,
@@ -81,7 +81,7 @@ export async function projectPageAction(
   const intent = form.intent ?? "";
   const adminOnly = ["create-milestone", "update-milestone", "delete-milestone", "move-milestone"];
   if ([...adminOnly, "progress-source", "review-file", "review-milestone"].includes(intent)) {
-    if (!ctx.isAdmin) return failed(403, NO_PERMISSION, { intent });
+    if (!ctx.isStaff) return failed(403, NO_PERMISSION, { intent });
   }
 
   switch (intent) {
@@ -151,7 +151,7 @@ export async function projectPageAction(
         : failed(marked.status, marked.message, { intent });
     }
     case "answer": {
-      if (ctx.isAdmin)
+      if (ctx.isStaff)
         return failed(403, "Only the client's contacts answer a review.", { intent });
       const id = parseId(form.reviewId);
       if (!id) return failed(404, REVIEW_NOT_FOUND, { intent });

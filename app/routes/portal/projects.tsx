@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       cursor: decodeCursor(url.searchParams.get("cursor")),
     }),
     projectCounts(db, scope, { clientId: filter.clientId }),
-    staff ? listClientChoices(db) : [],
+    staff ? listClientChoices(db, scope) : [],
   ]);
   return data(
     {

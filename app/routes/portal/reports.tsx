@@ -10,6 +10,7 @@ import { periodFromSearch } from "~/lib/validation/period";
 import { periodSearch } from "~/lib/validation/period-values";
 import { now } from "~/server/clock.server";
 import { listProjects } from "~/server/projects/projects.server";
+import { seesAllClients } from "~/server/workspace/scope.server";
 import type { Route } from "./+types/reports";
 import { requireUser } from "./context.server";
 
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Reports", m
 export const handle: LiveHandle = { live: ["projects"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, scope, isAdmin, viewingAs } = await requireUser(request);
+  const { db, scope } = await requireUser(request);
   const url = new URL(request.url);
   const { period, error } = periodFromSearch(url.searchParams, now());
   const page = await listProjects(db, scope, {
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       period,
       periodError: error,
-      showClient: isAdmin && !viewingAs,
+      showClient: seesAllClients(scope),
       next: page.next,
       projects: page.rows.map((p) => ({
         id: p.id,

@@ -178,7 +178,7 @@ const handlers: Record<string, Handler> = {
   async "company-name"(ctx, form) {
     assertCanWrite(ctx);
     // Administrators rename a client on its page (Clients).
-    if (ctx.isAdmin || !ctx.clientId) return failed(403, NO_PERMISSION, { intent: "company-name" });
+    if (ctx.isStaff || !ctx.clientId) return failed(403, NO_PERMISSION, { intent: "company-name" });
     const parsed = clientNameSchema.safeParse(form);
     if (!parsed.success)
       return failed(400, firstIssue(parsed.error).message, { intent: "company-name" });
@@ -195,7 +195,7 @@ const handlers: Record<string, Handler> = {
 
   async "message-mail"(ctx, form) {
     assertCanWrite(ctx);
-    if (ctx.isAdmin) return failed(403, ADMINS_ALWAYS_MAILED, { intent: "message-mail" });
+    if (ctx.isStaff) return failed(403, ADMINS_ALWAYS_MAILED, { intent: "message-mail" });
     const parsed = messageMailSchema.safeParse(form);
     if (!parsed.success)
       return failed(400, firstIssue(parsed.error).message, { intent: "message-mail" });

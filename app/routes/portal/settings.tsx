@@ -36,7 +36,7 @@ import { settingsAction } from "./settings.server";
 export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Settings", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, user, sessionId, isAdmin, viewingAs } = await requireUser(request);
+  const { db, user, sessionId, isAdmin, isStaff, viewingAs } = await requireUser(request);
   const flash = await readTwoFactorFlash(db, request, user.id);
   const query = new URL(request.url).searchParams;
   const emailChange: "changed" | "invalid" | null =
@@ -58,11 +58,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       // (where writing is refused anyway).
       company: viewingAs
         ? { name: viewingAs.name }
-        : !isAdmin && user.clientName
+        : !isStaff && user.clientName
           ? { name: user.clientName }
           : null,
-      // Contacts may turn message e-mails off; administrators are always mailed (decision 023).
-      messageMail: isAdmin ? null : user.messageMail,
+      // Contacts may turn message e-mails off; administrators are always mailed (decision 023),
+      // and a team member's client messages reach them in the bell (decision 065).
+      messageMail: isStaff ? null : user.messageMail,
       // Settings → Notifications: per kind, per channel (decision 057).
       notificationChoices: await notificationChoices(db, user.id),
       reviewReminderDays: isAdmin ? await reviewReminderDays(db) : null,

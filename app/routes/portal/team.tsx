@@ -13,7 +13,7 @@ import { portalMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/routes/toast.server";
 import { now } from "~/server/clock.server";
 import { listOpenInvitations } from "~/server/invitations/invitations.server";
-import { listTeam, removeAdministrator } from "~/server/team/team.server";
+import { listTeam, removeAdministrator, removeTeamMember } from "~/server/team/team.server";
 import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/team";
 import { assertCanWrite, requireAdmin } from "./context.server";
@@ -35,6 +35,12 @@ export async function action({ request }: Route.ActionArgs) {
   assertCanWrite(ctx);
   const form = await readForm(request);
   if (isInvitationIntent(form.intent)) return invitationAction(ctx, form, { clientId: null });
+  if (form.intent === "remove-team-member") {
+    const userId = form.userId && form.userId.length <= 100 ? form.userId : "";
+    const removed = await removeTeamMember(ctx.db, userId);
+    if (!removed.ok) return failed(removed.status, removed.message, { intent: "remove-admin" });
+    return succeeded("Team member role removed", { intent: "remove-admin" });
+  }
   if (form.intent === "remove-admin") {
     const userId = form.userId && form.userId.length <= 100 ? form.userId : "";
     const removed = await removeAdministrator(ctx.db, userId);
@@ -56,8 +62,10 @@ interface Member {
   id: string;
   name: string | null;
   email: string;
+  role: "admin" | "team";
   since: Date | string;
   twoFactorEnabled: boolean;
+  clients: { id: string; name: string }[];
 }
 
 export default function Team({ loaderData }: Route.ComponentProps) {
@@ -69,22 +77,22 @@ export default function Team({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Team Management</h1>
           <p className="mt-1 text-muted-foreground">
-            The agency's team: administrators see and work on every client.
+            The agency's team: administrators see and work on every client; team members on the
+            clients they are assigned to (on each client's page).
           </p>
         </div>
         <InviteButton
           label="Invite team member"
           title="Invite team member"
-          description="They get an e-mail with a link to join the team as an administrator."
+          description="They get an e-mail with a link to join the team in the role you choose."
+          chooseRole
         />
       </div>
 
       <Card>
         <CardHeader>
           <CardTitle as="h2">Team</CardTitle>
-          <CardDescription>
-            {team.length === 1 ? "1 administrator" : `${team.length} administrators`}
-          </CardDescription>
+          <CardDescription>{teamCount(team)}</CardDescription>
         </CardHeader>
         <CardContent>
           <ul className="divide-y" aria-label="Team">
@@ -105,12 +113,22 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                     ) : null}
                   </p>
                   <p className="break-all text-sm text-muted-foreground">
-                    {member.email} · administrator since {formatDate(member.since)}
+                    {member.email} · {member.role === "admin" ? "administrator" : "team member"}{" "}
+                    since {formatDate(member.since)}
+                  </p>
+                  <p className="break-words text-sm text-muted-foreground">
+                    {member.role === "admin"
+                      ? "Clients: every client"
+                      : member.clients.length === 0
+                        ? "Clients: none assigned yet"
+                        : `Clients: ${member.clients.map((c) => c.name).join(", ")}`}
                   </p>
                 </div>
                 <Button variant="outline" size="sm" onClick={() => setRemoving(member)}>
                   <UserMinus aria-hidden />
-                  Remove administrator role
+                  {member.role === "admin"
+                    ? "Remove administrator role"
+                    : "Remove team member role"}
                   <span className="sr-only"> of {member.name ?? member.email}</span>
                 </Button>
               </li>
@@ -125,6 +143,14 @@ export default function Team({ loaderData }: Route.ComponentProps) {
       <RemoveAdminDialog member={removing} me={me} onClose={() => setRemoving(null)} />
     </div>
   );
+}
+
+function teamCount(team: Member[]) {
+  const admins = team.filter((m) => m.role === "admin").length;
+  const members = team.length - admins;
+  const a = admins === 1 ? "1 administrator" : `${admins} administrators`;
+  if (members === 0) return a;
+  return `${a}, ${members === 1 ? "1 team member" : `${members} team members`}`;
 }
 
 /** The answer of a removal posted without JavaScript. */
@@ -148,18 +174,26 @@ function RemoveAdminDialog({
     onSuccess: onClose,
   });
   const who = member?.id === me ? "yourself" : (member?.name ?? member?.email);
+  const admin = member?.role !== "team";
   return (
     <ConfirmDialog
       open={member !== null}
       onClose={onClose}
       busy={busy}
-      title="Remove administrator role?"
-      description={`This removes the administrator role from ${who}. They keep their account, but no longer see the agency's clients, leads or team.`}
+      title={admin ? "Remove administrator role?" : "Remove team member role?"}
+      description={
+        admin
+          ? `This removes the administrator role from ${who}. They keep their account, but no longer see the agency's clients, leads or team.`
+          : `This removes the team member role from ${who}. They keep their account, but no longer see the clients they were assigned to.`
+      }
       confirmLabel="Remove role"
       busyLabel="Removing..."
       onConfirm={() => {
         if (member)
-          fetcher.submit({ intent: "remove-admin", userId: member.id }, { method: "post" });
+          fetcher.submit(
+            { intent: admin ? "remove-admin" : "remove-team-member", userId: member.id },
+            { method: "post" },
+          );
       }}
     />
   );

@@ -4,6 +4,7 @@ import type { Database } from "../db/client.server";
 import { prepared } from "../db/prepared.server";
 import {
   accountDeletions,
+  clientAssignments,
   clients,
   messageReads,
   messages,
@@ -32,9 +33,14 @@ export interface PortalUser {
   unreadMessages: number;
 }
 
-/** Is this person an administrator (agency staff)? The one way the role is asked. */
+/** Is this person an administrator (Owner/Administrator)? The one way the role is asked. */
 export function isAdmin(person: { role: Role | null }): boolean {
   return person.role === "admin";
+}
+
+/** Is this person agency staff (an administrator or a team member, decision 065)? */
+export function isStaff(person: { role: Role | null }): boolean {
+  return person.role === "admin" || person.role === "team";
 }
 
 /** A PortalUser's columns, and the pending deletion notice's, read beside `user`. */
@@ -49,19 +55,25 @@ export const portalUserColumns = {
   twoFactorEnabled: user.twoFactorEnabled,
   /**
    * The bell's count, read in the same statement (decision 056): their unread notifications of
-   * no client or of the client they belong to now (every one, for an administrator).
+   * no client or of the client they belong to now (every one, for an administrator; of their
+   * assigned clients, for a team member).
    */
   unreadNotifications: sql<number>`(select count(*)::int from ${notifications} n
     where n.user_id = ${user.id} and n.read_at is null
-      and (n.client_id is null or n.client_id = ${profiles.clientId} or ${userRoles.role} = 'admin'))`,
+      and (n.client_id is null or n.client_id = ${profiles.clientId} or ${userRoles.role} = 'admin'
+        or (${userRoles.role} = 'team' and n.client_id in
+          (select a.client_id from ${clientAssignments} a where a.user_id = ${user.id}))))`,
   /**
    * The sidebar's unread messages, read in the same statement: what `unreadCount`
    * (messages/messages.server.ts) counts for the person's own scope, every client's for an
-   * administrator, their client's for a contact; their own messages are read for them.
-   * `unread-in-session.server.test.ts` holds the two counts equal.
+   * administrator, their assigned clients' for a team member, their client's for a contact;
+   * their own messages are read for them. `unread-in-session.server.test.ts` holds the two
+   * counts equal.
    */
   unreadMessages: sql<number>`(select count(*)::int from ${messages} m
-    where (${userRoles.role} = 'admin' or m.client_id = ${profiles.clientId})
+    where (${userRoles.role} = 'admin' or m.client_id = ${profiles.clientId}
+        or (${userRoles.role} = 'team' and m.client_id in
+          (select a.client_id from ${clientAssignments} a where a.user_id = ${user.id})))
       and m.sender_id is distinct from ${user.id}
       and not exists (select 1 from ${messageReads} r where r.message_id = m.id and r.user_id = ${user.id}))`,
   cancelledDeletion: accountDeletions.userId,

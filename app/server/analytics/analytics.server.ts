@@ -23,7 +23,9 @@ export async function loadAnalytics(
   now: Date,
 ) {
   const { period, error } = periodFromSearch(search, now);
+  // Staff see the figures per client; only administrators (every client) see the leads'.
   const isAdmin = seesAllClients(scope);
+  const seesLeads = scope.kind === "all";
   // Everything the figures depend on besides their tables: who sees them, the period, the date
   // (overdue milestones are counted against today in South Africa).
   const key = JSON.stringify([scope, isAdmin, period.from, period.to, todayInSouthAfrica(now)]);
@@ -34,7 +36,7 @@ export async function loadAnalytics(
     );
   // Each section is kept for its own tables: a new lead recomputes the leads figures only.
   const none: Record<string, Figure> = {};
-  const [leads, work] = await Promise.all([isAdmin ? build("leads") : none, build("work")]);
+  const [leads, work] = await Promise.all([seesLeads ? build("leads") : none, build("work")]);
   const figures: Record<string, Figure> = { ...leads, ...work };
-  return { period, periodError: error, isAdmin, figures };
+  return { period, periodError: error, isAdmin, seesLeads, figures };
 }

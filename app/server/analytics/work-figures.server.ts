@@ -13,7 +13,11 @@ type Range = Pick<Period, "start" | "end">;
 
 /** The scope as a raw condition on a client_id column (true: every client). */
 export function scopeSql(scope: Scope, column: string): SQL {
-  return scope.kind === "all" ? sql`true` : sql`${sql.raw(column)} = ${scope.clientId}::uuid`;
+  if (scope.kind === "all") return sql`true`;
+  if (scope.kind === "team") {
+    return sql`${sql.raw(column)} in (select client_id from client_assignments where user_id = ${scope.userId})`;
+  }
+  return sql`${sql.raw(column)} = ${scope.clientId}::uuid`;
 }
 
 async function rows<T>(db: Database, query: SQL): Promise<T[]> {

@@ -6,7 +6,7 @@
 import { asc } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { clients } from "../db/schema.server";
-import { type Scope, seesAllClients } from "../workspace/scope.server";
+import { type Scope, scopeWhere, seesAllClients } from "../workspace/scope.server";
 import { findClient } from "./clients.server";
 
 export interface ClientChoice {
@@ -14,11 +14,12 @@ export interface ClientChoice {
   name: string;
 }
 
-/** Every client, by name. */
-export function listClientChoices(db: Database): Promise<ClientChoice[]> {
+/** Every client the scope sees (a team member: their assigned ones), by name. */
+export function listClientChoices(db: Database, scope: Scope): Promise<ClientChoice[]> {
   return db
     .select({ id: clients.id, name: clients.name })
     .from(clients)
+    .where(scopeWhere(scope, clients.id))
     .orderBy(asc(clients.name), asc(clients.id));
 }
 
@@ -39,6 +40,6 @@ export async function readClientFilter(
   value: string | null,
 ): Promise<ClientFilter> {
   if (!seesAllClients(scope) || !value) return { clientId: null, invalid: false };
-  const client = await findClient(db, value);
+  const client = await findClient(db, value, scope);
   return client ? { clientId: client.id, invalid: false } : { clientId: null, invalid: true };
 }

@@ -11,19 +11,23 @@ import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
 import { publishChange } from "../workspace/events.server";
 import { createClient } from "../workspace/membership.server";
-import { parseId, type Scope, scopeWhere } from "../workspace/scope.server";
+import { ALL_CLIENTS, parseId, type Scope, scopeWhere } from "../workspace/scope.server";
 
-/** A client by id (any client: for administrators), or null for an unknown or malformed id. */
+/**
+ * A client by id that the scope may see (any client: for administrators), or null for an
+ * unknown, malformed or unassigned id.
+ */
 export async function findClient(
   db: Database,
   clientId: unknown,
+  scope: Scope = ALL_CLIENTS,
 ): Promise<{ id: string; name: string } | null> {
   const id = parseId(clientId);
   if (!id) return null;
   const [row] = await db
     .select({ id: clients.id, name: clients.name })
     .from(clients)
-    .where(eq(clients.id, id))
+    .where(and(eq(clients.id, id), scopeWhere(scope, clients.id)))
     .limit(1);
   return row ?? null;
 }
@@ -59,14 +63,15 @@ function containsPattern(text: string) {
 }
 
 /**
- * Every client, newest first, one page, with its contacts and figures computed in SQL for the
- * page's rows only (each through an index on client_id). `q` matches the client's name or a
- * contact's name or e-mail address.
+ * Every client the scope sees (an administrator: all; a team member: their assigned ones),
+ * newest first, one page, with its contacts and figures computed in SQL for the page's rows
+ * only (each through an index on client_id). `q` matches the client's name or a contact's name
+ * or e-mail address.
  */
 export async function listClients(
   db: Database,
   viewerId: string,
-  options: { q?: string; cursor?: Cursor | null; limit?: number } = {},
+  options: { q?: string; cursor?: Cursor | null; limit?: number; scope?: Scope } = {},
 ): Promise<Page<ClientListRow>> {
   const limit = options.limit ?? PAGE_SIZE;
   const q = options.q?.trim();
@@ -123,7 +128,13 @@ export async function listClients(
       ),
     })
     .from(clients)
-    .where(and(matches, afterCursor(options.cursor ?? null, clients.createdAt, clients.id)))
+    .where(
+      and(
+        matches,
+        scopeWhere(options.scope ?? ALL_CLIENTS, clients.id),
+        afterCursor(options.cursor ?? null, clients.createdAt, clients.id),
+      ),
+    )
     .orderBy(desc(clients.createdAt), desc(clients.id))
     .limit(limit + 1);
   return toPage(rows, limit);
@@ -177,10 +188,14 @@ export interface ClientDetail {
   contacts: ClientContact[];
 }
 
-/** A client's page: its name, contacts and the lead it came from (administrators). */
+/**
+ * A client's page: its name, contacts and the lead it came from (staff; a team member only of
+ * a client assigned to them, and without the lead, which is the administrators').
+ */
 export async function getClientDetail(
   db: Database,
   clientId: unknown,
+  scope: Scope = ALL_CLIENTS,
 ): Promise<ClientDetail | null> {
   const id = parseId(clientId);
   if (!id) return null;
@@ -194,7 +209,7 @@ export async function getClientDetail(
     })
     .from(clients)
     .leftJoin(leads, eq(leads.id, clients.leadId))
-    .where(eq(clients.id, id))
+    .where(and(eq(clients.id, id), scopeWhere(scope, clients.id)))
     .limit(1);
   if (!client) return null;
   const contacts = await db
@@ -213,7 +228,10 @@ export async function getClientDetail(
     id: client.id,
     name: client.name,
     createdAt: client.createdAt,
-    lead: client.leadId && client.leadName ? { id: client.leadId, name: client.leadName } : null,
+    lead:
+      scope.kind === "all" && client.leadId && client.leadName
+        ? { id: client.leadId, name: client.leadName }
+        : null,
     contacts,
   };
 }

@@ -12,11 +12,11 @@ import { pendingReviews } from "../deliverables/reviews.server";
 import { unreadCount } from "../messages/messages.server";
 import { listProjects, projectCounts } from "../projects/projects.server";
 import { keptPage } from "../workspace/kept-pages.server";
-import { type Scope, seesAllClients } from "../workspace/scope.server";
+import { ALL_CLIENTS, type Scope, scopeWhere, seesAllClients } from "../workspace/scope.server";
 
-/** How many clients the agency has (the administrators' 'Clients' card). */
-export async function countClients(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(clients);
+/** How many clients the staff member works on (the staff's 'Clients' card): all, or assigned. */
+export async function countClients(db: Database, scope: Scope = ALL_CLIENTS): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(clients).where(scopeWhere(scope, clients.id));
   return row?.n ?? 0;
 }
 
@@ -27,7 +27,7 @@ export async function readDashboard(db: Database, scope: Scope, userId: string) 
     listProjects(db, scope, { limit: 5 }),
     projectCounts(db, scope),
     unreadCount(db, scope, userId),
-    staff ? countClients(db) : null,
+    staff ? countClients(db, scope) : null,
   ]);
   // Reviews waiting for an answer and the latest activity, across everything the person sees.
   const deliverables = {

@@ -207,7 +207,12 @@ export const profiles = pgTable(
   (t) => [index("profiles_client_idx").on(t.clientId)],
 );
 
-export const ROLES = ["admin"] as const;
+/**
+ * The agency's roles (decision 065): an administrator (Owner/Administrator: everything) or a
+ * team member (only the clients they are assigned to; no Leads, Team or workspace settings).
+ * A person with no role is a client's contact.
+ */
+export const ROLES = ["admin", "team"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const userRoles = pgTable(
@@ -219,7 +224,29 @@ export const userRoles = pgTable(
     role: text("role").$type<Role>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [check("user_roles_role_check", sql`${t.role} in ('admin')`)],
+  (t) => [check("user_roles_role_check", sql`${t.role} in ('admin', 'team')`)],
+);
+
+/**
+ * Which clients a team member works on (decision 065): an administrator assigns them on the
+ * client's page. A team member's scope is exactly these clients.
+ */
+export const clientAssignments = pgTable(
+  "client_assignments",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    assignedBy: text("assigned_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.clientId] }),
+    index("client_assignments_client_idx").on(t.clientId),
+  ],
 );
 
 /**
@@ -360,6 +387,8 @@ export const invitations = pgTable(
     name: text("name").notNull(),
     /** Null: an invitation to the agency's team. */
     clientId: uuid("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    /** An invitation to the team: the role it gives (null for a client's contact). */
+    role: text("role").$type<Role>(),
     invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     /** When its link was last mailed (created or resent): rate limits and the pending list. */
@@ -375,6 +404,7 @@ export const invitations = pgTable(
     index("invitations_invited_by_sent_idx").on(t.invitedBy, t.sentAt),
     check("invitations_name_check", sql`length(${t.name}) between 1 and 100`),
     check("invitations_email_check", sql`length(${t.email}) between 3 and 255`),
+    check("invitations_role_check", sql`${t.role} is null or ${t.role} in ('admin', 'team')`),
   ],
 );
 

@@ -20,7 +20,7 @@ export { INVITATION_TEXT };
 import { markAddressProven, releaseUnprovenAddress } from "../accounts/address-proof.server";
 import { getAuth } from "../accounts/auth.server";
 import { recordPrivacyConsent } from "../accounts/consents.server";
-import { isAdmin } from "../accounts/profiles.server";
+import { isAdmin, isStaff } from "../accounts/profiles.server";
 import { grantRoleIn } from "../accounts/roles.server";
 import { CLIENT_NOT_FOUND } from "../clients/clients.server";
 import type { Database } from "../db/client.server";
@@ -30,6 +30,7 @@ import {
   emailOutbox,
   invitations,
   profiles,
+  type Role,
   user,
   userRoles,
 } from "../db/schema.server";
@@ -93,6 +94,8 @@ export function invitationMail(input: {
   inviterName: string | null;
   url: string;
   expiresAt: Date;
+  /** An invitation to the team: the role it gives (an administrator when not said). */
+  role?: Role | null;
 }) {
   const from = input.inviterName?.trim() || `The ${site.name} team`;
   const until = formatDate(input.expiresAt);
@@ -106,7 +109,9 @@ export function invitationMail(input: {
       `Hi ${input.name},`,
       "",
       staff
-        ? `${from} invited you to join the ${site.name} team in our portal. You'll be an administrator: you'll see and work on every client's projects and messages.`
+        ? input.role === "team"
+          ? `${from} invited you to join the ${site.name} team in our portal. You'll be a team member: you'll see and work on the clients you are assigned to.`
+          : `${from} invited you to join the ${site.name} team in our portal. You'll be an administrator: you'll see and work on every client's projects and messages.`
         : `${from} invited you to the ${site.name} portal as a contact of ${input.clientName}. There you'll see ${input.clientName}'s projects and can talk with our team.`,
       "",
       `Open this link to set your name and password (it works once, until ${until}):`,
@@ -146,6 +151,8 @@ async function overRateLimit(tx: Tx, inviterId: string, now: Date) {
 export interface NewInvitation {
   /** Null: an invitation to the agency's team. */
   clientId: string | null;
+  /** An invitation to the team: the role it gives (decision 065; an administrator when not said). */
+  role?: Role;
   name: string;
   email: string;
 }
@@ -184,12 +191,21 @@ export async function inviteIn(
     .leftJoin(userRoles, eq(userRoles.userId, user.id))
     .where(eq(sql`lower(${user.email})`, email))
     .limit(1);
+  const role: Role | null = input.clientId ? null : (input.role ?? "admin");
   if (existing && isAdmin(existing)) {
     return refused(
       409,
       input.clientId
         ? `${email} belongs to an administrator, who sees every client already.`
         : `${email} is already an administrator.`,
+    );
+  }
+  if (existing && isStaff(existing) && (input.clientId || role === existing.role)) {
+    return refused(
+      409,
+      input.clientId
+        ? `${email} belongs to a team member. Assign them to this client instead.`
+        : `${email} is already a team member.`,
     );
   }
   if (existing && input.clientId && existing.clientId === input.clientId) {
@@ -219,6 +235,7 @@ export async function inviteIn(
       email,
       name: input.name,
       clientId: input.clientId,
+      role,
       invitedBy: inviter.id,
       createdAt: now,
       sentAt: now,
@@ -234,6 +251,7 @@ export async function inviteIn(
       inviterName: inviter.name,
       url: invitationUrl(env().BASE_URL, token),
       expiresAt,
+      role,
     }),
   );
   // Someone who has an account already (and has proved the address) sees it in their bell too.
@@ -338,6 +356,7 @@ export async function resendInvitation(
         inviterName: inviter.name,
         url: invitationUrl(env().BASE_URL, token),
         expiresAt,
+        role: row.role,
       }),
     );
     return { ok: true, token, clientId: row.clientId };
@@ -423,6 +442,8 @@ export interface InvitationView {
   name: string;
   /** Null: an invitation to the agency's team. */
   clientId: string | null;
+  /** The team's: the role it gives. */
+  role: Role | null;
   clientName: string | null;
   expiresAt: Date;
   /** An account with the invited address exists: the person signs in to accept. */
@@ -454,6 +475,7 @@ export async function findInvitation(
       email: invitations.email,
       name: invitations.name,
       clientId: invitations.clientId,
+      role: invitations.role,
       clientName: clients.name,
       acceptedAt: invitations.acceptedAt,
       revokedAt: invitations.revokedAt,
@@ -471,6 +493,7 @@ export async function findInvitation(
     email: row.email,
     name: row.name,
     clientId: row.clientId,
+    role: row.role,
     clientName: row.clientName,
     expiresAt: row.expiresAt,
     accountExists: Boolean(row.accountExists),
@@ -567,7 +590,7 @@ export async function acceptWithNewAccount(
     await tx
       .insert(profiles)
       .values({ id: userId, fullName: input.fullName, clientId: row.clientId });
-    if (!row.clientId) await tx.insert(userRoles).values({ userId, role: "admin" });
+    if (!row.clientId) await tx.insert(userRoles).values({ userId, role: row.role ?? "admin" });
     return markAccepted(tx, row, userId, now);
   });
   if (result.ok) {
@@ -609,7 +632,7 @@ export async function acceptAsUser(
     // The invitation came to this address: it is proven (decision 034).
     await markAddressProven(tx, userId);
     if (row.clientId) {
-      if (isAdmin(person)) return refused(409, INVITATION_TEXT.adminAsContact);
+      if (isStaff(person)) return refused(409, INVITATION_TEXT.adminAsContact);
       await tx
         .insert(profiles)
         .values({ id: userId, clientId: row.clientId })
@@ -617,8 +640,9 @@ export async function acceptAsUser(
       if (person.clientId && person.clientId !== row.clientId) {
         await removeClientIfUnused(tx, person.clientId);
       }
-    } else {
-      await grantRoleIn(tx, userId, "admin");
+    } else if (!(isAdmin(person) && row.role === "team")) {
+      // An administrator stays one: a team member's invitation does not lower them.
+      await grantRoleIn(tx, userId, row.role ?? "admin");
     }
     return markAccepted(tx, row, userId, now);
   });

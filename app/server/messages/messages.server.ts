@@ -171,7 +171,7 @@ export async function sendMessage(
     const [client] = await tx
       .select({ id: clients.id, name: clients.name })
       .from(clients)
-      .where(eq(clients.id, clientId))
+      .where(and(eq(clients.id, clientId), scopeWhere(sender.scope, clients.id)))
       .limit(1);
     if (!client) return null;
     const [row] = await tx

@@ -19,7 +19,13 @@ import {
 } from "~/lib/notification-kinds";
 import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
 import type { Database } from "../db/client.server";
-import { notificationPreferences, notifications, profiles, userRoles } from "../db/schema.server";
+import {
+  clientAssignments,
+  notificationPreferences,
+  notifications,
+  profiles,
+  userRoles,
+} from "../db/schema.server";
 import { afterCursor } from "../pagination.server";
 import { publishChange } from "../workspace/events.server";
 
@@ -43,8 +49,20 @@ export interface NotificationEvent {
   userIds?: string[];
 }
 
-/** The agency's people told of a client's events: its administrators. */
-async function agency(tx: Executor): Promise<string[]> {
+/**
+ * The agency's people told of a client's events: the team members assigned to the client, or,
+ * when it has none (or the event is the agency's own, such as a lead), its administrators
+ * (decision 065).
+ */
+async function agency(tx: Executor, clientId: string | null): Promise<string[]> {
+  if (clientId) {
+    const assigned = await tx
+      .select({ id: clientAssignments.userId })
+      .from(clientAssignments)
+      .innerJoin(userRoles, eq(userRoles.userId, clientAssignments.userId))
+      .where(and(eq(clientAssignments.clientId, clientId), eq(userRoles.role, "team")));
+    if (assigned.length > 0) return assigned.map((r) => r.id);
+  }
   const rows = await tx
     .select({ id: userRoles.userId })
     .from(userRoles)
@@ -67,9 +85,9 @@ export async function recipientsOf(tx: Executor, event: NotificationEvent): Prom
   const audience = NOTIFICATION_KINDS[event.kind].audience;
   let ids: string[];
   if (audience === "contacts") ids = await contacts(tx, event.clientId);
-  else if (audience === "agency") ids = await agency(tx);
+  else if (audience === "agency") ids = await agency(tx, event.clientId);
   else if (audience === "other-side")
-    ids = event.fromAgency ? await contacts(tx, event.clientId) : await agency(tx);
+    ids = event.fromAgency ? await contacts(tx, event.clientId) : await agency(tx, event.clientId);
   else ids = event.userIds ?? [];
   return [...new Set(ids)].filter((id) => id !== event.actorId);
 }
@@ -175,17 +193,36 @@ export function announceNotifications(userIds: string[], actorId: string | null)
   if (userIds.length > 0) publishChange("notifications", { clientIds: [], userIds }, actorId);
 }
 
-/** The person whose notifications are read: their id, client, and whether they are staff. */
+/**
+ * The person whose notifications are read: their id, client, and whether they are an
+ * administrator or a team member.
+ */
 export interface NotificationReader {
   id: string;
   clientId: string | null;
   isAdmin: boolean;
+  isTeamMember?: boolean;
 }
 
-/** Their own notifications, of no client or of a client they belong to now. */
+/**
+ * Their own notifications, of no client or of a client they belong to now (a team member: one
+ * assigned to them now).
+ */
 function visibleTo(reader: NotificationReader): SQL | undefined {
   const own = eq(notifications.userId, reader.id);
   if (reader.isAdmin) return own;
+  if (reader.isTeamMember) {
+    return and(
+      own,
+      or(
+        isNull(notifications.clientId),
+        inArray(
+          notifications.clientId,
+          sql`(select ${clientAssignments.clientId} from ${clientAssignments} where ${clientAssignments.userId} = ${reader.id})`,
+        ),
+      ),
+    );
+  }
   return and(
     own,
     reader.clientId

@@ -186,7 +186,7 @@ export async function createProject(
     const [client] = await tx
       .select({ id: clients.id })
       .from(clients)
-      .where(eq(clients.id, clientId))
+      .where(and(eq(clients.id, clientId), scopeWhere(scope, clients.id)))
       .limit(1);
     if (!client) return null;
     const [row] = await tx

@@ -31,11 +31,15 @@ export type AppEvent =
   /** These people's client or role changed: their open streams end, and reconnect as who they are now. */
   | { kind: "access-changed"; userIds: string[] };
 
-/** The person listening on a stream: their client, and whether they are staff. */
+/**
+ * The person listening on a stream: their client, whether they are an administrator, and a
+ * team member's assigned clients (decision 065).
+ */
 export interface Listener {
   userId: string;
   clientId: string | null;
   isAdmin: boolean;
+  assignedClientIds?: string[];
 }
 
 /** Whether this event is for this listener. */
@@ -44,8 +48,13 @@ export function concerns(event: AppEvent, who: Listener): boolean {
     return event.userIds.includes(who.userId);
   }
   if (event.audience.userIds?.includes(who.userId)) return true;
-  // Staff hear of every client's changes (not of one person's read marks).
+  // Administrators hear of every client's changes (not of one person's read marks); a team
+  // member of their assigned clients'.
   if (who.isAdmin) return event.audience.clientIds.length > 0;
+  if (who.assignedClientIds) {
+    const assigned = who.assignedClientIds;
+    return event.audience.clientIds.some((id) => assigned.includes(id));
+  }
   return who.clientId !== null && event.audience.clientIds.includes(who.clientId);
 }
 

@@ -1,25 +1,37 @@
 /**
- * Who may do what (issue 30, decisions 050 and 051), as a table: every action on a client's
- * projects, for every role — the agency's administrator, a contact of the client, a contact of
- * another client, someone signed out, an administrator viewing as the client (read-only) — with
+ * Who may do what (issue 30, decisions 050, 051 and 065), as a table: every action on a client's
+ * projects, for every role — the agency's administrator, a team member assigned to the client,
+ * one assigned to another client, a contact of the client, a contact of another client, someone
+ * signed out, an administrator viewing as the client (read-only) — with
  * the status expected; a refusal changes nothing, an allowed action changes something. Each row
  * works on fresh targets: an agency project of client A (a milestone under review, one without,
  * a file the team uploaded, files two contacts uploaded), a project a contact of A made
  * themselves, and one the agency has taken on. Runs on PGlite and on PostgreSQL
  * (TEST_DATABASE_URL), like the cross-client matrix.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { milestoneSchema } from "~/lib/validation/deliverables";
 import { projectSchema } from "~/lib/validation/portal";
+import { action as clientAction, loader as clientLoader } from "~/routes/portal/client";
+import { loader as clientsLoader } from "~/routes/portal/clients";
+import { loader as leadsLoader } from "~/routes/portal/leads";
 import { action as projectAction } from "~/routes/portal/project";
 import { action as uploadAction } from "~/routes/portal/project-files";
 import { action as projectsAction } from "~/routes/portal/projects";
 import { type SignedUp, signUp } from "~/test/accounts.server";
-import { BASE_URL, createHarness, formRequest, type Harness, run } from "~/test/harness.server";
-import { signUpAdmin, viewingAsCookie } from "~/test/workspace.server";
+import {
+  BASE_URL,
+  createHarness,
+  formRequest,
+  getRequest,
+  type Harness,
+  run,
+} from "~/test/harness.server";
+import { signUpAdmin, signUpTeamMember, viewingAsCookie } from "~/test/workspace.server";
 import {
   activity,
+  clientAssignments,
   clients,
   fileVersions,
   milestones,
@@ -43,9 +55,14 @@ let a1: SignedUp;
 let a2: SignedUp;
 let b1: SignedUp;
 let viewingAsA: string;
+/** Team members: one assigned to client A, one to client B only. */
+let teamA: SignedUp;
+let teamB: SignedUp;
 
 const roles = [
   "administrator",
+  "team member assigned",
+  "team member not assigned",
   "contact",
   "other client's contact",
   "signed out",
@@ -57,6 +74,10 @@ function cookieOf(role: Role) {
   switch (role) {
     case "administrator":
       return admin.cookie;
+    case "team member assigned":
+      return teamA.cookie;
+    case "team member not assigned":
+      return teamB.cookie;
     case "contact":
       return a2.cookie;
     case "other client's contact":
@@ -83,6 +104,8 @@ beforeAll(async () => {
   b1 = await signUp("b1@client-b.example", { fullName: "Bongani First" });
   await joinClient(a2, a1.clientId);
   viewingAsA = await viewingAsCookie(admin, a1.clientId);
+  teamA = await signUpTeamMember("team-a@agency.example", [a1.clientId], "Thabo Assigned");
+  teamB = await signUpTeamMember("team-b@agency.example", [b1.clientId], "Lerato Elsewhere");
 });
 afterAll(async () => {
   await h.close();
@@ -110,6 +133,12 @@ let serial = 0;
 async function makeTargets(): Promise<Targets> {
   const db = h.handle.db;
   serial += 1;
+  // 'Assign' rows give team member B client A: each row starts without it.
+  await db
+    .delete(clientAssignments)
+    .where(
+      and(eq(clientAssignments.userId, teamB.id), eq(clientAssignments.clientId, a1.clientId)),
+    );
   const clientA = { kind: "client" as const, clientId: a1.clientId };
   const agency = await createProject(db, ALL_CLIENTS, admin.id, {
     ...projectSchema.parse({ title: `Agency site ${serial}` }),
@@ -204,6 +233,10 @@ async function snapshot() {
     reviews: await db.select().from(reviews).orderBy(asc(reviews.id)),
     answers: await db.select().from(reviewAnswers).orderBy(asc(reviewAnswers.reviewId)),
     activity: await db.select().from(activity).orderBy(asc(activity.id)),
+    assignments: await db
+      .select({ userId: clientAssignments.userId, clientId: clientAssignments.clientId })
+      .from(clientAssignments)
+      .orderBy(asc(clientAssignments.userId), asc(clientAssignments.clientId)),
   };
 }
 
@@ -251,9 +284,11 @@ interface Action {
   expect: Record<Role, Status>;
 }
 
-/** The agency's work: the administrator only. */
+/** The agency's work: the administrator, and a team member on an assigned client. */
 const agencyOnly: Record<Role, Status> = {
   administrator: 200,
+  "team member assigned": 200,
+  "team member not assigned": 404,
   contact: 403,
   "other client's contact": 404,
   "signed out": 302,
@@ -354,7 +389,7 @@ const actions: Action[] = [
       reviewId: t.review,
       decision: "approved",
     })),
-    expect: { ...bothSides, administrator: 403 },
+    expect: { ...bothSides, administrator: 403, "team member assigned": 403 },
   },
   {
     name: "delete the agency's file",
@@ -376,6 +411,23 @@ const actions: Action[] = [
     send: upload("agency", "Notes.pdf"),
     expect: bothSides,
   },
+  {
+    name: "assign a team member to the client",
+    send: (_t, cookie) =>
+      run(
+        clientAction,
+        post(`/portal/clients/${a1.clientId}`, { intent: "assign", userId: teamB.id }, cookie),
+        { id: a1.clientId },
+      ),
+    // The administrators': a team member sees the client's page, and is refused its changes.
+    expect: {
+      ...agencyOnly,
+      "team member assigned": 403,
+      // A contact has no client pages at all.
+      contact: 403,
+      "other client's contact": 403,
+    },
+  },
 ];
 
 describe(`who may do what, on ${testDatabaseKind()}`, () => {
@@ -392,6 +444,29 @@ describe(`who may do what, on ${testDatabaseKind()}`, () => {
       else expect(await snapshot(), "nothing changed").toEqual(before);
     },
   );
+
+  it("a team member sees only the clients assigned to them, and no leads", async () => {
+    const list = await run(clientsLoader, getRequest("/portal/clients", teamA.cookie));
+    expect(list.status).toBe(200);
+    const names = ((await list.json()) as { clients: { id: string }[] }).clients.map((c) => c.id);
+    expect(names).toEqual([a1.clientId]);
+    const mine = await run(
+      clientLoader,
+      getRequest(`/portal/clients/${a1.clientId}`, teamA.cookie),
+      {
+        id: a1.clientId,
+      },
+    );
+    expect(mine.status).toBe(200);
+    const other = await run(
+      clientLoader,
+      getRequest(`/portal/clients/${b1.clientId}`, teamA.cookie),
+      { id: b1.clientId },
+    );
+    expect(other.status).toBe(404);
+    expect((await run(leadsLoader, getRequest("/portal/leads", teamA.cookie))).status).toBe(403);
+    expect((await run(clientsLoader, getRequest("/portal/clients", a1.cookie))).status).toBe(403);
+  });
 
   it("the agency's first milestone or file on a contact's own project takes it on", async () => {
     const t = await makeTargets();

@@ -15,12 +15,12 @@ import type { Scope } from "./scope.server";
 export type Side = "agency" | "client";
 
 /**
- * The side a scope acts for. Every client's scope is the agency's; one client's is that
- * client's contact (an administrator viewing as a client acts for nobody: the portal's context
- * refuses every write while viewing, before anything asks this).
+ * The side a scope acts for. Every client's scope and a team member's are the agency's; one
+ * client's is that client's contact (an administrator viewing as a client acts for nobody: the
+ * portal's context refuses every write while viewing, before anything asks this).
  */
 export function sideOf(scope: Scope): Side {
-  return scope.kind === "all" ? "agency" : "client";
+  return scope.kind === "client" ? "client" : "agency";
 }
 
 /** The refusal of a change to the agency's work by a client's contact (403). */
