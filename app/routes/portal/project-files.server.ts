@@ -4,6 +4,7 @@
  */
 import { MB, maxUploadRequestBytes } from "~/lib/files";
 import {
+  byteRange,
   discardBody,
   downloadHeaders,
   FILE_NOT_FOUND,
@@ -83,5 +84,23 @@ export async function downloadFile(
   const id = parseId(versionId);
   const version = id ? await findVersion(ctx.db, project.id, id) : null;
   if (!version) throw notFound(FILE_NOT_FOUND);
-  return new Response(versionContent(ctx.db, version.id), { headers: downloadHeaders(version) });
+  const headers = downloadHeaders(version);
+  // A resumed or partial download (Range), unless the file changed since (If-Range).
+  const ifRange = request.headers.get("If-Range");
+  const range =
+    ifRange === null || ifRange === headers.get("ETag")
+      ? byteRange(request.headers.get("Range"), version.size)
+      : null;
+  if (range === "unsatisfiable") {
+    return new Response(null, {
+      status: 416,
+      headers: { "Content-Range": `bytes */${version.size}`, "Cache-Control": "private, no-store" },
+    });
+  }
+  if (range) {
+    headers.set("Content-Range", `bytes ${range.start}-${range.end}/${version.size}`);
+    headers.set("Content-Length", String(range.end - range.start + 1));
+    return new Response(versionContent(ctx.db, version.id, range), { status: 206, headers });
+  }
+  return new Response(versionContent(ctx.db, version.id), { headers });
 }

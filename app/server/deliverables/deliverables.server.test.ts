@@ -121,6 +121,14 @@ const download = (who: SignedUp, projectId: string, versionId: string) =>
     versionId,
   });
 
+/** A download with extra request headers (Range, If-Range). */
+function downloadWith(who: SignedUp, projectId: string, versionId: string, extra: HeadersInit) {
+  const request = getRequest(`/portal/projects/${projectId}/files/${versionId}`, who.cookie);
+  const headers = new Headers(request.headers);
+  for (const [name, value] of new Headers(extra)) headers.set(name, value);
+  return run(downloadLoader, new Request(request.url, { headers }), { id: projectId, versionId });
+}
+
 async function createProject(who: SignedUp, title: string) {
   const res = await run(
     projectsAction,
@@ -204,6 +212,58 @@ describe(`deliverables on ${testDatabaseKind()}`, () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(pdf(600 * 1024)))).toBe(true);
     const newer = await download(alice, projectA, v2);
     expect(Buffer.from(await newer.arrayBuffer()).equals(Buffer.from(pdf(1000, 9)))).toBe(true);
+  });
+
+  it("answers a Range request with just those bytes, across chunks (issue 35)", async () => {
+    const whole = Buffer.from(pdf(600 * 1024));
+    const full = await download(carol, projectA, v1);
+    expect(full.headers.get("accept-ranges")).toBe("bytes");
+    const etag = full.headers.get("etag") ?? "";
+    await full.arrayBuffer();
+    const size = whole.length;
+    const cases: [string, number, number][] = [
+      // Across the boundary of the first and second stored chunk.
+      [
+        `bytes=${FILE_CHUNK_BYTES - 100}-${FILE_CHUNK_BYTES + 99}`,
+        FILE_CHUNK_BYTES - 100,
+        FILE_CHUNK_BYTES + 99,
+      ],
+      ["bytes=0-0", 0, 0],
+      [`bytes=${size - 10}-`, size - 10, size - 1],
+      ["bytes=-500", size - 500, size - 1],
+      [`bytes=1000-${size + 5000}`, 1000, size - 1],
+    ];
+    for (const [range, start, end] of cases) {
+      const res = await downloadWith(carol, projectA, v1, { Range: range });
+      expect(res.status, range).toBe(206);
+      expect(res.headers.get("content-range"), range).toBe(`bytes ${start}-${end}/${size}`);
+      expect(res.headers.get("content-length"), range).toBe(String(end - start + 1));
+      const got = Buffer.from(await res.arrayBuffer());
+      expect(got.equals(whole.subarray(start, end + 1)), range).toBe(true);
+    }
+    const beyond = await downloadWith(carol, projectA, v1, { Range: `bytes=${size}-` });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get("content-range")).toBe(`bytes */${size}`);
+    // Several ranges, another unit or nonsense: the whole file, as the RFC allows.
+    for (const range of ["bytes=0-1,5-6", "items=0-1", "bytes=abc", "bytes=9-3"]) {
+      const res = await downloadWith(carol, projectA, v1, { Range: range });
+      expect(res.status, range).toBe(200);
+      expect((await res.arrayBuffer()).byteLength, range).toBe(size);
+    }
+    // Resuming only while the file is the same one (If-Range).
+    const same = await downloadWith(carol, projectA, v1, { Range: "bytes=0-9", "If-Range": etag });
+    expect(same.status).toBe(206);
+    await same.arrayBuffer();
+    const changed = await downloadWith(carol, projectA, v1, {
+      Range: "bytes=0-9",
+      "If-Range": '"another"',
+    });
+    expect(changed.status).toBe(200);
+    await changed.arrayBuffer();
+    // Another client's contact still gets nothing.
+    expect(
+      (await downloadWith(bob, projectA, v1, { Range: "bytes=0-9" }).catch((e) => e)).status,
+    ).toBe(404);
   });
 
   it("cleans names and keeps unicode; serves an SVG or text only as a download", async () => {

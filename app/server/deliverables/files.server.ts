@@ -515,23 +515,65 @@ export async function findVersion(
   return row ? { ...row, number: row.number ?? 0 } : null;
 }
 
-/** A version's content, one chunk read per pull: memory holds one chunk at a time. */
-export function versionContent(db: Database, versionId: string): ReadableStream<Uint8Array> {
-  let seq = 0;
+/**
+ * A version's content, one chunk read per pull: memory holds one chunk at a time. `range`:
+ * only the bytes `start`…`end` (inclusive; a Range request), from the chunk that holds `start`.
+ */
+export function versionContent(
+  db: Database,
+  versionId: string,
+  range?: { start: number; end: number },
+): ReadableStream<Uint8Array> {
+  let seq = range ? Math.floor(range.start / FILE_CHUNK_BYTES) : 0;
+  let skip = range ? range.start - seq * FILE_CHUNK_BYTES : 0;
+  let left = range ? range.end - range.start + 1 : Number.POSITIVE_INFINITY;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const [row] = await db
-          .select({ data: fileChunks.data })
-          .from(fileChunks)
-          .where(and(eq(fileChunks.versionId, versionId), eq(fileChunks.seq, seq)));
+        const [row] =
+          left > 0
+            ? await db
+                .select({ data: fileChunks.data })
+                .from(fileChunks)
+                .where(and(eq(fileChunks.versionId, versionId), eq(fileChunks.seq, seq)))
+            : [];
         seq += 1;
-        if (row) controller.enqueue(row.data);
-        else controller.close();
+        if (!row) return controller.close();
+        let data = row.data;
+        if (skip > 0 || data.length > left) {
+          data = data.subarray(skip, Math.min(data.length, skip + left));
+          skip = 0;
+        }
+        left -= data.length;
+        controller.enqueue(data);
       },
     },
     { highWaterMark: 0 },
   );
+}
+
+export type ByteRange = { start: number; end: number } | "unsatisfiable" | null;
+
+/**
+ * The one byte range a `Range` header asks of a file of `size` bytes (RFC 9110 §14): `bytes=a-b`,
+ * `bytes=a-` or `bytes=-n`. Null: answer the whole file (no header, another unit, several
+ * ranges, or a malformed one, which the RFC says to ignore); "unsatisfiable": a 416.
+ */
+export function byteRange(header: string | null, size: number): ByteRange {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match) return null;
+  const [, from = "", to = ""] = match;
+  if (from === "" && to === "") return null;
+  if (from === "") {
+    const suffix = Number(to);
+    if (suffix === 0 || size === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(from);
+  const end = to === "" ? size - 1 : Math.min(Number(to), size - 1);
+  if (to !== "" && Number(to) < start) return null;
+  if (start >= size) return "unsatisfiable";
+  return { start, end };
 }
 
 /**
@@ -547,6 +589,7 @@ export function downloadHeaders(version: DownloadableVersion): Headers {
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; sandbox",
     "Cache-Control": "private, no-store",
+    "Accept-Ranges": "bytes",
     ...(version.sha256 ? { ETag: `"${version.sha256}"` } : {}),
   });
 }
