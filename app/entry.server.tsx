@@ -29,6 +29,11 @@ import { startJobScheduler } from "~/server/jobs.server";
 import { logger } from "~/server/logger.server";
 import { notificationJobs } from "~/server/notifications/notification-mail.server";
 import { reminderJobs } from "~/server/notifications/reminders.server";
+import {
+  startWhatsAppWorker,
+  stopWhatsAppWorker,
+  whatsappConfig,
+} from "~/server/notifications/whatsapp.server";
 import { privacyJobs } from "~/server/privacy/privacy.server";
 import { rateLimitJobs } from "~/server/rate-limits.server";
 import { documentCsp, sha256Source } from "~/server/security.server";
@@ -56,6 +61,9 @@ export async function startServer() {
   const mailer = createMailer({ smtpUrl: settings.SMTP_URL, dataDir: settings.DATA_DIR });
   setOutboxWorker(startOutboxWorker(handle.db, mailer, { from: settings.MAIL_FROM }));
   logger.info(`outgoing mail: ${mailer.describe}`);
+  const whatsapp = whatsappConfig(settings);
+  if (whatsapp) startWhatsAppWorker(handle.db, whatsapp);
+  logger.info(`WhatsApp: ${whatsapp ? `on, through ${whatsapp.apiUrl}` : "off"}`);
   // Account erasure and lead retention; under the browser tests' clock, checked every second.
   if (testClockEnabled()) logger.warn("TEST CLOCK ON: for the browser tests only");
   stopJobs = startJobScheduler(handle.db, {
@@ -105,6 +113,7 @@ export async function stopServer() {
   stopHealthMonitor();
   await stopJobs?.();
   await stopOutboxWorker();
+  await stopWhatsAppWorker();
   await stopEventBus();
   await closeDatabase();
 }

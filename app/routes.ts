@@ -30,6 +30,7 @@ export default [
   route("preferences", "routes/preferences/preferences.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/events", "routes/api/events.ts"),
+  route("api/whatsapp/webhook", "routes/api/whatsapp.ts"),
   route("functions/v1/send-contact-email", "routes/api/send-contact-email.ts"),
   route("portal/settings/my-data", "routes/portal/my-data.ts"),
   route("portal/view-as", "routes/portal/view-as.ts"),

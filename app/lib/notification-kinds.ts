@@ -52,7 +52,7 @@ export const NOTIFICATION_KINDS: Record<NotificationKind, NotificationKindInfo> 
     label: "Ready for review",
     audience: "contacts",
     offers: ["portal", "email"],
-    channels: ["portal", "email"],
+    channels: ["portal", "email", "whatsapp"],
   },
   "review.answered": {
     label: "Review answered",
@@ -65,7 +65,7 @@ export const NOTIFICATION_KINDS: Record<NotificationKind, NotificationKindInfo> 
     label: "New message",
     audience: "other-side",
     offers: ["portal"],
-    channels: ["portal"],
+    channels: ["portal", "whatsapp"],
     ownMail:
       "E-mail about new messages: 'E-mail me when a new message arrives' (administrators always get it).",
   },
@@ -99,7 +99,7 @@ export const NOTIFICATION_KINDS: Record<NotificationKind, NotificationKindInfo> 
     label: "Review still waiting",
     audience: "contacts",
     offers: ["portal", "email"],
-    channels: ["portal", "email"],
+    channels: ["portal", "email", "whatsapp"],
   },
   "review.waiting.agency": {
     label: "Review unanswered",
@@ -111,15 +111,23 @@ export const NOTIFICATION_KINDS: Record<NotificationKind, NotificationKindInfo> 
 
 export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
 
+/**
+ * The channels a person may choose for a kind: those it offers, and WhatsApp for every kind
+ * (decision 078: a kind added later reaches WhatsApp too; on by default where `channels` says).
+ */
+export function offeredChannels(kind: NotificationKind): readonly NotificationChannel[] {
+  const offers = NOTIFICATION_KINDS[kind].offers;
+  return offers.includes("whatsapp") ? offers : [...offers, "whatsapp"];
+}
+
 /** Does this kind go to this channel for a person whose choice (if any) is `chosen`? */
 export function channelOn(
   kind: NotificationKind,
   channel: NotificationChannel,
   chosen: boolean | undefined,
 ): boolean {
-  const info = NOTIFICATION_KINDS[kind];
-  if (!info.offers.includes(channel)) return false;
-  return chosen ?? info.channels.includes(channel);
+  if (!offeredChannels(kind).includes(channel)) return false;
+  return chosen ?? NOTIFICATION_KINDS[kind].channels.includes(channel);
 }
 
 export const CHANNEL_LABELS: Record<NotificationChannel, string> = {

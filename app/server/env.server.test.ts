@@ -111,4 +111,24 @@ describe("settings", () => {
     expect(loadEnvFile({ ENV_FILE: path.join(dir(), "missing.env") })).toBeNull();
     expect(loadEnvFile({ ENV_FILE: "" })).toBeNull();
   });
+
+  it("reads WhatsApp's settings: the channel is on only with all four, the API URL a URL", () => {
+    const dataDir = dir();
+    const off = parseEnv({ DATA_DIR: dataDir, WHATSAPP_TOKEN: "t" });
+    expect(off.WHATSAPP_API_URL).toBe("https://graph.facebook.com");
+    expect(off.WHATSAPP_TEMPLATE_REVIEW).toBe("review_request");
+    expect(off.WHATSAPP_PHONE_NUMBER_ID).toBeUndefined();
+    const on = parseEnv({
+      DATA_DIR: dataDir,
+      WHATSAPP_TOKEN: "t",
+      WHATSAPP_PHONE_NUMBER_ID: "1",
+      WHATSAPP_APP_SECRET: "s",
+      WHATSAPP_VERIFY_TOKEN: "v",
+      WHATSAPP_API_URL: "http://127.0.0.1:3690/",
+    });
+    expect(on.WHATSAPP_API_URL).toBe("http://127.0.0.1:3690");
+    expect(() => parseEnv({ DATA_DIR: dataDir, WHATSAPP_API_URL: "ftp://x" })).toThrow(
+      /WHATSAPP_API_URL must be a full URL/,
+    );
+  });
 });

@@ -24,6 +24,14 @@ const optionalUrl = (name: string, protocols: RegExp) =>
       message: `${name} must be a valid URL`,
     });
 
+/** A text setting; empty counts as unset. */
+const optionalText = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
 /** "true"/"false" (also 1/0, yes/no, on/off), any case; unset → the default. */
 const flag = (name: string, fallback: boolean) =>
   z
@@ -92,6 +100,26 @@ export const envSchema = z.object({
   E2E_DATA_DIR: z.string().trim().optional(),
   /** Unset: info, or silent under tests (NODE_ENV=test). */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  /**
+   * WhatsApp through the Cloud API (decision 078): all four of token, phone number id, app
+   * secret and verify token set turn the channel on; any unset hides it everywhere.
+   */
+  WHATSAPP_TOKEN: optionalText(),
+  WHATSAPP_PHONE_NUMBER_ID: optionalText(),
+  WHATSAPP_APP_SECRET: optionalText(),
+  WHATSAPP_VERIFY_TOKEN: optionalText(),
+  WHATSAPP_API_URL: z
+    .url("WHATSAPP_API_URL must be a full URL such as https://graph.facebook.com")
+    .refine((v) => /^https?:$/.test(new URL(v).protocol), {
+      message: "WHATSAPP_API_URL must be a full URL such as https://graph.facebook.com",
+    })
+    .default("https://graph.facebook.com")
+    .transform((v) => v.replace(/\/$/, "")),
+  /** The approved message templates sent outside WhatsApp's 24-hour window (README). */
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().trim().min(2).default("en"),
+  WHATSAPP_TEMPLATE_NOTIFICATION: z.string().trim().min(1).default("portal_notification"),
+  WHATSAPP_TEMPLATE_REVIEW: z.string().trim().min(1).default("review_request"),
+  WHATSAPP_TEMPLATE_CODE: z.string().trim().min(1).default("confirmation_code"),
   /**
    * OpenTelemetry: traces and metrics go to this OTLP/HTTP collector (e.g. http://otel:4318).
    * Unset: the SDK is not loaded (decision 059).

@@ -29,11 +29,35 @@ import {
   requestMilestoneReview,
 } from "~/server/deliverables/reviews.server";
 import { env } from "~/server/env.server";
+import {
+  DELIVERY_STATUS_TEXT,
+  whatsappDeliveriesOfReviews,
+  whatsappEnabled,
+} from "~/server/notifications/whatsapp.server";
 import { getProjectDetails, takeOnProject } from "~/server/projects/projects.server";
 import { mayDeleteFile, sideOf } from "~/server/workspace/permissions.server";
 import { parseId, seesAllClients } from "~/server/workspace/scope.server";
 import { type Form, UNKNOWN_ACTION } from "../form.server";
 import { assertCanWrite, type PortalContext, requireProject } from "./context.server";
+
+/** The agency sees how far each review's WhatsApp messages got (decision 078). */
+async function withWhatsAppDeliveries<T extends { id: string }>(
+  db: PortalContext["db"],
+  ctx: PortalContext,
+  reviews: T[],
+) {
+  if (!seesAllClients(ctx.scope) || !whatsappEnabled()) return reviews;
+  const deliveries = await whatsappDeliveriesOfReviews(
+    db,
+    reviews.map((r) => r.id),
+  );
+  return reviews.map((r) => ({
+    ...r,
+    whatsapp: deliveries
+      .filter((d) => d.reviewId === r.id)
+      .map((d) => ({ id: d.id, name: d.name, status: DELIVERY_STATUS_TEXT[d.status], at: d.at })),
+  }));
+}
 
 export async function loadProjectPage(
   ctx: PortalContext,
@@ -53,7 +77,7 @@ export async function loadProjectPage(
     }),
   }));
   const milestones = await listMilestones(db, ref.id);
-  const reviews = await listReviews(db, ref.id);
+  const reviews = await withWhatsAppDeliveries(db, ctx, await listReviews(db, ref.id));
   const activity = await projectActivity(db, ref.id, decodeCursor(cursor));
   return {
     project: details as NonNullable<typeof details>,

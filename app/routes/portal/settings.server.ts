@@ -22,7 +22,12 @@ import {
   type TwoFactorStep,
 } from "~/lib/validation/account";
 import { clientNameSchema, messageMailSchema } from "~/lib/validation/clients";
-import { reviewReminderSchema } from "~/lib/validation/notifications";
+import {
+  displayWhatsAppNumber,
+  reviewReminderSchema,
+  whatsappCodeSchema,
+  whatsappNumberSchema,
+} from "~/lib/validation/notifications";
 import { profileSchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
 import { deletePasskey, renamePasskey } from "~/server/accounts/passkeys.server";
@@ -34,9 +39,17 @@ import {
 import { revokeOtherSessions, revokeSession } from "~/server/accounts/sessions.server";
 import { type TwoFactorNotice, totpSetup } from "~/server/accounts/two-factor.server";
 import { renameClient } from "~/server/clients/clients.server";
+import { now } from "~/server/clock.server";
 import { emailChangeNoticeMail, queueAccountMail } from "~/server/email/account-mail.server";
 import { setNotificationChoices } from "~/server/notifications/notifications.server";
 import { setReviewReminderDays } from "~/server/notifications/reminders.server";
+import {
+  confirmWhatsAppNumber,
+  optOutOfWhatsApp,
+  startWhatsAppOptIn,
+  WHATSAPP_TEXTS,
+  whatsappConfig,
+} from "~/server/notifications/whatsapp.server";
 import {
   backupCodesAfterPassword,
   changePassword,
@@ -213,6 +226,52 @@ const handlers: Record<string, Handler> = {
     const on = new Set(Object.keys(form).filter((name) => form[name] === "on"));
     await setNotificationChoices(ctx.db, ctx.user.id, on);
     return succeeded("Notification choices saved", { intent: "notification-choices" });
+  },
+
+  // WhatsApp (decision 078): a number, confirmed by a code sent to it; off in one click.
+  async "whatsapp-number"(ctx, form) {
+    const intent = "whatsapp-number";
+    assertCanWrite(ctx);
+    const config = whatsappConfig();
+    if (!config) return failed(404, UNKNOWN_ACTION, { intent });
+    const parsed = whatsappNumberSchema.safeParse(form);
+    if (!parsed.success) {
+      return failed(400, firstIssue(parsed.error).message, {
+        intent,
+        field: "whatsappNumber",
+        values: { whatsappNumber: form.whatsappNumber ?? "" },
+      });
+    }
+    const started = await startWhatsAppOptIn(
+      ctx.db,
+      ctx.user.id,
+      parsed.data.whatsappNumber,
+      now(),
+      config,
+    );
+    if (!started.ok) return failed(started.status, started.message, { intent });
+    return succeeded(WHATSAPP_TEXTS.codeSent(displayWhatsAppNumber(parsed.data.whatsappNumber)), {
+      intent,
+    });
+  },
+
+  async "whatsapp-code"(ctx, form) {
+    const intent = "whatsapp-code";
+    assertCanWrite(ctx);
+    if (!whatsappConfig()) return failed(404, UNKNOWN_ACTION, { intent });
+    const parsed = whatsappCodeSchema.safeParse(form);
+    if (!parsed.success)
+      return failed(400, firstIssue(parsed.error).message, { intent, field: "code" });
+    const confirmed = await confirmWhatsAppNumber(ctx.db, ctx.user.id, parsed.data.code, now());
+    if (!confirmed.ok)
+      return failed(confirmed.status, confirmed.message, { intent, field: "code" });
+    return succeeded(WHATSAPP_TEXTS.confirmed, { intent });
+  },
+
+  async "whatsapp-off"(ctx) {
+    assertCanWrite(ctx);
+    await optOutOfWhatsApp(ctx.db, ctx.user.id, now());
+    return succeeded(WHATSAPP_TEXTS.optedOut, { intent: "whatsapp-off" });
   },
 
   async "review-reminder-days"(ctx, form) {

@@ -26,6 +26,7 @@ import { listSessions } from "~/server/accounts/sessions.server";
 import { backupCodesFor } from "~/server/accounts/two-factor.server";
 import { notificationChoices } from "~/server/notifications/notifications.server";
 import { reviewReminderDays } from "~/server/notifications/reminders.server";
+import { whatsappEnabled, whatsappNumberOf } from "~/server/notifications/whatsapp.server";
 import { listAccountDeletions } from "~/server/privacy/privacy.server";
 import { readTwoFactorFlash } from "../auth/accounts.server";
 import { readForm } from "../form.server";
@@ -67,6 +68,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       // Settings → Notifications: per kind, per channel (decision 057).
       notificationChoices: await notificationChoices(db, user.id),
       reviewReminderDays: isAdmin ? await reviewReminderDays(db) : null,
+      // Hidden when WhatsApp is not configured (decision 078).
+      whatsapp: whatsappEnabled() ? { number: await whatsappNumberOf(db, user.id) } : null,
       twoFactorNotice: flash.notice,
       emailChange,
       addressConfirmed: await addressIsProven(db, user.id),
@@ -105,6 +108,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         messageMail={loaderData.messageMail}
         choices={loaderData.notificationChoices}
         reviewReminderDays={loaderData.reviewReminderDays}
+        whatsapp={loaderData.whatsapp}
       />
       <EmailCard result={loaderData.emailChange} />
       <PasswordCard />

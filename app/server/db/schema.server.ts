@@ -564,7 +564,7 @@ export const emailOutbox = pgTable(
 // Privacy (POPIA): consents, account deletions, privacy requests, scheduled jobs
 // ---------------------------------------------------------------------------
 
-export const CONSENT_PURPOSES = ["privacy-notice", "marketing"] as const;
+export const CONSENT_PURPOSES = ["privacy-notice", "marketing", "whatsapp"] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
 /**
@@ -591,7 +591,10 @@ export const consents = pgTable(
     index("consents_user_idx").on(t.userId),
     index("consents_lead_idx").on(t.leadId),
     index("consents_email_idx").on(t.email),
-    check("consents_purpose_check", sql`${t.purpose} in ('privacy-notice', 'marketing')`),
+    check(
+      "consents_purpose_check",
+      sql`${t.purpose} in ('privacy-notice', 'marketing', 'whatsapp')`,
+    ),
   ],
 );
 
@@ -848,6 +851,8 @@ export const reviewAnswers = pgTable(
     comment: text("comment"),
     answeredBy: text("answered_by").references(() => user.id, { onDelete: "set null" }),
     answeredAt: timestamp("answered_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Where it was given: the portal, or a WhatsApp button (decision 078). */
+    channel: text("channel").$type<"portal" | "whatsapp">().notNull().default("portal"),
   },
   (t) => [
     check("review_answers_decision_check", sql`${t.decision} in ('approved', 'changes-requested')`),
@@ -995,6 +1000,112 @@ export const buildAssets = pgTable("build_assets", {
   /** Last start of an instance whose build has it; pruned 30 days later. */
   lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
 });
+
+// ---------------------------------------------------------------------------
+// WhatsApp (issue 31 point 4, decision 078): numbers opted in, messages out, messages in
+// ---------------------------------------------------------------------------
+
+/**
+ * A person's WhatsApp number (digits with the country code, as WhatsApp names it: `wa_id`).
+ * Confirmed by a code sent to it (`codeHash` until then); active while `confirmedAt` is set.
+ * STOP or Settings sets `optedOutAt` and clears `confirmedAt`. `awaitingCommentFor`: a review
+ * whose 'Request changes' waits for its comment in their next message.
+ */
+export const whatsappNumbers = pgTable(
+  "whatsapp_numbers",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    waId: text("wa_id").notNull(),
+    codeHash: text("code_hash"),
+    codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }),
+    codeAttempts: integer("code_attempts").notNull().default(0),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    optedOutAt: timestamp("opted_out_at", { withTimezone: true }),
+    awaitingCommentFor: uuid("awaiting_comment_for").references(() => reviews.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One person per confirmed number: a message from it names one sender.
+    uniqueIndex("whatsapp_numbers_confirmed_idx")
+      .on(t.waId)
+      .where(sql`${t.confirmedAt} is not null`),
+  ],
+);
+
+export type WhatsAppTemplate = {
+  name: string;
+  language: string;
+  /** The body's parameters {{1}}, {{2}} … in order. */
+  body: string[];
+  /** Quick-reply buttons' payloads, by button index. */
+  buttons?: string[];
+  /** An authentication template's copy-code button: the code. */
+  copyCode?: string;
+};
+
+/**
+ * WhatsApp's outbox: written in the transaction of what caused it (a notification: at most one
+ * per notification, its key), sent by a worker with retries and backoff (rows claimed with SKIP
+ * LOCKED). Free-form `text` (with reply `buttons`) inside the 24-hour window, else `template`;
+ * a row without a template is only sent inside the window. `providerMessageId` is WhatsApp's id;
+ * `deliveryStatus` follows the webhook's statuses (sent, delivered, read, failed).
+ */
+export const whatsappOutbox = pgTable(
+  "whatsapp_outbox",
+  {
+    id: randomId(),
+    notificationId: uuid("notification_id").references(() => notifications.id, {
+      onDelete: "cascade",
+    }),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    waId: text("wa_id").notNull(),
+    text: text("text").notNull(),
+    buttons: jsonb("buttons").$type<{ id: string; title: string }[]>(),
+    template: jsonb("template").$type<WhatsAppTemplate>(),
+    /** What it is about, for answers that come back: a review, a message. */
+    reviewId: uuid("review_id").references(() => reviews.id, { onDelete: "set null" }),
+    messageId: uuid("message_id").references(() => messages.id, { onDelete: "set null" }),
+    status: text("status").$type<OutboxStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAs: text("sent_as").$type<"text" | "template">(),
+    providerMessageId: text("provider_message_id"),
+    deliveryStatus: text("delivery_status").$type<"sent" | "delivered" | "read" | "failed">(),
+    deliveryStatusAt: timestamp("delivery_status_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("whatsapp_outbox_notification_idx").on(t.notificationId),
+    uniqueIndex("whatsapp_outbox_provider_idx").on(t.providerMessageId),
+    index("whatsapp_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("whatsapp_outbox_user_idx").on(t.userId),
+    index("whatsapp_outbox_review_idx").on(t.reviewId),
+    index("whatsapp_outbox_message_idx").on(t.messageId),
+    check("whatsapp_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+);
+
+/**
+ * Every message received (WhatsApp's id): a webhook delivered twice is acted on once, and the
+ * newest per number opens WhatsApp's 24-hour window for free-form messages to it.
+ */
+export const whatsappInbound = pgTable(
+  "whatsapp_inbound",
+  {
+    id: text("id").primaryKey(),
+    waId: text("wa_id").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("whatsapp_inbound_wa_received_idx").on(t.waId, t.receivedAt)],
+);
 
 // ---------------------------------------------------------------------------
 // speed: relations for better-auth's joined reads (`advanced.database.joins`): a session and

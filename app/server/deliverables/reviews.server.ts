@@ -109,6 +109,7 @@ async function createReview(
       title: reviewSubjectText(subject),
       link: reviewLink(project.id, subject),
       groupKey: `project:${project.id}`,
+      refs: { reviewId },
     });
     return { ok: true as const, reviewId, notified };
   });
@@ -197,6 +198,7 @@ export async function answerReview(
   actor: { id: string; name: string },
   reviewId: string,
   input: ReviewAnswerInput,
+  { channel = "portal" }: { channel?: "portal" | "whatsapp" } = {},
 ): Promise<Outcome> {
   const admins = await administratorEmails(db);
   const outcome = await db.transaction(async (tx) => {
@@ -218,6 +220,7 @@ export async function answerReview(
         decision: input.decision,
         comment: input.comment,
         answeredBy: actor.id,
+        channel,
       })
       .onConflictDoNothing({ target: reviewAnswers.reviewId })
       .returning({ reviewId: reviewAnswers.reviewId });
@@ -284,6 +287,7 @@ export interface ReviewItem {
     comment: string | null;
     answeredByName: string | null;
     answeredAt: Date;
+    channel: "portal" | "whatsapp";
   } | null;
 }
 
@@ -308,6 +312,7 @@ function reviewQuery(db: Database) {
       comment: reviewAnswers.comment,
       answeredByName: sql<string | null>`coalesce(${answererProfile.fullName}, ${answerer.name})`,
       answeredAt: reviewAnswers.answeredAt,
+      channel: reviewAnswers.channel,
     })
     .from(reviews)
     .leftJoin(reviewAnswers, eq(reviewAnswers.reviewId, reviews.id))
@@ -320,10 +325,13 @@ function reviewQuery(db: Database) {
 type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewQuery>["execute"]>>[number];
 
 function toItem(row: ReviewRow): ReviewItem {
-  const { decision, comment, answeredByName, answeredAt, ...rest } = row;
+  const { decision, comment, answeredByName, answeredAt, channel, ...rest } = row;
   return {
     ...rest,
-    answer: decision && answeredAt ? { decision, comment, answeredByName, answeredAt } : null,
+    answer:
+      decision && answeredAt
+        ? { decision, comment, answeredByName, answeredAt, channel: channel ?? "portal" }
+        : null,
   };
 }
 

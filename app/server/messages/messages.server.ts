@@ -214,6 +214,7 @@ export async function sendMessage(
       title: input.subject,
       link: messageLink(id),
       groupKey: `thread:${clientId}:${replySubject(input.subject).toLowerCase()}`,
+      refs: { messageId: id },
     });
     return { id, mailed, notified };
   });

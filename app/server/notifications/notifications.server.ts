@@ -16,6 +16,7 @@ import {
   NOTIFICATION_KINDS,
   type NotificationChannel,
   type NotificationKind,
+  offeredChannels,
 } from "~/lib/notification-kinds";
 import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
 import type { Database } from "../db/client.server";
@@ -28,8 +29,9 @@ import {
 } from "../db/schema.server";
 import { afterCursor } from "../pagination.server";
 import { publishChange } from "../workspace/events.server";
+import { queueWhatsAppNotifications, wakeWhatsApp, whatsappEnabled } from "./whatsapp.server";
 
-type Executor = Pick<Database, "select" | "insert">;
+type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
 
 export interface NotificationEvent {
   kind: NotificationKind;
@@ -47,6 +49,8 @@ export interface NotificationEvent {
   fromAgency?: boolean;
   /** For `person`: the people the event names. */
   userIds?: string[];
+  /** What an answer on WhatsApp acts on: the review to approve, the message to reply to. */
+  refs?: { reviewId?: string; messageId?: string };
 }
 
 /**
@@ -115,10 +119,15 @@ export async function notify(tx: Executor, event: NotificationEvent): Promise<st
   const choice = (userId: string, channel: NotificationChannel) =>
     chosen.find((c) => c.userId === userId && c.channel === channel)?.enabled;
   const title = event.title.replace(/\s+/g, " ").trim().slice(0, 300) || "(untitled)";
+  const whatsapp = new Set(
+    whatsappEnabled()
+      ? userIds.filter((id) => channelOn(event.kind, "whatsapp", choice(id, "whatsapp")))
+      : [],
+  );
   const rows = userIds.flatMap((userId) => {
     const portal = channelOn(event.kind, "portal", choice(userId, "portal"));
     const email = channelOn(event.kind, "email", choice(userId, "email"));
-    if (!portal && !email) return [];
+    if (!portal && !email && !whatsapp.has(userId)) return [];
     return [
       {
         userId,
@@ -135,7 +144,23 @@ export async function notify(tx: Executor, event: NotificationEvent): Promise<st
     ];
   });
   if (rows.length === 0) return [];
-  await tx.insert(notifications).values(rows);
+  const written = await tx
+    .insert(notifications)
+    .values(rows)
+    .returning({ id: notifications.id, userId: notifications.userId });
+  await queueWhatsAppNotifications(
+    tx,
+    written
+      .filter((n) => whatsapp.has(n.userId))
+      .map((n) => ({
+        notificationId: n.id,
+        userId: n.userId,
+        kind: event.kind,
+        title,
+        link: event.link,
+        ...event.refs,
+      })),
+  );
   return rows.filter((r) => r.readAt === null).map((r) => r.userId);
 }
 
@@ -149,16 +174,19 @@ export async function notificationChoices(db: Database, userId: string) {
     })
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, userId));
+  const shown = (channel: NotificationChannel) => channel !== "whatsapp" || whatsappEnabled();
   return NOTIFICATION_KIND_NAMES.map((kind) => ({
     kind,
-    channels: NOTIFICATION_KINDS[kind].offers.map((channel) => ({
-      channel,
-      on: channelOn(
-        kind,
+    channels: offeredChannels(kind)
+      .filter(shown)
+      .map((channel) => ({
         channel,
-        chosen.find((c) => c.kind === kind && c.channel === channel)?.enabled,
-      ),
-    })),
+        on: channelOn(
+          kind,
+          channel,
+          chosen.find((c) => c.kind === kind && c.channel === channel)?.enabled,
+        ),
+      })),
   }));
 }
 
@@ -167,13 +195,17 @@ export async function notificationChoices(db: Database, userId: string) {
  * (`"<kind>:<channel>"`). Choices for channels a kind does not offer are ignored.
  */
 export async function setNotificationChoices(db: Database, userId: string, on: Set<string>) {
+  // WhatsApp's choices are kept while the channel is hidden (the form did not show them).
+  const shown = (channel: NotificationChannel) => channel !== "whatsapp" || whatsappEnabled();
   const values = NOTIFICATION_KIND_NAMES.flatMap((kind) =>
-    NOTIFICATION_KINDS[kind].offers.map((channel) => ({
-      userId,
-      kind,
-      channel,
-      enabled: on.has(`${kind}:${channel}`),
-    })),
+    offeredChannels(kind)
+      .filter(shown)
+      .map((channel) => ({
+        userId,
+        kind,
+        channel,
+        enabled: on.has(`${kind}:${channel}`),
+      })),
   );
   await db
     .insert(notificationPreferences)
@@ -190,6 +222,7 @@ export async function setNotificationChoices(db: Database, userId: string, on: S
 
 /** After the commit: the recipients' open portal tabs update their bell. */
 export function announceNotifications(userIds: string[], actorId: string | null) {
+  wakeWhatsApp();
   if (userIds.length > 0) publishChange("notifications", { clientIds: [], userIds }, actorId);
 }
 

@@ -5,6 +5,8 @@ import { ReviewAnswerText, ReviewBadge, type ReviewState } from "./review-contro
 
 export interface ReviewRecord extends ReviewState {
   subject: unknown;
+  /** The agency's view: each WhatsApp message about it, and how far it got (decision 078). */
+  whatsapp?: { id: string; name: string; status: string; at: Date | string | null }[];
 }
 
 /** Every review of the project and its answer: the record, newest first. */
@@ -31,6 +33,16 @@ export function ApprovalsSection({ reviews }: { reviews: ReviewRecord[] }) {
                   {review.requestedByName ? `, marked by ${review.requestedByName}` : ""}
                 </p>
                 <ReviewAnswerText review={review} />
+                {review.whatsapp && review.whatsapp.length > 0 ? (
+                  <ul className="text-sm text-muted-foreground" aria-label="On WhatsApp">
+                    {review.whatsapp.map((d) => (
+                      <li key={d.id}>
+                        On WhatsApp to {d.name}: {d.status}
+                        {d.at ? ` (${formatDateTime(d.at)})` : ""}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </li>
             ))}
           </ul>

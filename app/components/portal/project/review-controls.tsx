@@ -27,6 +27,7 @@ export interface ReviewState {
     comment: string | null;
     answeredByName: string | null;
     answeredAt: Date | string;
+    channel?: "portal" | "whatsapp";
   } | null;
 }
 
@@ -51,11 +52,12 @@ export function ReviewBadge({ review }: { review: ReviewState }) {
 /** Who answered, when, and their comment. */
 export function ReviewAnswerText({ review }: { review: ReviewState }) {
   if (!review.answer) return null;
-  const { decision, comment, answeredByName, answeredAt } = review.answer;
+  const { decision, comment, answeredByName, answeredAt, channel } = review.answer;
   return (
     <p className="text-sm text-muted-foreground">
       {decision === "approved" ? "Approved" : "Changes requested"} by {answeredByName ?? "someone"}{" "}
       on {formatDateTime(answeredAt)}
+      {channel === "whatsapp" ? " on WhatsApp" : ""}
       {comment ? <span className="mt-1 block text-foreground">“{comment}”</span> : null}
     </p>
   );
