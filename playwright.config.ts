@@ -10,6 +10,8 @@ const E2E_DATA_DIR = `/tmp/agency-e2e-${PORT}`;
  */
 const SCALE = process.env.E2E_SCALE === "1";
 const SCALE_JOURNEYS = /(two-instances|auth|deliverables|clients|notifications|unread)\.spec\.ts$/;
+/** WhatsApp's Cloud API, faked by tests/e2e/whatsapp.spec.ts on this port while it runs. */
+const WHATSAPP_FAKE_PORT = PORT + 10_000;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -72,6 +74,11 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       ADMIN_EMAILS: "admin@e2e.test,policy-lead@e2e.test,policy-second@e2e.test",
       E2E_DATA_DIR,
+      WHATSAPP_TOKEN: "e2e-token",
+      WHATSAPP_PHONE_NUMBER_ID: "e2e-phone",
+      WHATSAPP_APP_SECRET: "e2e-app-secret",
+      WHATSAPP_VERIFY_TOKEN: "e2e-verify",
+      WHATSAPP_API_URL: `http://127.0.0.1:${WHATSAPP_FAKE_PORT}`,
     },
   },
 });

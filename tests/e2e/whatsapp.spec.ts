@@ -1,0 +1,161 @@
+/**
+ * WhatsApp (issue 31 point 4, decision 078), against a fake Cloud API this file starts on the
+ * port playwright.config.ts gives the server (E2E_PORT + 10000): a contact opts in in Settings
+ * with the code WhatsApp brought, the agency marks a file 'Ready for review', the contact's
+ * phone gets the review template, and a tap on 'Approve' (WhatsApp's signed webhook) records
+ * the approval in the portal, shown as given on WhatsApp; the agency sees how far the message
+ * got.
+ */
+import { createHmac } from "node:crypto";
+import { type FakeCloudApi, startFakeCloudApi } from "../../app/test/fake-whatsapp.server";
+import { createUser, expect, hydrated, signInAsAdmin, test } from "./fixtures";
+
+const PORT = Number(process.env.E2E_PORT ?? 3123);
+let fake: FakeCloudApi;
+
+test.beforeAll(async () => {
+  fake = await startFakeCloudApi(PORT + 10_000);
+});
+test.afterAll(async () => {
+  await fake.close();
+});
+
+function signedPost(base: string, body: unknown) {
+  const raw = JSON.stringify(body);
+  return fetch(`${base}/api/whatsapp/webhook`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-hub-signature-256": `sha256=${createHmac("sha256", "e2e-app-secret").update(raw).digest("hex")}`,
+    },
+    body: raw,
+  });
+}
+
+test("opt in with the code from WhatsApp, then approve a review from WhatsApp's button", async ({
+  page: adminPage,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const base = baseURL ?? "";
+  const digits = String(Date.now()).slice(-7);
+  const waId = `2782${digits}`;
+  const contactContext = await browser.newContext({ baseURL: base });
+  const contact = await contactContext.newPage();
+  await createUser(contact.request, base, { fullName: "Naledi Contact" });
+  expect(
+    (
+      await contact.request.post("/portal/projects", {
+        headers: { origin: base },
+        form: { intent: "create", title: "Phone launch" },
+      })
+    ).status(),
+  ).toBe(200);
+
+  // Settings → Notifications: the number, the code, the confirmation.
+  await contact.goto("/portal/settings");
+  await hydrated(contact);
+  await contact.getByLabel("WhatsApp number").fill(`+27 82 ${digits}`);
+  await contact.getByRole("button", { name: "Send code" }).click();
+  await expect(contact.getByText("Enter it below to confirm the number.").first()).toBeVisible();
+  await expect.poll(() => fake.requests.some((r) => r.body.to === waId)).toBe(true);
+  const codeMessage = fake.requests.find((r) => r.body.to === waId);
+  expect(codeMessage?.body.template?.name).toBe("confirmation_code");
+  const code = codeMessage?.body.template?.components[0]?.parameters[0]?.text ?? "";
+  await contact.getByLabel("Code from WhatsApp").fill(code);
+  await contact.getByRole("button", { name: "Confirm number" }).click();
+  await expect(
+    contact.getByText(
+      `WhatsApp notifications go to +${waId}. Reply STOP to any of them to end them.`,
+    ),
+  ).toBeVisible();
+  await expect(contact.getByRole("checkbox", { name: "On WhatsApp" }).first()).toBeVisible();
+
+  // The agency marks a file ready for review.
+  await contact.goto("/portal/projects");
+  await contact.getByRole("link", { name: "Phone launch" }).click();
+  await expect(contact.getByRole("heading", { level: 1, name: "Phone launch" })).toBeVisible();
+  const projectUrl = new URL(contact.url()).pathname;
+  await signInAsAdmin(adminPage.request, base);
+  await adminPage.goto(projectUrl);
+  await hydrated(adminPage);
+  await adminPage.getByLabel("Files to upload").setInputFiles({
+    name: "Poster.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.7\n% poster\n"),
+  });
+  const versions = adminPage.getByRole("list", { name: "Versions of Poster.pdf" });
+  await versions.getByRole("button", { name: /Ready for review/ }).click();
+  await expect(versions.getByText("Ready for review", { exact: true })).toBeVisible();
+
+  // Her phone gets the review template with its two buttons.
+  await expect
+    .poll(() =>
+      fake.requests.some((r) => r.body.to === waId && r.body.template?.name === "review_request"),
+    )
+    .toBe(true);
+  const review = fake.requests.find(
+    (r) => r.body.to === waId && r.body.template?.name === "review_request",
+  );
+  const approve = review?.body.template?.components[1]?.parameters[0]?.payload ?? "";
+  expect(approve).toMatch(/^review:[0-9a-f-]{36}:approve$/);
+
+  // WhatsApp says it was read, and she taps 'Approve'.
+  const now = String(Math.floor(Date.now() / 1000));
+  const envelope = (value: object) => ({
+    object: "whatsapp_business_account",
+    entry: [
+      {
+        id: "waba",
+        changes: [{ field: "messages", value: { messaging_product: "whatsapp", ...value } }],
+      },
+    ],
+  });
+  const read = await signedPost(
+    base,
+    envelope({
+      statuses: [{ id: review?.id, status: "read", timestamp: now, recipient_id: waId }],
+    }),
+  );
+  expect(read.status).toBe(200);
+  const tapped = await signedPost(
+    base,
+    envelope({
+      messages: [
+        {
+          from: waId,
+          id: `wamid.e2e-${digits}`,
+          timestamp: now,
+          type: "button",
+          button: { payload: approve, text: "Approve" },
+          context: { id: review?.id },
+        },
+      ],
+    }),
+  );
+  expect(tapped.status).toBe(200);
+  // Unsigned: refused.
+  const unsigned = await fetch(`${base}/api/whatsapp/webhook`, { method: "POST", body: "{}" });
+  expect(unsigned.status).toBe(401);
+
+  // The portal records the approval, given on WhatsApp; the agency sees the message was read.
+  await contact.reload();
+  await expect(
+    contact.getByText(/Approved by Naledi Contact on .* on WhatsApp/).first(),
+  ).toBeVisible();
+  await adminPage.reload();
+  await expect(
+    adminPage
+      .getByRole("list", { name: "On WhatsApp" })
+      .getByText(/On WhatsApp to Naledi Contact: read/),
+  ).toBeVisible();
+  // She gets a thank-you inside the window, as plain text.
+  await expect
+    .poll(() =>
+      fake.requests.some(
+        (r) => r.body.to === waId && r.body.text?.body.startsWith("Thank you. You approved"),
+      ),
+    )
+    .toBe(true);
+});
