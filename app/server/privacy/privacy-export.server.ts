@@ -20,6 +20,7 @@ import {
   invitations,
   leads,
   messages,
+  notificationPreferences,
   notifications,
   passkey,
   profiles,
@@ -29,6 +30,8 @@ import {
   session,
   user,
   userRoles,
+  whatsappNumbers,
+  whatsappOutbox,
 } from "../db/schema.server";
 
 type Row = Record<string, unknown>;
@@ -93,6 +96,10 @@ export interface PersonalData {
   files: Row[];
   reviews: Row[];
   notifications: Row[];
+  /** Settings → Notifications: each choice made, per kind and channel (no row: the default). */
+  notificationPreferences: Row[];
+  /** The WhatsApp number given, and the messages sent to it (decision 078). */
+  whatsapp: Row[];
   sessions: Row[];
   passkeys: Row[];
   consents: Row[];
@@ -192,6 +199,54 @@ export async function collectPersonalData(
       .from(notifications)
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.createdAt)),
+    notificationPreferences: await db
+      .select({
+        kind: notificationPreferences.kind,
+        channel: notificationPreferences.channel,
+        enabled: notificationPreferences.enabled,
+        updatedAt: notificationPreferences.updatedAt,
+      })
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, userId))
+      .orderBy(notificationPreferences.kind, notificationPreferences.channel),
+    whatsapp: [
+      ...(
+        await db
+          .select({
+            number: whatsappNumbers.waId,
+            confirmedAt: whatsappNumbers.confirmedAt,
+            optedOutAt: whatsappNumbers.optedOutAt,
+            createdAt: whatsappNumbers.createdAt,
+          })
+          .from(whatsappNumbers)
+          .where(eq(whatsappNumbers.userId, userId))
+      ).map((n) => ({
+        what: "number",
+        number: `+${n.number}`,
+        text: null,
+        status: n.confirmedAt ? "confirmed" : n.optedOutAt ? "opted out" : "not confirmed",
+        at: n.confirmedAt ?? n.optedOutAt ?? n.createdAt,
+      })),
+      ...(
+        await db
+          .select({
+            number: whatsappOutbox.waId,
+            text: whatsappOutbox.text,
+            status: whatsappOutbox.status,
+            deliveryStatus: whatsappOutbox.deliveryStatus,
+            createdAt: whatsappOutbox.createdAt,
+          })
+          .from(whatsappOutbox)
+          .where(eq(whatsappOutbox.userId, userId))
+          .orderBy(desc(whatsappOutbox.createdAt))
+      ).map((m) => ({
+        what: "message sent",
+        number: `+${m.number}`,
+        text: m.text,
+        status: m.deliveryStatus ?? m.status,
+        at: m.createdAt,
+      })),
+    ],
     sessions: await db
       .select({
         id: session.id,
@@ -289,6 +344,8 @@ const README = (data: PersonalData, baseUrl: string) =>
     "files.csv      files you uploaded to your projects (names, sizes, dates)",
     "reviews.csv    your answers to reviews (approvals and requested changes)",
     "notifications.csv what the portal notified you of, and when you read it",
+    "notification_preferences.csv your choices in Settings → Notifications (kind, channel, on or off)",
+    "whatsapp.csv   the WhatsApp number you gave, and the messages we sent to it",
     "sessions.csv   where you are signed in",
     "passkeys.csv   your passkeys (names and dates; keys are never exported)",
     "consents.csv   the privacy notices you were shown and your marketing choices",
@@ -312,6 +369,8 @@ export function personalDataZip(data: PersonalData, { baseUrl }: { baseUrl: stri
     files: data.files,
     reviews: data.reviews.map((r) => ({ ...r, about: JSON.stringify(r.about) })),
     notifications: data.notifications,
+    notification_preferences: data.notificationPreferences,
+    whatsapp: data.whatsapp,
     sessions: data.sessions,
     passkeys: data.passkeys,
     consents: data.consents,

@@ -207,11 +207,13 @@ describe(`download my data (${testDatabaseKind()})`, () => {
       "invitations.csv",
       "leads.csv",
       "messages.csv",
+      "notification_preferences.csv",
       "notifications.csv",
       "passkeys.csv",
       "projects.csv",
       "reviews.csv",
       "sessions.csv",
+      "whatsapp.csv",
     ]);
     const json = JSON.parse(strFromU8(files["data.json"] as Uint8Array));
     expect(json.account).toMatchObject({

@@ -39,6 +39,7 @@ import {
   type WhatsAppConfig,
   whatsappConfig,
 } from "../notifications/whatsapp.server";
+import { collectPersonalData } from "../privacy/privacy-export.server";
 import { ALL_CLIENTS } from "../workspace/scope.server";
 import { signBody } from "./webhook.server";
 
@@ -502,6 +503,32 @@ describe("the webhook", () => {
     expect(textOf(lastTo(ALICE_NUMBER))).toBe(
       "Your reply was added to 'Re: Launch date' in the portal.",
     );
+  });
+
+  it("'Download my data' holds her notification choices, her number and what was sent to it", async () => {
+    const saved = await settings(alice, {
+      intent: "notification-choices",
+      "review.requested:portal": "on",
+      "review.requested:whatsapp": "on",
+    });
+    expect(saved.body.success).toBe("Notification choices saved");
+    const data = await collectPersonalData(db(), alice.id, new Date());
+    expect(data?.notificationPreferences).toContainEqual(
+      expect.objectContaining({ kind: "review.requested", channel: "email", enabled: false }),
+    );
+    expect(data?.notificationPreferences).toContainEqual(
+      expect.objectContaining({ kind: "review.requested", channel: "whatsapp", enabled: true }),
+    );
+    expect(data?.whatsapp[0]).toMatchObject({
+      what: "number",
+      number: "+27821234567",
+      status: "confirmed",
+    });
+    expect(
+      data?.whatsapp.some(
+        (m) => m.what === "message sent" && String(m.text).startsWith("Ready for review: "),
+      ),
+    ).toBe(true);
   });
 
   it("STOP turns WhatsApp off: the consent is withdrawn and nothing more is sent", async () => {
