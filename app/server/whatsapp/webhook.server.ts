@@ -43,7 +43,7 @@ import {
   type WhatsAppConfig,
   wakeWhatsApp,
 } from "../notifications/whatsapp.server";
-import { ALL_CLIENTS } from "../workspace/scope.server";
+import { ALL_CLIENTS, type Scope } from "../workspace/scope.server";
 
 /** An event older than this is refused (a replayed or long-delayed delivery). */
 export const WEBHOOK_MAX_AGE_MS = 60 * 60 * 1000;
@@ -239,16 +239,20 @@ async function handleMessage(db: Database, m: InboundMessage, now: Date) {
         ),
       );
     if (about?.messageId) {
-      const isAdmin = await isAdministrator(db, person.userId);
-      const scope = isAdmin
-        ? ALL_CLIENTS
-        : person.clientId
-          ? { kind: "client" as const, clientId: person.clientId }
-          : null;
+      // The person's scope as the portal gives it (decision 065).
+      const role = await roleOf(db, person.userId);
+      const scope: Scope | null =
+        role === "admin"
+          ? ALL_CLIENTS
+          : role === "team"
+            ? { kind: "team", userId: person.userId }
+            : person.clientId
+              ? { kind: "client", clientId: person.clientId }
+              : null;
       if (scope) {
         const sent = await replyToMessage(
           db,
-          { id: person.userId, scope, isAdmin },
+          { id: person.userId, scope, isAdmin: role !== null },
           about.messageId,
           text.slice(0, 5000),
         );
@@ -263,12 +267,13 @@ async function handleMessage(db: Database, m: InboundMessage, now: Date) {
   await reply(WHATSAPP_REPLIES.help());
 }
 
-async function isAdministrator(db: Database, userId: string) {
+/** The person's agency role ('admin', 'team'), or null for a client's contact. */
+async function roleOf(db: Database, userId: string) {
   const [row] = await db
     .select({ role: userRoles.role })
     .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")));
-  return Boolean(row);
+    .where(eq(userRoles.userId, userId));
+  return row?.role ?? null;
 }
 
 async function subjectOf(db: Database, messageId: string) {
@@ -283,7 +288,7 @@ type Person = NonNullable<Awaited<ReturnType<typeof personOfNumber>>>;
 
 /** The review, if this person may answer it: a contact of its client (the portal's rule). */
 async function reviewFor(db: Database, person: Person, reviewId: string) {
-  if (!person.clientId || (await isAdministrator(db, person.userId))) return null;
+  if (!person.clientId || (await roleOf(db, person.userId)) !== null) return null;
   const [row] = await db
     .select({
       projectId: projects.id,
