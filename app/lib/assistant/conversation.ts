@@ -8,7 +8,8 @@ import type { Reply } from "./engine";
 
 /** One message in the site assistant's conversation. */
 export interface ChatTurn {
-  role: "user" | "assistant";
+  /** 'team': a person of the agency answering on WhatsApp after a handover (decision 079). */
+  role: "user" | "assistant" | "team";
   text: string;
   /** An answer's source page (a site path). */
   url?: string;

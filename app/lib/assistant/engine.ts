@@ -51,7 +51,8 @@ export type Reply =
 
 /** An earlier message of the conversation, as any channel keeps it. */
 export interface PriorTurn {
-  role: "user" | "assistant";
+  /** 'team': a person's answer on WhatsApp after a handover (read like the assistant's). */
+  role: "user" | "assistant" | "team";
   text: string;
 }
 

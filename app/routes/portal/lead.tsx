@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { failed, succeeded } from "~/lib/action-result";
 import { formatDate, formatDateTime } from "~/lib/dates";
@@ -19,6 +20,7 @@ import { now } from "~/server/clock.server";
 import { convertLead } from "~/server/leads/conversion.server";
 import { getLead, LEAD_NOT_FOUND, setLeadStatus } from "~/server/leads/leads.server";
 import { eraseLead } from "~/server/privacy/privacy.server";
+import { replyToWhatsAppLead, windowOpen } from "~/server/whatsapp/assistant-chat.server";
 import { parseId } from "~/server/workspace/scope.server";
 import { readForm } from "../form.server";
 import { notFound } from "../refuse.server";
@@ -34,7 +36,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const lead = id ? await getLead(db, id) : null;
   if (!lead) throw notFound(LEAD_NOT_FOUND);
   const client = lead.clientId ? await findClient(db, lead.clientId) : null;
-  return { lead, client };
+  // A WhatsApp lead (decision 079): can the team still answer there (the 24-hour window)?
+  const whatsapp = lead.whatsappWaId
+    ? { windowOpen: await windowOpen(db, lead.whatsappWaId, now()) }
+    : null;
+  return { lead, client, whatsapp };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -69,6 +75,22 @@ export async function action({ request, params }: Route.ActionArgs) {
         : "Lead converted: client created and invitation sent",
     });
   }
+  if (form.intent === "whatsapp-reply") {
+    const sent = await replyToWhatsAppLead(
+      db,
+      id,
+      { name: ctx.user.fullName?.trim() || ctx.user.email },
+      form.reply ?? "",
+      now(),
+    );
+    if (!sent.ok)
+      return failed(sent.status, sent.message, {
+        intent: "whatsapp-reply",
+        field: "reply",
+        values: { reply: form.reply ?? "" },
+      });
+    return succeeded("Reply sent on WhatsApp", { intent: "whatsapp-reply" });
+  }
   const parsed = leadStatusSchema.safeParse(form);
   if (!parsed.success) return failed(400, "Choose a valid status");
   const updated = await setLeadStatus(db, id, parsed.data.status, { actorId: ctx.user.id });
@@ -84,7 +106,7 @@ const KIND_LABELS = {
 
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
   const { fetcher, busy } = useFormOutcome();
-  const { lead, client } = loaderData;
+  const { lead, client, whatsapp } = loaderData;
   const rows: [string, string | null][] = [
     ["Type", KIND_LABELS[lead.kind]],
     ["Received", formatDateTime(lead.createdAt)],
@@ -96,7 +118,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
       lead.kind === "quote" ? lead.packageName : lead.company,
     ],
     ["Address", lead.address],
-    ["Sent from", lead.sourcePath],
+    ["Sent from", lead.sourcePath === "whatsapp" ? "WhatsApp" : lead.sourcePath],
     ["Project start", lead.startDate ? formatDate(lead.startDate) : null],
     ["Project finish", lead.finishDate ? formatDate(lead.finishDate) : null],
     [
@@ -143,7 +165,12 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
                   // biome-ignore lint/suspicious/noArrayIndexKey: a stored, unchanging list
                   <li key={i} className="whitespace-pre-wrap break-words">
                     <span className="font-medium">
-                      {turn.role === "user" ? "Visitor" : "Assistant"}:
+                      {turn.role === "user"
+                        ? "Visitor"
+                        : turn.role === "team"
+                          ? `Team${turn.page ? ` (${turn.page})` : ""}`
+                          : "Assistant"}
+                      :
                     </span>{" "}
                     {turn.text}
                     {turn.url ? <span className="text-muted-foreground"> ({turn.url})</span> : null}
@@ -154,6 +181,9 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
           ) : null}
         </CardContent>
       </Card>
+      {whatsapp ? (
+        <WhatsAppReplyCard waiting={Boolean(lead.waitingSince)} windowOpen={whatsapp.windowOpen} />
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle as="h2">Status</CardTitle>
@@ -230,6 +260,52 @@ function ClientCard({
           </fetcher.Form>
         )}
       </CardContent>
+    </Card>
+  );
+}
+
+/** A WhatsApp lead: whether it waits for the team, and the team's reply sent on WhatsApp. */
+function WhatsAppReplyCard({ waiting, windowOpen }: { waiting: boolean; windowOpen: boolean }) {
+  const { fetcher, inline, busy } = useFormOutcome({ intent: "whatsapp-reply" });
+  const typed = inline && !inline.ok ? inline.values?.reply : undefined;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Reply on WhatsApp</CardTitle>
+        <CardDescription>
+          {waiting ? (
+            <strong className="text-amber-800 dark:text-amber-200">Waiting for the team. </strong>
+          ) : null}
+          {windowOpen
+            ? "Your reply is sent to them on WhatsApp and added to the conversation above."
+            : "WhatsApp allows a reply only within 24 hours of their last message, and that has passed. Reach them another way."}
+        </CardDescription>
+      </CardHeader>
+      {windowOpen ? (
+        <CardContent>
+          <fetcher.Form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="whatsapp-reply" />
+            <Field
+              id="lead-whatsapp-reply"
+              label="Your reply"
+              error={inline && !inline.ok ? inline.error : undefined}
+            >
+              <Textarea
+                name="reply"
+                rows={4}
+                maxLength={4000}
+                required
+                key={typed ?? ""}
+                defaultValue={typed ?? ""}
+              />
+            </Field>
+            <FormResult result={inline} />
+            <Button type="submit" disabled={busy}>
+              {busy ? "Sending..." : "Send on WhatsApp"}
+            </Button>
+          </fetcher.Form>
+        </CardContent>
+      ) : null}
     </Card>
   );
 }

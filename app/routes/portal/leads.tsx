@@ -147,6 +147,14 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                       {lead.name}
                     </Link>
                     <div className="text-muted-foreground">{lead.email}</div>
+                    {lead.waitingSince ? (
+                      <Badge
+                        variant="plain"
+                        className="mt-1 bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100"
+                      >
+                        Waiting for the team
+                      </Badge>
+                    ) : null}
                   </td>
                   <td className="px-4 py-3">
                     {lead.kind === "quote"

@@ -455,6 +455,10 @@ export const leads = pgTable(
     finishDate: date("finish_date"),
     /** Chat leads: the conversation with the site assistant that led to the handover. */
     conversation: jsonb("conversation").$type<ChatTurn[]>(),
+    /** A chat lead from WhatsApp (decision 079): the number the conversation goes on with. */
+    whatsappWaId: text("whatsapp_wa_id"),
+    /** Since when the person waits for the team's answer (null: not waiting). */
+    waitingSince: timestamp("waiting_since", { withTimezone: true }),
     /** The visitor saw the privacy notice and submitted: POPIA consent and when. */
     consent: boolean("consent").notNull(),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
@@ -1092,6 +1096,21 @@ export const whatsappOutbox = pgTable(
     check("whatsapp_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );
+
+/**
+ * The site assistant's conversation with a number that wrote to the business on WhatsApp
+ * (issue 34 point 4, decision 079): its turns until it is handed to the team as a 'chat' lead
+ * (`leadId`); after that the lead's conversation goes on. Erased with its lead.
+ */
+export const whatsappConversations = pgTable("whatsapp_conversations", {
+  waId: text("wa_id").primaryKey(),
+  /** The name WhatsApp gives for the number (its profile), if any. */
+  name: text("name"),
+  turns: jsonb("turns").$type<ChatTurn[]>().notNull(),
+  leadId: uuid("lead_id").references(() => leads.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 /**
  * Every message received (WhatsApp's id): a webhook delivered twice is acted on once, and the

@@ -54,6 +54,9 @@ export interface Converted {
   projectId: string | null;
 }
 
+export const NO_EMAIL_TO_INVITE =
+  "This lead has no e-mail address to invite. Ask for one, then add the client and invite them from Clients.";
+
 export async function convertLead(
   db: Database,
   actor: Inviter,
@@ -68,6 +71,8 @@ export async function convertLead(
       const [lead] = await tx.select().from(leads).where(eq(leads.id, id)).for("update");
       if (!lead) throw new Refusal(refused(404, LEAD_NOT_FOUND));
       if (lead.clientId) throw new Refusal(refused(409, ALREADY_CONVERTED));
+      // A WhatsApp lead has no address to invite (decision 079).
+      if (!lead.email.trim()) throw new Refusal(refused(409, NO_EMAIL_TO_INVITE));
       const name = lead.company?.trim() || clientNameFor({ name: lead.name, email: lead.email });
       const [client] = await tx
         .insert(clients)

@@ -327,7 +327,7 @@ export interface LeadFilters {
 /** What the leads list shows of a lead. */
 export type LeadRow = Pick<
   Lead,
-  "id" | "kind" | "name" | "email" | "packageName" | "status" | "createdAt"
+  "id" | "kind" | "name" | "email" | "packageName" | "status" | "createdAt" | "waitingSince"
 >;
 
 function leadsWhere(filters: LeadFilters) {
@@ -356,6 +356,7 @@ export async function listLeads(
       packageName: leads.packageName,
       status: leads.status,
       createdAt: leads.createdAt,
+      waitingSince: leads.waitingSince,
     })
     .from(leads)
     .where(and(leadsWhere(filters), afterCursor(cursor, leads.createdAt, leads.id)))

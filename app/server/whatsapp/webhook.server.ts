@@ -14,7 +14,6 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { site } from "~/content/site";
 import { reviewSubjectText } from "~/lib/activity-text";
 import { reviewAnswerSchema } from "~/lib/validation/deliverables";
 import { firstIssue } from "~/lib/validation/zod";
@@ -44,6 +43,7 @@ import {
   wakeWhatsApp,
 } from "../notifications/whatsapp.server";
 import { ALL_CLIENTS, type Scope } from "../workspace/scope.server";
+import { answerOnWhatsApp } from "./assistant-chat.server";
 
 /** An event older than this is refused (a replayed or long-delayed delivery). */
 export const WEBHOOK_MAX_AGE_MS = 60 * 60 * 1000;
@@ -56,6 +56,7 @@ export const WHATSAPP_REPLIES = {
   alreadyAnswered: "This review has already been answered.",
   notYours: "This review is not one you can answer. Open the portal to see what waits for you.",
   replied: (subject: string) => `Your reply was added to '${subject}' in the portal.`,
+  textOnly: "Please write your question as a text message.",
   help: () =>
     `To answer a message, reply to its WhatsApp message. Everything else is in the portal: ${env().BASE_URL}/portal. Reply STOP to stop WhatsApp messages.`,
 } as const;
@@ -95,6 +96,8 @@ interface InboundMessage {
   payload: string | null;
   /** The id of our message it replies to. */
   contextId: string | null;
+  /** The sender's WhatsApp profile name, when WhatsApp gives it. */
+  name: string | null;
 }
 
 interface InboundStatus {
@@ -123,6 +126,11 @@ export function parseWebhook(
   for (const entry of arr(root.entry)) {
     for (const change of arr(obj(entry).changes)) {
       const value = obj(obj(change).value);
+      const names = new Map(
+        arr(value.contacts)
+          .map(obj)
+          .map((c) => [str(c.wa_id) ?? "", str(obj(c.profile).name)] as const),
+      );
       for (const m of arr(value.messages).map(obj)) {
         const id = str(m.id);
         const from = str(m.from);
@@ -137,6 +145,7 @@ export function parseWebhook(
           text: str(obj(m.text).body) ?? str(obj(m.button).text),
           payload: str(obj(m.button).payload) ?? str(obj(interactive.button_reply).id) ?? null,
           contextId: str(obj(m.context).id),
+          name: names.get(from) ?? null,
         });
       }
       for (const s of arr(value.statuses).map(obj)) {
@@ -194,9 +203,9 @@ async function handleMessage(db: Database, m: InboundMessage, now: Date) {
     return;
   }
   if (!person) {
-    await reply(
-      `This number is not linked to a ${site.name} portal account. Add it in the portal under Settings → Notifications.`,
-    );
+    // Anyone else who writes to the business number talks to the site assistant (decision 079).
+    if (text) await answerOnWhatsApp(db, { from: m.from, text, name: m.name }, now);
+    else await reply(WHATSAPP_REPLIES.textOnly);
     return;
   }
 

@@ -9,6 +9,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/api/whatsapp";
+import { action as leadAction, loader as leadLoader } from "~/routes/portal/lead";
+import { loader as leadsLoader } from "~/routes/portal/leads";
 import { action as projectAction, loader as projectLoader } from "~/routes/portal/project";
 import { action as projectsAction } from "~/routes/portal/projects";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/portal/settings";
@@ -25,6 +27,7 @@ import {
 import { signUpAdmin } from "~/test/workspace.server";
 import {
   consents,
+  leads,
   messages,
   milestones,
   notifications,
@@ -33,6 +36,7 @@ import {
   whatsappNumbers,
   whatsappOutbox,
 } from "../db/schema.server";
+import { NO_EMAIL_TO_INVITE } from "../leads/conversion.server";
 import { sendMessage } from "../messages/messages.server";
 import {
   processWhatsAppOutbox,
@@ -41,6 +45,7 @@ import {
 } from "../notifications/whatsapp.server";
 import { collectPersonalData } from "../privacy/privacy-export.server";
 import { ALL_CLIENTS } from "../workspace/scope.server";
+import { WHATSAPP_ASSISTANT_TEXTS } from "./assistant-chat.server";
 import { signBody } from "./webhook.server";
 
 const SECRET = "app-secret-for-tests";
@@ -551,5 +556,110 @@ describe("the webhook", () => {
     await requestReview();
     expect(await send()).toBe(0);
     expect(fake.requests).toEqual([]);
+  });
+});
+
+describe("the site assistant on WhatsApp (issue 34 point 4)", () => {
+  const VISITOR = "27710000001";
+
+  it("answers someone who writes to the business number; the first answer says who answers and links the privacy notice", async () => {
+    await webhook(inbound(VISITOR, { text: "How long does a voice agent take?" }));
+    await send();
+    const first = textOf(lastTo(VISITOR)) ?? "";
+    expect(first.startsWith("Hi Alice, this is ")).toBe(true);
+    expect(first).toContain("automated assistant answering");
+    expect(first).toContain(`${BASE_URL}/legal/privacy`);
+    await webhook(inbound(VISITOR, { text: "How much is the growth package per month" }));
+    await send();
+    const second = textOf(lastTo(VISITOR)) ?? "";
+    expect(second).not.toContain("automated assistant answering");
+    expect(second).toContain("R12,500");
+    expect(second).toContain(`${BASE_URL}/pricing`);
+  });
+
+  it("a person asked for becomes a 'chat' lead waiting for the team, who reply from the lead's page on WhatsApp", async () => {
+    await webhook(inbound(VISITOR, { text: "Can I speak to a person please?" }));
+    await send();
+    expect(textOf(lastTo(VISITOR))).toBe(WHATSAPP_ASSISTANT_TEXTS.handedOver);
+    const [lead] = await db().select().from(leads).where(eq(leads.whatsappWaId, VISITOR));
+    expect(lead).toMatchObject({
+      kind: "chat",
+      name: "Alice",
+      phone: "+27710000001",
+      sourcePath: "whatsapp",
+    });
+    expect(lead?.waitingSince).not.toBeNull();
+    expect(lead?.conversation?.map((t) => t.text)).toContain("How long does a voice agent take?");
+    const told = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, admin.id), eq(notifications.kind, "lead.new")));
+    expect(told.some((n) => n.link === `/portal/leads/${lead?.id}`)).toBe(true);
+    // The list marks it as waiting for the team.
+    const list = await run(leadsLoader, getRequest("/portal/leads", admin.cookie));
+    const rows = ((await list.json()) as { leads: { id: string; waitingSince: string | null }[] })
+      .leads;
+    expect(rows.find((r) => r.id === lead?.id)?.waitingSince).toBeTruthy();
+
+    // More from her joins the lead; the assistant no longer answers.
+    fake.clear();
+    await webhook(inbound(VISITOR, { text: "We are a school in Durban" }));
+    await send();
+    expect(fake.requests).toEqual([]);
+
+    // The team replies from the lead's page.
+    const page = await run(leadLoader, getRequest(`/portal/leads/${lead?.id}`, admin.cookie), {
+      id: lead?.id as string,
+    });
+    expect(((await page.json()) as { whatsapp: { windowOpen: boolean } }).whatsapp).toEqual({
+      windowOpen: true,
+    });
+    const replied = await run(
+      leadAction,
+      formRequest(
+        `/portal/leads/${lead?.id}`,
+        { intent: "whatsapp-reply", reply: "Yes, we work with schools." },
+        { cookie: admin.cookie },
+      ),
+      { id: lead?.id as string },
+    );
+    expect(await replied.json()).toMatchObject({ ok: true, success: "Reply sent on WhatsApp" });
+    await send();
+    expect(textOf(lastTo(VISITOR))).toMatch(/^Ayanda Admin \(.+\): Yes, we work with schools\.$/);
+    const [after] = await db()
+      .select()
+      .from(leads)
+      .where(eq(leads.id, lead?.id as string));
+    expect(after?.waitingSince).toBeNull();
+    expect(after?.conversation?.slice(-2)).toEqual([
+      { role: "user", text: "We are a school in Durban" },
+      { role: "team", text: "Yes, we work with schools.", page: "Ayanda Admin" },
+    ]);
+
+    // Without an e-mail address it cannot be converted into a client (nothing to invite).
+    const convert = await run(
+      leadAction,
+      formRequest(`/portal/leads/${lead?.id}`, { intent: "convert" }, { cookie: admin.cookie }),
+      { id: lead?.id as string },
+    );
+    expect(convert.status).toBe(409);
+    expect(await convert.json()).toMatchObject({ error: NO_EMAIL_TO_INVITE });
+
+    // Outside the 24-hour window the reply is refused with the reason.
+    await closeWindow();
+    const late = await run(
+      leadAction,
+      formRequest(
+        `/portal/leads/${lead?.id}`,
+        { intent: "whatsapp-reply", reply: "Hello again" },
+        { cookie: admin.cookie },
+      ),
+      { id: lead?.id as string },
+    );
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({
+      ok: false,
+      error: WHATSAPP_ASSISTANT_TEXTS.windowClosed,
+    });
   });
 });
