@@ -733,12 +733,18 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedCoun
       ),
     );
 
-    // Conversations, oldest first (the reply-time trigger marks what each message answers).
+    // Conversations, oldest first (the reply-time trigger marks what each message answers): a
+    // message under the subject of an earlier one of its client is a reply in that thread.
+    const threadOf = new Map<string, string>();
     for (const [i, [client, from, subject, content, daysAgo]] of MESSAGES.entries()) {
       const sender = byKey.get(from);
+      const id = uid(`message-${i}`);
+      const threadId = threadOf.get(`${client}\n${subject}`);
+      if (!threadId) threadOf.set(`${client}\n${subject}`, id);
       await insert("messages", s.messages, [
         {
-          id: uid(`message-${i}`),
+          id,
+          threadId,
           clientId: uid(client),
           senderId: userId(from),
           fromAgency: !sender?.client,

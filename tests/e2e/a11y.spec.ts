@@ -126,7 +126,7 @@ function portalPageTests() {
     await expectNoViolations(page, "delete confirmation");
   });
 
-  test("messages: empty, one unread, one selected, the compose and reply dialogs open", async ({
+  test("messages: empty, one unread, a conversation open with its composer, the compose dialog open", async ({
     signedInPage: page,
     browser,
     baseURL,
@@ -147,16 +147,13 @@ function portalPageTests() {
     const sent = page.getByRole("button", { name: /Quarterly review/ });
     await replyAsTeam(browser, baseURL ?? "", page, sent, "Friday at 14:00?");
     await visit(page, "/portal/messages");
-    const reply = page.getByRole("button", { name: /Re: Quarterly review/ });
-    await expect(reply.getByText("New")).toBeVisible();
+    await expect(sent.getByText("New", { exact: true })).toBeVisible();
     await expectNoViolations(page, "messages, one unread");
-    await reply.click();
-    await expect(page.getByRole("article", { name: "Selected message" })).toBeVisible();
-    await expectNoViolations(page, "messages, one selected");
-    await hydrated(page);
-    await page.getByRole("button", { name: "Reply" }).click();
-    await expect(page.getByRole("dialog", { name: "Reply" })).toBeVisible();
-    await expectNoViolations(page, "reply dialog");
+    await sent.click();
+    const conversation = page.getByRole("region", { name: "Conversation" });
+    await expect(conversation.getByRole("article")).toHaveCount(2);
+    await expect(conversation.getByRole("textbox", { name: "Reply" })).toBeVisible();
+    await expectNoViolations(page, "messages, a conversation open");
   });
 
   test("as an admin: projects and messages of every client, the Client fields, viewing as a client", async ({

@@ -78,9 +78,9 @@ export async function signInAsAdmin(
 }
 
 /**
- * The agency's team answers the message shown by `item` (a button of the Messages inbox in
- * `page`): the administrator, in a browser context of their own, posts what the details
- * panel's 'Reply' posts.
+ * The agency's team answers the conversation shown by `item` (a button of the Messages inbox
+ * in `page`): the administrator, in a browser context of their own, posts what the
+ * conversation's 'Reply' composer posts.
  */
 export async function replyAsTeam(
   browser: Browser,

@@ -204,7 +204,7 @@ test("keyboard only: sign up, create a project, send and read a message, sign ou
   await expect(item).toBeFocused();
   await expectFocusVisible(page);
   await page.keyboard.press("Enter");
-  const details = page.getByRole("article", { name: "Selected message" });
+  const details = page.getByRole("region", { name: "Conversation" });
   await expect(details.getByText("Everything here works from the keyboard.")).toBeVisible();
   await expect(item.getByText("New")).toHaveCount(0);
 

@@ -77,7 +77,7 @@ async function makeData(browser: Browser, baseURL: string): Promise<Portal> {
     expect(sent.ok(), await sent.text()).toBe(true);
     await projects.goto("/portal/messages");
     const messageId = await projects
-      .getByRole("list", { name: "Messages" })
+      .getByRole("list", { name: "Conversations" })
       .locator("input[name=id]")
       .first()
       .inputValue();

@@ -126,7 +126,7 @@ test.describe("portal", () => {
     const item = page.getByRole("button", { name: /Kick-off meeting/ });
     await expect(item.getByText(user.fullName)).toBeVisible();
     await expect(item.getByText("just now")).toBeVisible();
-    await expect(item.getByText("New")).toHaveCount(0);
+    await expect(item.getByText("New", { exact: true })).toHaveCount(0);
 
     await replyAsTeam(browser, baseURL ?? "", page, item, "Tuesday at 10:00 works for us.");
 
@@ -136,17 +136,24 @@ test.describe("portal", () => {
       .filter({ has: page.getByRole("heading", { name: "Unread Messages" }) });
     await expect(unread.getByText("1", { exact: true })).toBeVisible();
 
+    // The team's reply is in the same conversation: one inbox item, 'New' until opened.
     await page.goto("/portal/messages");
-    const reply = page.getByRole("button", { name: /Re: Kick-off meeting/ });
-    await expect(reply.getByText("New")).toBeVisible();
-    await expect(reply.getByText("Kopano AI")).toBeVisible();
-    await reply.click();
-    const details = page.getByRole("article", { name: "Selected message" });
-    await expect(details.getByText("Tuesday at 10:00 works for us.")).toBeVisible();
-    await expect(details.getByText("Re: Kick-off meeting")).toBeVisible();
     await expect(
-      page.getByRole("button", { name: /Re: Kick-off meeting/ }).getByText("New"),
-    ).toHaveCount(0);
+      page.getByRole("list", { name: "Conversations" }).getByRole("listitem"),
+    ).toHaveCount(1);
+    await expect(item.getByText("New", { exact: true })).toBeVisible();
+    await expect(item.getByText("Kopano AI")).toBeVisible();
+    await item.click();
+    const details = page.getByRole("region", { name: "Conversation" });
+    await expect(details.getByRole("article")).toHaveCount(2);
+    await expect(details.getByRole("article").first()).toContainText(
+      "Can we meet on Tuesday at 10:00?",
+    );
+    await expect(details.getByRole("article").last()).toContainText(
+      "Tuesday at 10:00 works for us.",
+    );
+    await expect(details.getByRole("heading", { name: "Kick-off meeting" })).toBeVisible();
+    await expect(item.getByText("New", { exact: true })).toHaveCount(0);
     await page.goto("/portal");
     await expect(unread.getByText("0", { exact: true })).toBeVisible();
   });

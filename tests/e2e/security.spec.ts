@@ -181,7 +181,7 @@ test("names and messages render as text, never as markup", async ({ signedInPage
     .first()
     .click();
   await expect(
-    page.getByRole("article", { name: "Selected message" }).getByText(payload).first(),
+    page.getByRole("region", { name: "Conversation" }).getByText(payload).first(),
   ).toBeVisible();
   await page.goto("/portal");
   expect(

@@ -1,6 +1,6 @@
 /**
  * Unread where people look (issue 37, point 5): the count beside 'Messages' in the sidebar and
- * at the start of the tab's title, on every portal page; opening the message clears it.
+ * at the start of the tab's title, on every portal page; opening the conversation clears it.
  */
 import { expect, hydrated, replyAsTeam, test } from "./fixtures";
 
@@ -30,7 +30,7 @@ test("a reply from the team shows beside Messages and in the title until it is o
   // Opening the reply reads it: the count goes at once, here and in the title.
   await hydrated(page);
   await page
-    .getByRole("list", { name: "Messages" })
+    .getByRole("list", { name: "Conversations" })
     .getByRole("button", { name: /Launch is on Friday/ })
     .click();
   await expect(page).toHaveURL(/\?id=/);
@@ -55,7 +55,7 @@ test.describe("without JavaScript", () => {
       form: { intent: "send", subject, content: "Any news?" },
     });
     await page.goto("/portal/messages");
-    const list = page.getByRole("list", { name: "Messages" });
+    const list = page.getByRole("list", { name: "Conversations" });
     await replyAsTeam(
       browser,
       baseURL ?? "",

@@ -1,11 +1,12 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Form, useFetcher, useSearchParams } from "react-router";
-import { Inbox, Plus, Reply } from "~/components/icons";
+import { Inbox, Plus } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { DialogFormFooter, FormDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { LoadMore } from "~/components/ui/load-more";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -14,7 +15,7 @@ import { site } from "~/content/site";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDateTime, formatRelative } from "~/lib/dates";
 import { cn } from "~/lib/utils";
-import { replySubject, SUBJECT_MAX } from "~/lib/validation/message-values";
+import { SUBJECT_MAX } from "~/lib/validation/message-values";
 import { type ClientChoice, ClientFilter, ClientOptions } from "./client-filter";
 import { useReadOnly } from "./use-portal-user";
 
@@ -31,17 +32,35 @@ export interface MessageItem {
   createdAt: Date | string;
 }
 
+/** A conversation in the inbox: its subject and newest message (who, what, when). */
+export interface ThreadItem extends MessageItem {
+  /** The messages in it this person has not read. */
+  unread: number;
+}
+
+/** The conversation shown in the details panel, every message oldest first. */
+export interface ThreadDetails {
+  id: string;
+  clientName: string;
+  projectTitle: string | null;
+  subject: string;
+  messages: MessageItem[];
+  /** The message a link named, when not the first. */
+  focusId: string | null;
+}
+
 interface ProjectChoice {
   id: string;
   title: string;
 }
 
 export interface MessagesViewProps {
-  messages: MessageItem[];
+  /** The inbox: conversations, the newest message first. */
+  threads: ThreadItem[];
   next: string | null;
   selectedId: string | null;
-  /** The message chosen with `?id=` (also when it is not on this page of the list). */
-  selected: MessageItem | null;
+  /** The conversation chosen with `?id=` (also when it is not on this page of the list). */
+  selected: ThreadDetails | null;
   selectedError: string | null;
   /** Staff (an administrator over every client): client names, the filter, the Client field. */
   staff: boolean;
@@ -59,7 +78,7 @@ function origin(message: MessageItem, staff: boolean): string | null {
 }
 
 export function MessagesView({
-  messages,
+  threads,
   next,
   selectedId,
   selected,
@@ -72,7 +91,6 @@ export function MessagesView({
 }: MessagesViewProps) {
   const readOnly = useReadOnly();
   const [composeOpen, setComposeOpen] = useState(false);
-  const [replyOpen, setReplyOpen] = useState(false);
 
   return (
     <div className="space-y-6">
@@ -99,37 +117,36 @@ export function MessagesView({
       ) : null}
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <Card>
+        <Card className="min-w-0">
           <CardHeader>
             <CardTitle as="h2" size="lg">
               Inbox
             </CardTitle>
           </CardHeader>
           <CardContent className="space-y-4">
-            {messages.length === 0 ? (
+            {threads.length === 0 ? (
               <div className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
                 <Inbox className="size-10" aria-hidden />
                 <p>No messages yet</p>
               </div>
             ) : (
-              <ul className="space-y-2" aria-label="Messages">
-                {messages.map((m) => (
-                  <li key={m.id}>
-                    <MessageListItem
-                      message={m}
-                      origin={origin(m, staff)}
-                      selected={m.id === selectedId}
-                      unread={!m.isRead}
+              <ul className="space-y-2" aria-label="Conversations">
+                {threads.map((t) => (
+                  <li key={t.id}>
+                    <ThreadListItem
+                      thread={t}
+                      origin={origin(t, staff)}
+                      selected={t.id === selectedId}
                     />
                   </li>
                 ))}
               </ul>
             )}
-            <LoadMore next={next} label="Load more messages" />
+            <LoadMore next={next} label="Load more conversations" />
           </CardContent>
         </Card>
 
-        <Card>
+        <Card className="min-w-0">
           <CardHeader>
             <CardTitle as="h2" size="lg">
               Message Details
@@ -137,46 +154,7 @@ export function MessagesView({
           </CardHeader>
           <CardContent>
             {selected ? (
-              <article aria-label="Selected message" className="space-y-4">
-                <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-                  <dt className="font-medium text-muted-foreground">From</dt>
-                  <dd>
-                    {selected.senderName || "Unknown"}
-                    {selected.fromAgency ? (
-                      <span className="text-muted-foreground"> ({site.name})</span>
-                    ) : null}
-                  </dd>
-                  {staff ? (
-                    <>
-                      <dt className="font-medium text-muted-foreground">Client</dt>
-                      <dd>{selected.clientName}</dd>
-                    </>
-                  ) : null}
-                  {selected.projectTitle ? (
-                    <>
-                      <dt className="font-medium text-muted-foreground">Project</dt>
-                      <dd>{selected.projectTitle}</dd>
-                    </>
-                  ) : null}
-                  <dt className="font-medium text-muted-foreground">Subject</dt>
-                  <dd>{selected.subject}</dd>
-                  <dt className="font-medium text-muted-foreground">Date</dt>
-                  <dd>
-                    <time dateTime={new Date(selected.createdAt).toISOString()}>
-                      {formatDateTime(selected.createdAt)}
-                    </time>
-                  </dd>
-                </dl>
-                <div className="whitespace-pre-wrap break-words rounded-md border bg-muted/40 p-4">
-                  {selected.content}
-                </div>
-                {readOnly ? null : (
-                  <Button variant="outline" onClick={() => setReplyOpen(true)}>
-                    <Reply aria-hidden />
-                    Reply
-                  </Button>
-                )}
-              </article>
+              <Conversation thread={selected} staff={staff} readOnly={readOnly} />
             ) : (
               <p className="py-8 text-center text-muted-foreground">
                 {selectedError ?? "Select a message to view details"}
@@ -187,81 +165,182 @@ export function MessagesView({
       </div>
 
       {readOnly ? null : (
-        <>
-          <ComposeDialog
-            open={composeOpen}
-            onOpenChange={setComposeOpen}
-            staff={staff}
-            clients={clients}
-            defaultClient={clientFilter}
-            projects={projects}
-          />
-          {selected ? (
-            <ReplyDialog
-              key={selected.id}
-              message={selected}
-              staff={staff}
-              open={replyOpen}
-              onOpenChange={setReplyOpen}
-            />
-          ) : null}
-        </>
+        <ComposeDialog
+          open={composeOpen}
+          onOpenChange={setComposeOpen}
+          staff={staff}
+          clients={clients}
+          defaultClient={clientFilter}
+          projects={projects}
+        />
       )}
     </div>
   );
 }
 
 /**
- * One message in the list: a GET form naming it (`?id=`, keeping the filter and the page), so
- * it opens without JavaScript and while viewing as a client; the page's loader reads it.
+ * The whole conversation, oldest first, and the composer at its foot. Each message has the
+ * anchor `#message-<id>` a notification's link names.
  */
-function MessageListItem({
-  message,
+function Conversation({
+  thread,
+  staff,
+  readOnly,
+}: {
+  thread: ThreadDetails;
+  staff: boolean;
+  readOnly: boolean;
+}) {
+  return (
+    <section aria-label="Conversation" className="space-y-4">
+      <div className="space-y-1">
+        <h3 className="text-lg font-semibold break-words">{thread.subject}</h3>
+        <p className="text-sm text-muted-foreground break-words">
+          {[
+            staff ? thread.clientName : null,
+            thread.projectTitle ? `Project: ${thread.projectTitle}` : null,
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+      </div>
+      <ol className="space-y-3" aria-label="Messages in this conversation">
+        {thread.messages.map((m) => (
+          <li
+            key={m.id}
+            id={`message-${m.id}`}
+            className={cn(
+              "scroll-mt-24 rounded-md border p-3",
+              m.fromAgency ? "bg-muted/40" : "bg-card",
+              m.id === thread.focusId && "border-primary",
+            )}
+          >
+            <article aria-label={`Message from ${m.senderName || "Unknown"}`}>
+              <header className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm">
+                <span className="min-w-0 break-words font-medium">
+                  {m.senderName || "Unknown"}
+                  {m.fromAgency ? (
+                    <span className="font-normal text-muted-foreground"> ({site.name})</span>
+                  ) : null}
+                </span>
+                <time
+                  className="text-xs text-muted-foreground"
+                  dateTime={new Date(m.createdAt).toISOString()}
+                >
+                  {formatDateTime(m.createdAt)}
+                </time>
+              </header>
+              <p className="mt-2 whitespace-pre-wrap break-words [overflow-wrap:anywhere]">
+                {m.content}
+              </p>
+            </article>
+          </li>
+        ))}
+      </ol>
+      {readOnly ? null : <ReplyComposer key={thread.id} threadId={thread.id} />}
+    </section>
+  );
+}
+
+/**
+ * The reply at the foot of a conversation: a plain form (it posts without JavaScript); with
+ * JavaScript, Enter sends and Shift+Enter starts a new line. It clears once sent.
+ */
+function ReplyComposer({ threadId }: { threadId: string }) {
+  const form = useRef<HTMLFormElement>(null);
+  const { fetcher, inline, busy } = useFormOutcome<
+    import("~/lib/action-result").ActionResult<{ intent?: string; values?: { content?: string } }>
+  >({
+    intent: "reply",
+    onSuccess: () => form.current?.reset(),
+  });
+  const kept = inline && !inline.ok ? inline.values?.content : undefined;
+  return (
+    <fetcher.Form method="post" ref={form} className="space-y-3" aria-label="Reply">
+      <input type="hidden" name="intent" value="reply" />
+      <input type="hidden" name="id" value={threadId} />
+      <Field label="Reply" description="Enter sends; Shift+Enter starts a new line.">
+        <Textarea
+          name="content"
+          rows={3}
+          required
+          maxLength={5000}
+          defaultValue={kept}
+          onKeyDown={(event) => {
+            if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            if (!busy) event.currentTarget.form?.requestSubmit();
+          }}
+        />
+      </Field>
+      <FormResult result={inline} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={busy}>
+          {busy ? "Sending..." : "Send"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * One conversation in the inbox: a GET form naming it (`?id=`, keeping the filter and the
+ * page), so it opens without JavaScript and while viewing as a client; the page's loader reads
+ * it. It shows the subject, the newest message, who wrote it and when, and what is unread.
+ */
+function ThreadListItem({
+  thread,
   origin,
   selected,
-  unread,
 }: {
-  message: MessageItem;
+  thread: ThreadItem;
   origin: string | null;
   selected: boolean;
-  unread: boolean;
 }) {
   const [params] = useSearchParams();
+  const unread = thread.unread > 0;
   return (
     <Form method="get" preventScrollReset>
       {["client", "cursor"].map((name) => {
         const value = params.get(name);
         return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
       })}
-      <input type="hidden" name="id" value={message.id} />
+      <input type="hidden" name="id" value={thread.id} />
       <button
         type="submit"
         aria-current={selected ? "true" : undefined}
         className={cn(
-          "w-full rounded-lg border p-3 text-left transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring",
+          "w-full min-w-0 rounded-lg border p-3 text-left transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring",
           selected && "border-primary bg-accent",
           unread && "font-semibold",
         )}
       >
         <span className="flex items-center justify-between gap-2">
-          <span className="min-w-0 truncate text-sm">
-            {message.senderName || "Unknown"}
-            {origin ? <span className="font-normal text-muted-foreground"> · {origin}</span> : null}
-          </span>
+          <span className="min-w-0 truncate">{thread.subject}</span>
           <span className="flex shrink-0 items-center gap-2">
-            {unread ? <Badge>New</Badge> : null}
-            <time
-              className="text-xs font-normal text-muted-foreground"
-              dateTime={new Date(message.createdAt).toISOString()}
-              suppressHydrationWarning
-            >
-              {formatRelative(message.createdAt)}
-            </time>
+            {unread ? (
+              <>
+                <Badge>New</Badge>
+                <span className="text-xs">{thread.unread} unread</span>
+              </>
+            ) : null}
           </span>
         </span>
-        <span className="mt-1 block truncate">{message.subject}</span>
+        <span className="mt-1 flex items-center justify-between gap-2 text-sm font-normal">
+          <span className="min-w-0 truncate">
+            {thread.senderName || "Unknown"}
+            {origin ? <span className="text-muted-foreground"> · {origin}</span> : null}
+          </span>
+          <time
+            className="shrink-0 text-xs text-muted-foreground"
+            dateTime={new Date(thread.createdAt).toISOString()}
+            suppressHydrationWarning
+          >
+            {formatRelative(thread.createdAt)}
+          </time>
+        </span>
         <span className="mt-0.5 block truncate text-sm font-normal text-muted-foreground">
-          {message.content}
+          {thread.content}
         </span>
       </button>
     </Form>
@@ -303,7 +382,7 @@ function SendDialog({
 }: {
   title: string;
   description: string;
-  intent: "send" | "reply";
+  intent: "send";
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSent?: () => void;
@@ -405,32 +484,6 @@ function ComposeDialog({
       <Field label="Subject *">
         <Input name="subject" required maxLength={SUBJECT_MAX} />
       </Field>
-    </SendDialog>
-  );
-}
-
-/** 'Reply': to the message's client (or, from a contact, to the team), about the same project. */
-function ReplyDialog({
-  message,
-  staff,
-  open,
-  onOpenChange,
-}: {
-  message: MessageItem;
-  staff: boolean;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const to = staff ? `To ${message.clientName}` : `To the ${site.name} team`;
-  return (
-    <SendDialog
-      title="Reply"
-      description={`${to}: ${replySubject(message.subject)}`}
-      intent="reply"
-      open={open}
-      onOpenChange={onOpenChange}
-    >
-      <input type="hidden" name="id" value={message.id} />
     </SendDialog>
   );
 }

@@ -83,7 +83,6 @@ async function load(request: Request): Promise<PortalContext> {
     messageMail: true,
     twoFactorEnabled: false,
     unreadNotifications: 0,
-    unreadMessages: 0,
   };
   let deletionCancelled = false;
   try {

@@ -18,6 +18,7 @@ import {
   takeDeletionCancelledNotice,
 } from "~/server/accounts/deletion.server";
 import { unreadCount } from "~/server/messages/messages.server";
+import { keptPage } from "~/server/workspace/kept-pages.server";
 import type { Route } from "./+types/layout";
 import { requireUser, withEventOrigin } from "./context.server";
 import { CLEAR_DELETION_SCHEDULED } from "./delete-account.server";
@@ -39,10 +40,18 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, user, scope, headers, viewingAs, readOnly, deletionCancelled } =
+  const { db, user, scope, headers, viewingAs, readOnly, deletionCancelled, changes } =
     await requireUser(request);
-  // Read with the session (profiles.server.ts); viewing as a client, that client's are counted.
-  const unreadMessages = viewingAs ? await unreadCount(db, scope, user.id) : user.unreadMessages;
+  // Through the request's scope (scopeWhere), so whatever limits whose work a person sees
+  // limits this count too; viewing as a client, that client's conversations are counted.
+  // Kept while the portal's data stands where the session read found it (decision 029), so a
+  // request with nothing new still costs the one statement.
+  const unreadMessages = await keptPage(
+    db,
+    changes,
+    JSON.stringify(["unread-messages", user.id, scope]),
+    () => unreadCount(db, scope, user.id),
+  );
   const { toast: cookieToast, clearHeader } = await readToast(request);
   // Signing in cancelled a pending account deletion: say so, once.
   const cancelled = deletionCancelled && (await takeDeletionCancelledNotice(db, user.id));

@@ -9,16 +9,14 @@ import { idSchema, messageSchema, replySchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
 import { listClientChoices, readClientFilter } from "~/server/clients/client-choices.server";
 import {
-  getMessage,
-  listMessages,
+  addReplyToThread,
+  getThread,
+  listThreads,
   MESSAGE_NOT_FOUND,
-  markRead,
-  messageLink,
-  replyToMessage,
+  markThreadRead,
   sendMessage,
   unreadCount,
 } from "~/server/messages/messages.server";
-import { markReadAt } from "~/server/notifications/notifications.server";
 import { listProjectChoices } from "~/server/projects/projects.server";
 import { seesAllClients } from "~/server/workspace/scope.server";
 import { readForm, UNKNOWN_ACTION } from "../form.server";
@@ -31,45 +29,39 @@ export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Messages", 
 export const handle: LiveHandle = { live: ["messages"] };
 
 /**
- * The inbox (a page at a time, newest first) and the message chosen with `?id=`, wherever it
- * falls in the list. Opening a message reads it for this person (not while viewing as a client).
- * Administrators see every client's messages and may filter by client (`?client=`).
+ * The inbox (conversations, a page at a time, the newest message first) and the conversation
+ * of the message chosen with `?id=` (its own id or any of its messages'), wherever it falls in
+ * the list. Opening a conversation reads it for this person (not while viewing as a client).
+ * Administrators see every client's conversations and may filter by client (`?client=`).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, scope, user, clientId, readOnly } = await requireUser(request);
   const url = new URL(request.url);
   const staff = seesAllClients(scope);
   const filter = await readClientFilter(db, scope, url.searchParams.get("client"));
+  const wanted = url.searchParams.get("id");
+  let selected = wanted ? await getThread(db, scope, user.id, wanted) : null;
+  if (selected && !readOnly && (await markThreadRead(db, scope, user.id, selected.id)) > 0) {
+    selected = { ...selected, messages: selected.messages.map((m) => ({ ...m, isRead: true })) };
+  }
+  // Listed after opening, so the opened conversation is no longer unread.
   const [page, clients] = await Promise.all([
-    listMessages(db, scope, user.id, {
+    listThreads(db, scope, user.id, {
       clientId: filter.clientId,
       cursor: decodeCursor(url.searchParams.get("cursor")),
     }),
     staff ? listClientChoices(db, scope) : [],
   ]);
-  let rows = page.rows;
-  const wanted = url.searchParams.get("id");
-  let selected = wanted
-    ? (rows.find((m) => m.id === wanted) ?? (await getMessage(db, scope, user.id, wanted)))
-    : null;
-  if (selected && !selected.isRead && !readOnly) {
-    await markRead(db, scope, user.id, selected.id);
-    // Its notification is read too: the bell counts what still waits (decision 056).
-    await markReadAt(db, user.id, messageLink(selected.id));
-    const id = selected.id;
-    selected = { ...selected, isRead: true };
-    rows = rows.map((m) => (m.id === id ? { ...m, isRead: true } : m));
-  }
   // The New Message dialog's 'Project' choices: the client's projects (staff: the filtered
   // client's; choosing another client loads its own from /portal/project-choices).
   const composeClient = staff ? filter.clientId : clientId;
   const projects = composeClient ? await listProjectChoices(db, scope, composeClient) : [];
   const missing = wanted !== null && selected === null;
-  // Counted after opening marked the message read, for the sidebar and the tab's title.
+  // Counted after opening read the conversation, for the sidebar and the tab's title.
   const unreadMessages = await unreadCount(db, scope, user.id);
   return data(
     {
-      messages: rows,
+      threads: page.rows,
       next: page.next,
       userId: user.id,
       selectedId: selected?.id ?? null,
@@ -107,21 +99,22 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (form.intent === "reply") {
+    // What was typed comes back with a refusal (a post without JavaScript shows it again).
+    const kept = { intent: "reply", values: { content: form.content ?? "" } };
     const parsed = replySchema.safeParse(form);
-    if (!parsed.success) return failed(400, firstIssue(parsed.error).message);
-    const sent = await replyToMessage(db, sender, form.id, parsed.data.content);
-    if (!sent.ok) return failed(sent.status, sent.message);
-    return succeeded("Message sent successfully");
+    if (!parsed.success) return failed(400, firstIssue(parsed.error).message, kept);
+    const sent = await addReplyToThread(db, sender, form.id, parsed.data.content);
+    if (!sent.ok) return failed(sent.status, sent.message, kept);
+    return succeeded("Message sent successfully", { intent: "reply" });
   }
 
   if (form.intent === "open") {
     const id = idSchema.safeParse(form.id);
     // Another client's message is not found, like one that does not exist (decision 018).
-    if (!id.success || !(await getMessage(db, scope, user.id, id.data))) {
-      return failed(404, MESSAGE_NOT_FOUND);
-    }
-    // Marks read for this person only; a sender's own message is already read for them.
-    await markRead(db, scope, user.id, id.data);
+    const thread = id.success ? await getThread(db, scope, user.id, id.data) : null;
+    if (!id.success || !thread) return failed(404, MESSAGE_NOT_FOUND);
+    // Reads the conversation for this person only; their own messages are read for them.
+    await markThreadRead(db, scope, user.id, thread.id);
     return redirect(`/portal/messages?id=${id.data}`);
   }
 

@@ -6,8 +6,6 @@ import {
   accountDeletions,
   clientAssignments,
   clients,
-  messageReads,
-  messages,
   notifications,
   profiles,
   type Role,
@@ -29,8 +27,6 @@ export interface PortalUser {
   twoFactorEnabled: boolean;
   /** Their unread notifications (the portal header's bell). */
   unreadNotifications: number;
-  /** Messages they may see and have not read (beside 'Messages' in the sidebar). */
-  unreadMessages: number;
 }
 
 /** Is this person an administrator (Owner/Administrator)? The one way the role is asked. */
@@ -63,19 +59,6 @@ export const portalUserColumns = {
       and (n.client_id is null or n.client_id = ${profiles.clientId} or ${userRoles.role} = 'admin'
         or (${userRoles.role} = 'team' and n.client_id in
           (select a.client_id from ${clientAssignments} a where a.user_id = ${user.id}))))`,
-  /**
-   * The sidebar's unread messages, read in the same statement: what `unreadCount`
-   * (messages/messages.server.ts) counts for the person's own scope, every client's for an
-   * administrator, their assigned clients' for a team member, their client's for a contact;
-   * their own messages are read for them. `unread-in-session.server.test.ts` holds the two
-   * counts equal.
-   */
-  unreadMessages: sql<number>`(select count(*)::int from ${messages} m
-    where (${userRoles.role} = 'admin' or m.client_id = ${profiles.clientId}
-        or (${userRoles.role} = 'team' and m.client_id in
-          (select a.client_id from ${clientAssignments} a where a.user_id = ${user.id})))
-      and m.sender_id is distinct from ${user.id}
-      and not exists (select 1 from ${messageReads} r where r.message_id = m.id and r.user_id = ${user.id}))`,
   cancelledDeletion: accountDeletions.userId,
 };
 

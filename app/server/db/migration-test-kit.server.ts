@@ -15,6 +15,16 @@ interface Journal {
   entries: { tag: string }[];
 }
 
+/** The tag of the migration generated with `--name <name>`, whatever number it was given. */
+export function migrationNamed(name: string): string {
+  const journal: Journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
+  );
+  const entry = journal.entries.find((e) => e.tag.replace(/^\d+_/, "") === name);
+  if (!entry) throw new Error(`no migration named ${name}`);
+  return entry.tag;
+}
+
 /** A copy of the migrations folder whose journal ends at `lastTag` (or just before it). */
 export function migrationsUpTo(lastTag: string, { inclusive }: { inclusive: boolean }) {
   const journal: Journal = JSON.parse(

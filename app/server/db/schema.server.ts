@@ -325,11 +325,41 @@ export const projects = pgTable(
  * (`fromAgency` false), staff write to the client (true). Optionally about one of the client's
  * projects. Read state is per person (`messageReads`); a person's own messages are read for them.
  */
+export const messageThreads = pgTable(
+  "message_threads",
+  {
+    /** The id of the thread's first message (trigger messages_thread, decision 068). */
+    id: uuid("id").primaryKey(),
+    clientId: clientOwner(),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    subject: text("subject").notNull(),
+    createdAt: createdAt(),
+    /** Its newest message's time: the inbox lists conversations by it, newest first. */
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true, precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    index("message_threads_client_last_idx").on(t.clientId, t.lastMessageAt, t.id),
+    index("message_threads_last_idx").on(t.lastMessageAt, t.id),
+    index("message_threads_project_idx").on(t.projectId),
+  ],
+);
+
 export const messages = pgTable(
   "messages",
   {
     id: randomId(),
     clientId: clientOwner(),
+    /**
+     * The conversation it belongs to (decision 068). Left out, the trigger messages_thread
+     * starts a new one with the message's id, client, project and subject; given, the message
+     * must be of the thread's client and moves the thread's last_message_at. Never null once
+     * stored (NOT NULL in the database; optional here so that an insert may leave it out).
+     */
+    threadId: uuid("thread_id")
+      .$type<string>()
+      .references((): AnyPgColumn => messageThreads.id, { onDelete: "cascade" }),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
     senderId: text("sender_id").references(() => user.id, { onDelete: "set null" }),
     fromAgency: boolean("from_agency").notNull(),
@@ -350,6 +380,7 @@ export const messages = pgTable(
     index("messages_created_reply_idx").on(t.createdAt, t.clientId, t.fromAgency, t.replyAt),
     index("messages_sender_idx").on(t.senderId),
     index("messages_project_idx").on(t.projectId),
+    index("messages_thread_created_idx").on(t.threadId, t.createdAt, t.id),
     check("messages_subject_check", sql`length(${t.subject}) between 1 and 200`),
     check("messages_content_check", sql`length(${t.content}) between 1 and 5000`),
   ],

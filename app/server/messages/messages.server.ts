@@ -3,12 +3,33 @@
  * team; staff write to a client. Read state is per person: a message is unread for me until I
  * open it, and my own messages are read for me.
  */
-import { and, count, desc, eq, ne, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  countDistinct,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  ne,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
 import { type MessageInput, replySubject } from "~/lib/validation/portal";
 import type { Database } from "../db/client.server";
 import { prepared } from "../db/prepared.server";
-import { clients, messageReads, messages, profiles, projects } from "../db/schema.server";
+import {
+  clients,
+  messageReads,
+  messages,
+  messageThreads,
+  notifications,
+  profiles,
+  projects,
+} from "../db/schema.server";
 import { wakeOutbox } from "../email/outbox.server";
 import { announceNotifications, notify } from "../notifications/notifications.server";
 import { type Outcome, refused } from "../outcome.server";
@@ -114,11 +135,14 @@ export async function getMessage(
   return (row as MessageRow | undefined) ?? null;
 }
 
-/** Messages the scope may see that this person has not read (a prepared statement). */
+/**
+ * The conversations the scope may see with a message this person has not read (a prepared
+ * statement): the count beside Messages in the sidebar, in the tab's title and on the dashboard.
+ */
 export async function unreadCount(db: Database, scope: Scope, userId: string): Promise<number> {
-  const [row] = await prepared(db, `unread_count_${scope.kind}`, (name) =>
+  const [row] = await prepared(db, `unread_threads_${scope.kind}`, (name) =>
     db
-      .select({ n: count() })
+      .select({ n: countDistinct(messages.threadId) })
       .from(messages)
       .where(
         and(
@@ -131,6 +155,219 @@ export async function unreadCount(db: Database, scope: Scope, userId: string): P
   return row?.n ?? 0;
 }
 
+/** One conversation in the inbox: its subject, its newest message, and what I have not read. */
+export interface ThreadRow {
+  /** The conversation's id (its first message's). */
+  id: string;
+  clientId: string;
+  clientName: string;
+  projectId: string | null;
+  projectTitle: string | null;
+  subject: string;
+  /** The newest message: who wrote it, what and when. */
+  lastMessageId: string;
+  senderId: string | null;
+  senderName: string | null;
+  fromAgency: boolean;
+  content: string;
+  createdAt: Date;
+  /** Its messages this person has not read. */
+  unread: number;
+  isRead: boolean;
+}
+
+/**
+ * The conversations the scope may see, the one with the newest message first (keyset pages on
+ * the last message's time), each with its newest message and this person's unread count.
+ */
+export async function listThreads(
+  db: Database,
+  scope: Scope,
+  userId: string,
+  options: MessageListOptions = {},
+): Promise<Page<ThreadRow>> {
+  const limit = options.limit ?? PAGE_SIZE;
+  const threads = await db
+    .select({
+      id: messageThreads.id,
+      createdAt: messageThreads.lastMessageAt,
+      clientId: messageThreads.clientId,
+      clientName: clients.name,
+      projectId: messageThreads.projectId,
+      projectTitle: projects.title,
+      subject: messageThreads.subject,
+    })
+    .from(messageThreads)
+    .innerJoin(clients, eq(clients.id, messageThreads.clientId))
+    .leftJoin(projects, eq(projects.id, messageThreads.projectId))
+    .where(
+      and(
+        scopeWhere(scope, messageThreads.clientId),
+        options.clientId ? eq(messageThreads.clientId, options.clientId) : undefined,
+        afterCursor(options.cursor ?? null, messageThreads.lastMessageAt, messageThreads.id),
+      ),
+    )
+    .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id))
+    .limit(limit + 1);
+  const page = toPage(threads, limit);
+  if (page.rows.length === 0) return { rows: [], next: page.next };
+  const ids = page.rows.map((t) => t.id);
+  const [last, unread] = await Promise.all([
+    db
+      .selectDistinctOn([messages.threadId], {
+        threadId: messages.threadId,
+        id: messages.id,
+        senderId: messages.senderId,
+        senderName: profiles.fullName,
+        fromAgency: messages.fromAgency,
+        content: messages.content,
+        createdAt: messages.createdAt,
+      })
+      .from(messages)
+      .leftJoin(profiles, eq(profiles.id, messages.senderId))
+      .where(inArray(messages.threadId, ids))
+      .orderBy(messages.threadId, desc(messages.createdAt), desc(messages.id)),
+    db
+      .select({ threadId: messages.threadId, n: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(and(inArray(messages.threadId, ids), sql`not ${readBy(userId)}`))
+      .groupBy(messages.threadId),
+  ]);
+  const lastOf = new Map(last.map((m) => [m.threadId, m]));
+  const unreadOf = new Map(unread.map((u) => [u.threadId, u.n]));
+  const rows: ThreadRow[] = [];
+  for (const t of page.rows) {
+    const m = lastOf.get(t.id);
+    if (!m) continue;
+    const n = unreadOf.get(t.id) ?? 0;
+    rows.push({
+      id: t.id,
+      clientId: t.clientId,
+      clientName: t.clientName,
+      projectId: t.projectId,
+      projectTitle: t.projectTitle,
+      subject: t.subject,
+      lastMessageId: m.id,
+      senderId: m.senderId,
+      senderName: m.senderName,
+      fromAgency: m.fromAgency,
+      content: m.content,
+      createdAt: m.createdAt,
+      unread: n,
+      isRead: n === 0,
+    });
+  }
+  return { rows, next: page.next };
+}
+
+/** A whole conversation: what it is about, and every message, oldest first. */
+export interface ThreadView {
+  id: string;
+  clientId: string;
+  clientName: string;
+  projectId: string | null;
+  projectTitle: string | null;
+  subject: string;
+  messages: MessageRow[];
+  /** The message a link named (`?id=`), when it is not the conversation's first. */
+  focusId: string | null;
+}
+
+/** The thread of a message the scope may see (its own id, or any of its messages' ids). */
+async function findThread(db: Database, scope: Scope, messageId: unknown) {
+  const id = parseId(messageId);
+  if (!id) return null;
+  const [row] = await db
+    .select({
+      id: messageThreads.id,
+      clientId: messageThreads.clientId,
+      clientName: clients.name,
+      projectId: messageThreads.projectId,
+      projectTitle: projects.title,
+      subject: messageThreads.subject,
+    })
+    .from(messages)
+    .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
+    .innerJoin(clients, eq(clients.id, messageThreads.clientId))
+    .leftJoin(projects, eq(projects.id, messageThreads.projectId))
+    .where(and(eq(messages.id, id), scopeWhere(scope, messages.clientId)))
+    .limit(1);
+  return row ? { ...row, messageId: id } : null;
+}
+
+/**
+ * The conversation a message belongs to (a link in a mail or a notification names one of its
+ * messages; the inbox names the first), with every message oldest first, or null for an
+ * unknown, malformed or other client's id.
+ */
+export async function getThread(
+  db: Database,
+  scope: Scope,
+  userId: string,
+  messageId: unknown,
+): Promise<ThreadView | null> {
+  const thread = await findThread(db, scope, messageId);
+  if (!thread) return null;
+  const rows = (await selectMessages(db, userId)
+    .where(and(eq(messages.threadId, thread.id), scopeWhere(scope, messages.clientId)))
+    .orderBy(asc(messages.createdAt), asc(messages.id))) as MessageRow[];
+  const { messageId: named, ...about } = thread;
+  return { ...about, messages: rows, focusId: named === thread.id ? null : named };
+}
+
+/**
+ * Opening a conversation reads it: every message in it is read for this person (their own
+ * already are), and so are their notifications linking to its messages. Returns how many
+ * messages became read.
+ */
+export async function markThreadRead(
+  db: Database,
+  scope: Scope,
+  userId: string,
+  threadId: string,
+): Promise<number> {
+  const { read, links } = await db.transaction(async (tx) => {
+    const unread = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.threadId, threadId),
+          scopeWhere(scope, messages.clientId),
+          sql`not ${readBy(userId)}`,
+        ),
+      );
+    if (unread.length === 0) return { read: 0, links: 0 };
+    const rows = await tx
+      .insert(messageReads)
+      .values(unread.map((m) => ({ messageId: m.id, userId })))
+      .onConflictDoNothing()
+      .returning({ messageId: messageReads.messageId });
+    // Their notifications about these messages: the bell counts what still waits (decision 056).
+    const opened = await tx
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          isNull(notifications.readAt),
+          inArray(
+            notifications.link,
+            unread.flatMap((m) => [messageLink(m.id), `/portal/messages?id=${m.id}`]),
+          ),
+        ),
+      )
+      .returning({ id: notifications.id });
+    return { read: rows.length, links: opened.length };
+  });
+  if (read > 0) {
+    // Only this person's own tabs change (their unread count); others' read state is theirs.
+    publishChange("messages", { clientIds: [], userIds: [userId] }, userId);
+  }
+  if (links > 0) announceNotifications([userId], userId);
+  return read;
+}
+
 export interface Sender {
   id: string;
   scope: Scope;
@@ -140,20 +377,22 @@ export interface Sender {
 
 export const MESSAGE_NOT_FOUND = "Message not found";
 
-/** The portal path of one message (it opens in the Messages page's details panel). */
-export const messageLink = (id: string) => `/portal/messages?id=${id}`;
+/**
+ * The portal path of one message: its conversation opens in the Messages page's details panel,
+ * at that message.
+ */
+export const messageLink = (id: string) => `/portal/messages?id=${id}#message-${id}`;
 const CHOOSE_CLIENT = "Choose a client";
 
 /**
  * Send a message: a contact's goes to the agency team, an administrator's to the client named.
- * `projectId`, when given, must be one of that client's projects. The other side is mailed
- * (decision 023) in the same transaction.
+ * `projectId`, when given, must be one of that client's projects. It starts a conversation.
  */
 export async function sendMessage(
   db: Database,
   sender: Sender,
   input: MessageInput & { clientId?: string | null; projectId?: string | null },
-): Promise<Outcome<{ id: string; clientId: string }>> {
+): Promise<Outcome<{ id: string; clientId: string; threadId: string }>> {
   const clientId = sender.scope.kind === "client" ? sender.scope.clientId : parseId(input.clientId);
   if (!clientId) return refused(400, CHOOSE_CLIENT);
   let projectId: string | null = null;
@@ -167,6 +406,34 @@ export async function sendMessage(
       : [];
     if (!project) return refused(404, PROJECT_NOT_FOUND);
   }
+  const sent = await storeMessage(db, sender, {
+    clientId,
+    projectId,
+    threadId: null,
+    subject: input.subject,
+    content: input.content,
+  });
+  if (!sent) return refused(400, CHOOSE_CLIENT);
+  return { ok: true, id: sent.id, clientId, threadId: sent.threadId };
+}
+
+/**
+ * Store one message, its activity, the other side's mail (decision 023) and notifications in
+ * one transaction; then wake the outbox and tell the open tabs. Null when the client is gone.
+ */
+async function storeMessage(
+  db: Database,
+  sender: Sender,
+  input: {
+    clientId: string;
+    projectId: string | null;
+    /** Null: the message starts its own conversation. */
+    threadId: string | null;
+    subject: string;
+    content: string;
+  },
+): Promise<{ id: string; threadId: string } | null> {
+  const { clientId, projectId } = input;
   const sent = await db.transaction(async (tx) => {
     const [client] = await tx
       .select({ id: clients.id, name: clients.name })
@@ -179,13 +446,14 @@ export async function sendMessage(
       .values({
         clientId,
         projectId,
+        threadId: input.threadId ?? undefined,
         senderId: sender.id,
         fromAgency: sender.isAdmin,
         subject: input.subject,
         content: input.content,
       })
-      .returning({ id: messages.id });
-    const id = (row as { id: string }).id;
+      .returning({ id: messages.id, threadId: messages.threadId });
+    const { id, threadId } = row as { id: string; threadId: string };
     await recordActivity(tx, {
       clientId,
       projectId,
@@ -213,47 +481,41 @@ export async function sendMessage(
       fromAgency: sender.isAdmin,
       title: input.subject,
       link: messageLink(id),
-      groupKey: `thread:${clientId}:${replySubject(input.subject).toLowerCase()}`,
+      groupKey: `thread:${threadId}`,
       refs: { messageId: id },
     });
-    return { id, mailed, notified };
+    return { id, threadId, mailed, notified };
   });
-  if (!sent) return refused(400, CHOOSE_CLIENT);
+  if (!sent) return null;
   if (sent.mailed > 0) wakeOutbox();
   publishChange("messages", { clientIds: [clientId] }, sender.id);
   announceNotifications(sent.notified, sender.id);
-  return { ok: true, id: sent.id, clientId };
+  return { id: sent.id, threadId: sent.threadId };
 }
 
 /**
- * Reply to a message the scope may see: to its client (from the team, or from a contact to
- * the team), about the same project, with the subject 'Re: …'.
+ * Add a reply to a conversation the scope may see (`threadId`: the conversation's id or any
+ * of its messages' ids): to its client (from the team, or from a contact to the team), about
+ * its project, with the subject 'Re: …'. The portal's composer calls it, and so may another
+ * channel (a WhatsApp reply to a message notification) with the person who wrote.
  */
-export async function replyToMessage(
+export async function addReplyToThread(
   db: Database,
   sender: Sender,
-  messageId: unknown,
+  threadId: unknown,
   content: string,
-): Promise<Outcome<{ id: string; clientId: string }>> {
-  const id = parseId(messageId);
-  const [original] = id
-    ? await db
-        .select({
-          clientId: messages.clientId,
-          projectId: messages.projectId,
-          subject: messages.subject,
-        })
-        .from(messages)
-        .where(and(eq(messages.id, id), scopeWhere(sender.scope, messages.clientId)))
-        .limit(1)
-    : [];
-  if (!original) return refused(404, MESSAGE_NOT_FOUND);
-  return sendMessage(db, sender, {
-    subject: replySubject(original.subject),
+): Promise<Outcome<{ id: string; clientId: string; threadId: string }>> {
+  const thread = await findThread(db, sender.scope, threadId);
+  if (!thread) return refused(404, MESSAGE_NOT_FOUND);
+  const sent = await storeMessage(db, sender, {
+    clientId: thread.clientId,
+    projectId: thread.projectId,
+    threadId: thread.id,
+    subject: replySubject(thread.subject),
     content,
-    clientId: original.clientId,
-    projectId: original.projectId,
   });
+  if (!sent) return refused(404, MESSAGE_NOT_FOUND);
+  return { ok: true, id: sent.id, clientId: thread.clientId, threadId: thread.id };
 }
 
 /**

@@ -186,7 +186,7 @@ describe("who is told of what", () => {
     expect(await rowsOf(carol)).toEqual([]); // the same side
     expect(await rowsOf(alice)).toEqual([]);
     const [row] = await rowsOf(admin);
-    expect(row?.link).toMatch(/^\/portal\/messages\?id=[0-9a-f-]{36}$/);
+    expect(row?.link).toMatch(/^\/portal\/messages\?id=([0-9a-f-]{36})#message-\1$/);
 
     await clearAll();
     const answer = await message(admin, {

@@ -30,7 +30,7 @@ import {
 import { ALREADY_ANSWERED, answerReview } from "../deliverables/reviews.server";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
-import { replyToMessage } from "../messages/messages.server";
+import { addReplyToThread } from "../messages/messages.server";
 import {
   type DeliveryStatus,
   optOutOfWhatsApp,
@@ -259,7 +259,7 @@ async function handleMessage(db: Database, m: InboundMessage, now: Date) {
               ? { kind: "client", clientId: person.clientId }
               : null;
       if (scope) {
-        const sent = await replyToMessage(
+        const sent = await addReplyToThread(
           db,
           { id: person.userId, scope, isAdmin: role !== null },
           about.messageId,

@@ -20,7 +20,16 @@ import type { Job } from "../jobs.server";
  */
 export const CHANGE_DOMAINS = {
   leads: ["leads", "lead_day_counts", "lead_week_counts"],
-  work: ["clients", "projects", "messages", "activity", "milestones", "reviews", "review_answers"],
+  work: [
+    "clients",
+    "projects",
+    "messages",
+    "message_threads",
+    "activity",
+    "milestones",
+    "reviews",
+    "review_answers",
+  ],
   portal: ["message_reads", "user", "profiles"],
 } as const;
 

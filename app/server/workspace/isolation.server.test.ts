@@ -757,6 +757,8 @@ describe(`events: who hears of A's changes on ${testDatabaseKind()}`, () => {
         // The team's message is a notification for a2 alone (issue 31): only its own tabs hear it.
         "notifications:",
         "messages:",
+        // Opening the conversation reads its notification too: the bell of a2's tabs changes.
+        "notifications:",
       ]);
       expect(summary(heard.admin)).toEqual([
         `projects:${a}`,

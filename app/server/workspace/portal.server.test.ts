@@ -244,14 +244,14 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
     const bobs = await (
       await run(messagesLoader, getRequest("/portal/messages", bob.cookie))
     ).json();
-    expect(bobs.messages).toHaveLength(0);
+    expect(bobs.threads).toHaveLength(0);
     const alices = await (
       await run(messagesLoader, getRequest("/portal/messages", alice.cookie))
     ).json();
-    expect(alices.messages).toHaveLength(2);
-    expect(alices.messages[0].senderName).toBe("Alice Mokoena");
+    expect(alices.threads).toHaveLength(2);
+    expect(alices.threads[0].senderName).toBe("Alice Mokoena");
     // A person's own messages are read for them.
-    expect(alices.messages.every((m: { isRead: boolean }) => m.isRead)).toBe(true);
+    expect(alices.threads.every((m: { isRead: boolean }) => m.isRead)).toBe(true);
   });
 
   it("keeps read state per person, and never reveals another client's message", async () => {
@@ -279,7 +279,7 @@ describe(`portal authorization on ${testDatabaseKind()}`, () => {
       await run(messagesLoader, getRequest(`/portal/messages?id=${id}`, bob.cookie))
     ).json();
     expect(view.selectedId).toBeNull();
-    expect(view.messages).toHaveLength(0);
+    expect(view.threads).toHaveLength(0);
 
     const byAlice = await run(
       messagesAction,

@@ -27,6 +27,7 @@ import {
   emailOutbox,
   messageReads,
   messages,
+  messageThreads,
   profiles,
   projects,
 } from "../db/schema.server";
@@ -245,12 +246,12 @@ describe(`conversations on ${testDatabaseKind()}`, () => {
   it("the inbox: the client's messages, newest first, with the sender's name; own messages read", async () => {
     await send(alina, { subject: "Invoice", content: "Where is the invoice?" });
     const body = await json(await get(messagesLoader, "/portal/messages", alice.cookie));
-    expect(body.messages.map((m: { subject: string }) => m.subject)).toEqual([
+    expect(body.threads.map((m: { subject: string }) => m.subject)).toEqual([
       "Invoice",
       "CRM import",
     ]);
-    expect(body.messages[0]).toMatchObject({ senderName: "Alina Botha", isRead: false });
-    expect(body.messages[1]).toMatchObject({
+    expect(body.threads[0]).toMatchObject({ senderName: "Alina Botha", isRead: false });
+    expect(body.threads[1]).toMatchObject({
       senderName: "Alice Mokoena",
       isRead: true,
       projectTitle: "Acme CRM",
@@ -261,7 +262,7 @@ describe(`conversations on ${testDatabaseKind()}`, () => {
       "Acme chatbot v2",
     ]);
     const bobs = await json(await get(messagesLoader, "/portal/messages", bob.cookie));
-    expect(bobs.messages).toHaveLength(0);
+    expect(bobs.threads).toHaveLength(0);
     expect(bobs.projects.map((p: { title: string }) => p.title).sort()).toEqual([
       "Bongo ordering",
       "Bongo website",
@@ -303,19 +304,19 @@ describe(`conversations on ${testDatabaseKind()}`, () => {
     await send(bob, { subject: "Bongo question", content: "Menu?" });
     const all = await json(await get(messagesLoader, "/portal/messages", ada.cookie));
     expect(all.staff).toBe(true);
-    expect(all.messages.map((m: { subject: string }) => m.subject)).toEqual([
+    expect(all.threads.map((m: { subject: string }) => m.subject)).toEqual([
       "Bongo question",
       "Kick-off",
       "Invoice",
       "CRM import",
     ]);
-    expect(all.messages[0]).toMatchObject({ clientName: "Bongo Foods", isRead: false });
-    expect(all.messages[1]).toMatchObject({ fromAgency: true, isRead: true });
+    expect(all.threads[0]).toMatchObject({ clientName: "Bongo Foods", isRead: false });
+    expect(all.threads[1]).toMatchObject({ fromAgency: true, isRead: true });
     expect(all.projects).toEqual([]);
     const acme = await json(
       await get(messagesLoader, `/portal/messages?client=${alice.clientId}`, ada.cookie),
     );
-    expect(acme.messages).toHaveLength(3);
+    expect(acme.threads).toHaveLength(3);
     expect(acme.projects).toHaveLength(2);
     const bad = await get(messagesLoader, "/portal/messages?client=x", ada.cookie);
     expect(bad.status).toBe(400);
@@ -334,7 +335,11 @@ describe(`conversations on ${testDatabaseKind()}`, () => {
         ada.cookie,
       ),
     );
-    expect(await json(res)).toEqual({ ok: true, success: "Message sent successfully" });
+    expect(await json(res)).toEqual({
+      ok: true,
+      success: "Message sent successfully",
+      intent: "reply",
+    });
     const [reply] = await h.handle.db
       .select()
       .from(messages)
@@ -342,10 +347,11 @@ describe(`conversations on ${testDatabaseKind()}`, () => {
     expect(reply).toMatchObject({
       clientId: alice.clientId,
       projectId: await projectId("Acme CRM"),
+      threadId: crmMessage,
       fromAgency: true,
       senderId: ada.id,
     });
-    // Replying to a reply keeps one 'Re: '.
+    // Replying by a reply's id answers the same conversation, keeping one 'Re: '.
     await run(
       messagesAction,
       post(
@@ -355,28 +361,47 @@ describe(`conversations on ${testDatabaseKind()}`, () => {
       ),
     );
     const replies = await h.handle.db.select().from(messages).where(like(messages.subject, "Re:%"));
-    expect(replies.map((m) => m.subject)).toEqual(["Re: CRM import", "Re: CRM import"]);
+    expect(replies.map((m) => [m.subject, m.threadId])).toEqual([
+      ["Re: CRM import", crmMessage],
+      ["Re: CRM import", crmMessage],
+    ]);
 
+    // Unread conversations. Alice: Alina's invoice question, Kick-off and the CRM import
+    // (Ada's reply). Alina: Kick-off and the CRM import (Alice's, Ada's and Alice's thanks).
     const unread = async (who: SignedUp) =>
       (await json(await get(dashboardLoader, "/portal", who.cookie))).unread;
-    // Alice: Alina's invoice question, Kick-off and Ada's reply. Alina: Alice's CRM import,
-    // Kick-off, Ada's reply and Alice's thanks.
     expect(await unread(alice)).toBe(3);
-    expect(await unread(alina)).toBe(4);
+    expect(await unread(alina)).toBe(2);
     const inbox = await json(await get(messagesLoader, "/portal/messages", alina.cookie));
-    const adaReply = inbox.messages.find(
-      (m: { senderId: string; subject: string }) =>
-        m.senderId === ada.id && m.subject === "Re: CRM import",
-    );
-    expect(adaReply.isRead).toBe(false);
+    const crm = inbox.threads.filter((t: { subject: string }) => t.subject.includes("CRM import"));
+    expect(crm).toEqual([
+      expect.objectContaining({
+        id: crmMessage,
+        subject: "CRM import",
+        content: "Thanks",
+        senderId: alice.id,
+        unread: 3,
+        isRead: false,
+      }),
+    ]);
 
-    // Alice opens it (a list click or a mail link: `?id=`): read for Alice, still new for Alina.
+    // Alice opens it by the reply's link (a mail or a notification: `?id=`): the conversation
+    // opens there, read for Alice, still new for Alina.
     const opened = await get(messagesLoader, `/portal/messages?id=${reply?.id}`, alice.cookie);
     expect(opened.status).toBe(200);
     const view = await json(opened);
-    expect(view.selected).toMatchObject({ id: reply?.id, isRead: true, subject: "Re: CRM import" });
+    expect(view.selected).toMatchObject({
+      id: crmMessage,
+      subject: "CRM import",
+      focusId: reply?.id,
+    });
+    expect(view.selected.messages.map((m: { content: string }) => m.content)).toEqual([
+      expect.any(String),
+      "Send it over",
+      "Thanks",
+    ]);
     expect(await unread(alice)).toBe(2);
-    expect(await unread(alina)).toBe(4);
+    expect(await unread(alina)).toBe(2);
     const reads = await h.handle.db
       .select()
       .from(messageReads)
@@ -419,7 +444,7 @@ describe(`conversations on ${testDatabaseKind()}`, () => {
     expect(await json(peek)).toMatchObject({
       selected: null,
       selectedError: "Message not found",
-      messages: [expect.anything()],
+      threads: [expect.anything()],
     });
   });
 
@@ -494,7 +519,8 @@ describe(`view as client on ${testDatabaseKind()}`, () => {
     // Opening Bob's unread message while viewing does not read it for Ada.
     const bobs = await messageId("Bongo question");
     const view = await json(await get(messagesLoader, `/portal/messages?id=${bobs}`, cookie));
-    expect(view.selected).toMatchObject({ id: bobs, isRead: false });
+    expect(view.selected).toMatchObject({ id: bobs });
+    expect(view.selected.messages[0]).toMatchObject({ id: bobs, isRead: false });
     expect(
       await h.handle.db
         .select()
@@ -557,7 +583,8 @@ describe(`live changes on ${testDatabaseKind()}`, () => {
           ada.cookie,
         ),
       );
-      // Alice opens the question: only her own tabs hear of it (her unread count).
+      // Alice opens the question: only her own tabs hear of it (her unread count, and her bell:
+      // the reply's notification is read with the conversation).
       await get(
         messagesLoader,
         `/portal/messages?id=${await messageId("Live question")}`,
@@ -565,7 +592,14 @@ describe(`live changes on ${testDatabaseKind()}`, () => {
       );
       await createProject(bob, "Live for Bongo"); // projects → B + staff
       // The other side of each message is notified too: its bell (decision 056).
-      expect(seen.alice).toEqual(["projects", "messages", "messages", "notifications", "messages"]);
+      expect(seen.alice).toEqual([
+        "projects",
+        "messages",
+        "messages",
+        "notifications",
+        "messages",
+        "notifications",
+      ]);
       expect(seen.alina).toEqual(["projects", "messages", "messages", "notifications"]);
       expect(seen.bob).toEqual(["projects"]);
       expect(seen.ada).toEqual(["projects", "messages", "notifications", "messages", "projects"]);
@@ -599,7 +633,7 @@ describe(`long lists on ${testDatabaseKind()}`, () => {
     }));
     for (let i = 0; i < N; i += 500) await db.insert(messages).values(msgs.slice(i, i + 500));
 
-    const walk = async (path: string, key: "projects" | "messages", cookie: string) => {
+    const walk = async (path: string, key: "projects" | "threads", cookie: string) => {
       const seenIds = new Set<string>();
       let cursor: string | null = null;
       let pages = 0;
@@ -652,22 +686,23 @@ describe(`long lists on ${testDatabaseKind()}`, () => {
     expect(acme.next).toBeNull();
 
     // Messages: the same, and a message far down the list opens by `?id=`.
-    const inbox = await walk("/portal/messages", "messages", bob.cookie);
-    const bobMessages = await db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(eq(messages.clientId, bob.clientId));
-    expect(inbox.ids.size).toBe(bobMessages.length);
+    const inbox = await walk("/portal/messages", "threads", bob.cookie);
+    const bobThreads = await db
+      .select({ id: messageThreads.id })
+      .from(messageThreads)
+      .where(eq(messageThreads.clientId, bob.clientId));
+    expect(bobThreads.length).toBeGreaterThanOrEqual(N);
+    expect(inbox.ids.size).toBe(bobThreads.length);
     const oldest = await messageId("Seeded message 0");
     const res = await get(messagesLoader, `/portal/messages?id=${oldest}`, bob.cookie);
     expect(res.status).toBe(200);
     const body = await json(res);
-    expect(body.messages.some((m: { id: string }) => m.id === oldest)).toBe(false);
+    expect(body.threads.some((m: { id: string }) => m.id === oldest)).toBe(false);
     expect(body.selected).toMatchObject({ id: oldest, subject: "Seeded message 0" });
     expect(body.next).not.toBeNull();
     // A malformed cursor is the first page.
     const junk = await get(messagesLoader, "/portal/messages?cursor=2026-junk", bob.cookie);
     expect(junk.status).toBe(200);
-    expect((await json(junk)).messages[0].id).toBe(body.messages[0].id);
+    expect((await json(junk)).threads[0].id).toBe(body.threads[0].id);
   });
 });

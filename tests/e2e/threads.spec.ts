@@ -1,0 +1,213 @@
+/**
+ * Conversations (issue 37, point 2; decision 068): a message and its replies are one thread.
+ * The inbox lists conversations; the details panel shows the whole thread oldest first with a
+ * composer at its foot (Enter sends, Shift+Enter adds a line; a plain form without scripts);
+ * the unread count beside Messages and in the title counts conversations and clears when one
+ * is opened. Both sides: a contact and the agency's team.
+ */
+import type { Locator, Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { expect, gotoLive, hydrated, replyAsTeam, signInAsAdmin, test } from "./fixtures";
+
+const inbox = (page: Page) => page.getByRole("list", { name: "Conversations" });
+const conversation = (page: Page) => page.getByRole("region", { name: "Conversation" });
+const sidebarMessages = (page: Page) =>
+  page
+    .getByRole("navigation", { name: "Portal navigation" })
+    .getByRole("link", { name: "Messages" });
+const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
+
+/** Start a conversation as the page's person; returns its subject. */
+async function startConversation(page: Page, baseURL: string, content: string) {
+  const subject = `Thread ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const sent = await page.request.post("/portal/messages", {
+    headers: { origin: baseURL },
+    form: { intent: "send", subject, content },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  return subject;
+}
+
+/** The text of each message in the open conversation (once it shows `count`), line breaks kept. */
+async function messageTexts(thread: Locator, count: number) {
+  await expect(thread.getByRole("article")).toHaveCount(count);
+  return thread.getByRole("article").locator("p").allTextContents();
+}
+
+test("a contact reads the team's reply in one conversation and answers inline: Shift+Enter adds a line, Enter sends", async ({
+  signedInPage: page,
+  browser,
+  baseURL,
+}) => {
+  const subject = await startConversation(page, baseURL ?? "", "When can we start?");
+  await page.goto("/portal/messages");
+  const item = page.getByRole("button", { name: new RegExp(subject) });
+  await replyAsTeam(browser, baseURL ?? "", page, item, "Friday suits us.");
+
+  // The reply did not start a second inbox item: one conversation, one unread message in it.
+  await page.reload();
+  await expect(inbox(page).getByRole("listitem")).toHaveCount(1);
+  await expect(item).toContainText(subject);
+  await expect(item).toContainText("Friday suits us.");
+  await expect(item).toContainText("Kopano AI");
+  await expect(item.getByText("New", { exact: true })).toBeVisible();
+  await expect(item.getByText("1 unread")).toBeVisible();
+  await expect(sidebarMessages(page)).toHaveAccessibleName("Messages 1 unread");
+  await expect(page).toHaveTitle(/^\(1\) Messages/);
+
+  // Opening it shows the whole thread, oldest first, and reads it.
+  await item.click();
+  const thread = conversation(page);
+  await expect(thread.getByRole("heading", { name: subject })).toBeVisible();
+  await expect(thread.getByRole("article")).toHaveCount(2);
+  expect(await messageTexts(thread, 2)).toEqual(["When can we start?", "Friday suits us."]);
+  await expect(sidebarMessages(page)).toHaveAccessibleName("Messages");
+  await expect(page).not.toHaveTitle(/^\(\d+\)/);
+  await expect(item.getByText("New", { exact: true })).toHaveCount(0);
+
+  const reply = thread.getByRole("textbox", { name: "Reply" });
+  await reply.click();
+  await page.keyboard.type("Friday is good.");
+  await page.keyboard.press("Shift+Enter");
+  await page.keyboard.type("We will bring the plan.");
+  await expect(reply).toHaveValue("Friday is good.\nWe will bring the plan.");
+  await page.keyboard.press("Enter");
+  await expect(toasts(page).getByText("Message sent successfully")).toBeVisible();
+  await expect(thread.getByRole("article")).toHaveCount(3);
+  expect((await messageTexts(thread, 3)).at(-1)).toBe("Friday is good.\nWe will bring the plan.");
+  await expect(reply).toHaveValue("");
+  // Still one conversation, its newest message first in the inbox; nothing unread for its writer.
+  await expect(inbox(page).getByRole("listitem")).toHaveCount(1);
+  await expect(item).toContainText("Friday is good.");
+  await expect(sidebarMessages(page)).toHaveAccessibleName("Messages");
+});
+
+test("the team sees a contact's conversation as one item, opens it, and the contact sees the answer arrive in the thread", async ({
+  signedInPage: contact,
+  browser,
+  baseURL,
+}) => {
+  const subject = await startConversation(contact, baseURL ?? "", "Is the invoice paid?");
+  await contact.goto("/portal/messages");
+  const mine = contact.getByRole("button", { name: new RegExp(subject) });
+  const threadId = await contact
+    .locator("form", { has: mine })
+    .locator("input[name=id]")
+    .inputValue();
+  // The contact writes again in the same conversation before the team has read it.
+  const again = await contact.request.post("/portal/messages", {
+    headers: { origin: baseURL ?? "" },
+    form: { intent: "reply", id: threadId, content: "And the deposit?" },
+  });
+  expect(again.ok()).toBe(true);
+
+  const staff = await browser.newContext({ baseURL });
+  try {
+    await signInAsAdmin(staff.request, baseURL ?? "");
+    const admin = await staff.newPage();
+    await admin.goto("/portal/messages");
+    await hydrated(admin);
+    const item = admin.getByRole("button", { name: new RegExp(subject) });
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText("And the deposit?");
+    await expect(item.getByText("2 unread")).toBeVisible();
+    // The team's count is every client's: it holds this conversation once, in the title too.
+    const title = await admin.title();
+    const before = Number(/^\((\d+)\) /.exec(title)?.[1] ?? 0);
+    expect(before, title).toBeGreaterThanOrEqual(1);
+    await expect(sidebarMessages(admin)).toHaveAccessibleName(`Messages ${before} unread`);
+
+    await gotoLive(contact, `/portal/messages?id=${threadId}`);
+    await hydrated(contact);
+    await item.click();
+    const thread = conversation(admin);
+    expect(await messageTexts(thread, 2)).toEqual(["Is the invoice paid?", "And the deposit?"]);
+    await expect(item.getByText("New", { exact: true })).toHaveCount(0);
+    const after = before - 1;
+    await expect(sidebarMessages(admin)).toHaveAccessibleName(
+      after > 0 ? `Messages ${after} unread` : "Messages",
+    );
+
+    const reply = thread.getByRole("textbox", { name: "Reply" });
+    await reply.fill("Both are paid.");
+    await reply.press("Enter");
+    await expect(toasts(admin).getByText("Message sent successfully")).toBeVisible();
+    await expect(thread.getByRole("article")).toHaveCount(3);
+
+    // The contact, with the conversation open, sees the answer arrive in it (live).
+    const theirs = conversation(contact);
+    await expect(theirs.getByRole("article")).toHaveCount(3);
+    await expect(theirs.getByRole("article").last()).toContainText("Both are paid.");
+    await expect(theirs.getByRole("article").last()).toContainText("Kopano AI");
+    await expect(inbox(contact).getByRole("listitem")).toHaveCount(1);
+  } finally {
+    await staff.close();
+  }
+});
+
+test("a notification's link opens the conversation at its message", async ({
+  signedInPage: page,
+  browser,
+  baseURL,
+}) => {
+  const subject = await startConversation(page, baseURL ?? "", "Where is the logo?");
+  await page.goto("/portal/messages");
+  const item = page.getByRole("button", { name: new RegExp(subject) });
+  await replyAsTeam(browser, baseURL ?? "", page, item, "In the project's files.");
+  await page.goto("/portal/notifications");
+  await page.getByRole("link", { name: new RegExp(`Re: ${subject}`) }).click();
+  await expect(page).toHaveURL(/\/portal\/messages\?id=[0-9a-f-]{36}#message-[0-9a-f-]{36}$/);
+  const thread = conversation(page);
+  expect(await messageTexts(thread, 2)).toEqual(["Where is the logo?", "In the project's files."]);
+  const target = new URL(page.url()).hash.slice(1);
+  await expect(page.locator(`li#${target}`)).toContainText("In the project's files.");
+  await expect(sidebarMessages(page)).toHaveAccessibleName("Messages");
+});
+
+test("the thread view has no axe violations in either palette", async ({
+  signedInPage: page,
+  browser,
+  baseURL,
+}) => {
+  const subject = await startConversation(page, baseURL ?? "", "Shall we review the numbers?");
+  await page.goto("/portal/messages");
+  const item = page.getByRole("button", { name: new RegExp(subject) });
+  await replyAsTeam(browser, baseURL ?? "", page, item, "Yes, on Friday.");
+  await page.reload();
+  await expectNoAxeViolations(page, "messages, one unread conversation");
+  await item.click();
+  await expect(conversation(page).getByRole("article")).toHaveCount(2);
+  await expectNoAxeViolations(page, "messages, a conversation open");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the reply is a plain form; the count is in the HTML and opening clears it", async ({
+    signedInPage: page,
+    browser,
+    baseURL,
+  }) => {
+    const subject = await startConversation(page, baseURL ?? "", "Any news?");
+    await page.goto("/portal/messages");
+    const item = page.getByRole("button", { name: new RegExp(subject) });
+    await replyAsTeam(browser, baseURL ?? "", page, item, "Yes: it is done.");
+    await page.goto("/portal/messages");
+    await expect(sidebarMessages(page)).toHaveAccessibleName("Messages 1 unread");
+    await expect(page).toHaveTitle(/^\(1\) Messages/);
+    await item.click();
+    await expect(sidebarMessages(page)).toHaveAccessibleName("Messages");
+    await expect(page).toHaveTitle(/^Messages \| Portal/);
+
+    const thread = conversation(page);
+    await thread.getByRole("textbox", { name: "Reply" }).fill("Thank you,\nsent without scripts.");
+    await thread.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("status").getByText("Message sent successfully")).toBeVisible();
+    expect(await messageTexts(conversation(page), 3)).toEqual([
+      "Any news?",
+      "Yes: it is done.",
+      "Thank you,\nsent without scripts.",
+    ]);
+    await expect(inbox(page).getByRole("listitem")).toHaveCount(1);
+  });
+});
