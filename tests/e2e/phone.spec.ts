@@ -1,14 +1,15 @@
 /**
- * Every page fits a phone (issue 37, point 1): at 320 and 390 px wide, no page of the portal
+ * Every page fits a phone (issue 37, point 1): at 320, 375 and 390 px wide, no page of the portal
  * (as an administrator and as a contact) or of the public site scrolls sideways, with long
  * data: a 200-character project title, a 5,000-character message holding a 120-character URL
- * with no spaces, a long client name and a long file name. A dialog's buttons are on the screen.
+ * with no spaces, a long client name and a long file name. A dialog's buttons are on the screen,
+ * and so is the conversation's Send button (the thread view holds both long messages).
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { publicPaths } from "../../app/content/public-paths";
 import { createUser, expect, hydrated, signInAsAdmin, test } from "./fixtures";
 
-const WIDTHS = [320, 390] as const;
+const WIDTHS = [320, 375, 390] as const;
 
 const stamp = Date.now().toString(36);
 const LONG_URL = `https://example.co.za/${"campaigns/2026/summer-launch/".repeat(4)}`.slice(0, 120);
@@ -191,6 +192,32 @@ async function expectDialogFits(page: Page, opener: string, label: string) {
   await expect(dialog).toBeHidden();
 }
 
+/**
+ * The open conversation (both 5,000-character messages) fits, and its composer's 'Reply' field
+ * and 'Send' button can be reached on the screen.
+ */
+async function expectThreadFits(page: Page, messageId: string, label: string) {
+  await page.goto(`/portal/messages?id=${messageId}`);
+  const thread = page.getByRole("region", { name: "Conversation" });
+  await expect(thread.getByRole("article")).toHaveCount(2);
+  await expectFits(page, `${label}, the conversation open`);
+  const view = page.viewportSize() ?? { width: 0, height: 0 };
+  for (const control of [
+    thread.getByRole("textbox", { name: "Reply" }),
+    thread.getByRole("button", { name: "Send" }),
+  ]) {
+    await control.scrollIntoViewIfNeeded();
+    const box = await control.boundingBox();
+    const inside =
+      box !== null &&
+      box.x >= 0 &&
+      box.y >= 0 &&
+      box.x + box.width <= view.width + 0.5 &&
+      box.y + box.height <= view.height + 0.5;
+    expect.soft(inside, `${label}: the composer's control at ${JSON.stringify(box)}`).toBe(true);
+  }
+}
+
 async function visit(page: Page, path: string, width: number) {
   const res = await page.goto(path);
   expect(res?.status(), path).toBeLessThan(path === "/no-such-page" ? 500 : 400);
@@ -254,6 +281,7 @@ for (const width of WIDTHS) {
           "/portal/reports",
           `/portal/reports/${d.projectId}`,
           "/portal/analytics",
+          "/portal/notifications",
           "/portal/settings",
         ]) {
           await visit(page, path, width);
@@ -268,7 +296,7 @@ for (const width of WIDTHS) {
         expect(await top("Unread Messages")).toBeLessThan(counts);
         await page.goto("/portal/projects");
         await expectDialogFits(page, "New Project", `/portal/projects at ${width} px`);
-        await page.goto(`/portal/messages?id=${d.messageId}`);
+        await expectThreadFits(page, d.messageId, `/portal/messages at ${width} px`);
         await expectDialogFits(page, "New Message", `/portal/messages at ${width} px`);
       });
     });
@@ -295,6 +323,7 @@ for (const width of WIDTHS) {
           `/portal/clients/${d.clientId}`,
           "/portal/leads",
           `/portal/leads/${d.leadId}`,
+          "/portal/notifications",
           "/portal/settings",
         ]) {
           await visit(page, path, width);
@@ -303,7 +332,7 @@ for (const width of WIDTHS) {
         await expectDialogFits(page, "New client", `/portal/clients at ${width} px`);
         await page.goto(`/portal/clients/${d.clientId}`);
         await expectDialogFits(page, "Invite contact", `/portal/clients/:id at ${width} px`);
-        await page.goto(`/portal/messages?id=${d.messageId}`);
+        await expectThreadFits(page, d.messageId, `/portal/messages at ${width} px`);
         await expectDialogFits(page, "New Message", `/portal/messages at ${width} px`);
       });
     });
