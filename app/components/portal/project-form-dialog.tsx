@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { Checkbox } from "~/components/ui/checkbox";
 import { DialogFormFooter, FormDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -118,6 +119,15 @@ export default function ProjectFormDialog({
             aria-label="Progress"
           />
         </div>
+        {clients && project ? (
+          <Field
+            label="Announce to the client"
+            layout="checkbox"
+            description="Without it, this edit shows in the agency's activity only."
+          >
+            <Checkbox name="announce" />
+          </Field>
+        ) : null}
         <DialogFormFooter
           submitLabel={project ? "Update" : "Create"}
           busyLabel="Saving..."

@@ -42,6 +42,14 @@ export const projectSchema = z.object({
 });
 export type ProjectInput = z.infer<typeof projectSchema>;
 
+/** 'Announce to the client' (the agency's Edit Project): its edit shows in the client's activity. */
+export const announceSchema = z.object({
+  announce: z
+    .enum(["on"], { error: "Choose whether to announce it" })
+    .optional()
+    .transform((v) => v === "on"),
+});
+
 export const messageSchema = z.object({
   subject: requiredTitle("Subject", SUBJECT_MAX),
   content: z

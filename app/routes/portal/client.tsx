@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ArrowLeft, Eye, FolderKanban, Users } from "~/components/icons";
 import { StatusBadge } from "~/components/portal/badges";
+import { InternalNotes } from "~/components/portal/internal-notes";
 import { InviteButton, PendingInvitations } from "~/components/portal/invitations";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -21,6 +22,7 @@ import { forbidden, notFound } from "~/routes/refuse.server";
 import { CLIENT_NOT_FOUND, getClientDetail, renameClient } from "~/server/clients/clients.server";
 import { now } from "~/server/clock.server";
 import { listOpenInvitations } from "~/server/invitations/invitations.server";
+import { listNotes } from "~/server/notes/notes.server";
 import { listProjects } from "~/server/projects/projects.server";
 import {
   assignTeamMember,
@@ -33,6 +35,7 @@ import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/client";
 import { assertCanWrite, requireStaff } from "./context.server";
 import { invitationAction, isInvitationIntent } from "./invitation-actions.server";
+import { noteAction } from "./note-action.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   portalMeta(loaderData?.client.name ? `${loaderData.client.name} · Clients` : "Client", matches);
@@ -57,6 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ? (await listTeamMembers(db)).filter((person) => !assignedIds.has(person.id))
       : [],
     invitations: isAdmin ? await listOpenInvitations(db, client.id, now()) : [],
+    notes: await listNotes(db, { clientId: client.id }),
     projects: projects.rows.map((p) => ({
       id: p.id,
       title: p.title,
@@ -74,9 +78,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const clientId = parseId(params.id);
   const client = clientId ? await getClientDetail(ctx.db, clientId, ctx.scope) : null;
   if (!client) return failed(404, CLIENT_NOT_FOUND);
+  const form = await readForm(request);
+  // The agency's notes: any of its staff who sees the client.
+  if (form.intent === "add-note") return noteAction(ctx, form, { clientId: client.id });
   // A team member sees an assigned client's page; what it changes is the administrators'.
   if (!ctx.isAdmin) throw forbidden();
-  const form = await readForm(request);
   if (form.intent === "assign" || form.intent === "unassign") {
     const intent = form.intent;
     const done =
@@ -109,7 +115,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ClientPage({ loaderData }: Route.ComponentProps) {
-  const { client, invitations, projects, next, isAdmin, assigned, assignable } = loaderData;
+  const { client, invitations, projects, next, isAdmin, assigned, assignable, notes } = loaderData;
   return (
     <div className="max-w-4xl space-y-6">
       <Link
@@ -225,6 +231,8 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
           <LoadMore next={next} />
         </CardContent>
       </Card>
+
+      <InternalNotes notes={notes} />
 
       {isAdmin ? <RenameCard name={client.name} /> : null}
     </div>

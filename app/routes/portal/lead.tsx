@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ArrowLeft, Building2 } from "~/components/icons";
 import { EraseLeadCard } from "~/components/portal/erase-lead-card";
+import { InternalNotes } from "~/components/portal/internal-notes";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -19,6 +20,7 @@ import { findClient } from "~/server/clients/clients.server";
 import { now } from "~/server/clock.server";
 import { convertLead } from "~/server/leads/conversion.server";
 import { getLead, LEAD_NOT_FOUND, setLeadStatus } from "~/server/leads/leads.server";
+import { listNotes } from "~/server/notes/notes.server";
 import { eraseLead } from "~/server/privacy/privacy.server";
 import { replyToWhatsAppLead, windowOpen } from "~/server/whatsapp/assistant-chat.server";
 import { parseId } from "~/server/workspace/scope.server";
@@ -27,6 +29,7 @@ import { notFound } from "../refuse.server";
 import { redirectWithToast } from "../toast.server";
 import type { Route } from "./+types/lead";
 import { assertCanWrite, requireAdmin } from "./context.server";
+import { noteAction } from "./note-action.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Lead", matches);
 
@@ -40,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const whatsapp = lead.whatsappWaId
     ? { windowOpen: await windowOpen(db, lead.whatsappWaId, now()) }
     : null;
-  return { lead, client, whatsapp };
+  return { lead, client, whatsapp, notes: await listNotes(db, { leadId: lead.id }) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -50,6 +53,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (!id) return failed(404, LEAD_NOT_FOUND);
   const form = await readForm(request);
+  if (form.intent === "add-note") {
+    if (!(await getLead(db, id))) return failed(404, LEAD_NOT_FOUND);
+    return noteAction(ctx, form, { leadId: id });
+  }
   if (form.intent === ERASE_LEAD_INTENT) {
     // The erase dialog's button; back to the list.
     if (!(await eraseLead(db, id))) return failed(404, LEAD_NOT_FOUND);
@@ -106,7 +113,7 @@ const KIND_LABELS = {
 
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
   const { fetcher, busy } = useFormOutcome();
-  const { lead, client, whatsapp } = loaderData;
+  const { lead, client, whatsapp, notes } = loaderData;
   const rows: [string, string | null][] = [
     ["Type", KIND_LABELS[lead.kind]],
     ["Received", formatDateTime(lead.createdAt)],
@@ -211,6 +218,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
         converted={lead.clientId !== null}
         hasCompany={Boolean(lead.company?.trim())}
       />
+      <InternalNotes notes={notes} />
       <EraseLeadCard name={lead.name} />
     </div>
   );

@@ -82,7 +82,7 @@ export async function downloadFile(
   const ctx = await requireUser(request);
   const project = await requireProject(ctx, projectId);
   const id = parseId(versionId);
-  const version = id ? await findVersion(ctx.db, project.id, id) : null;
+  const version = id ? await findVersion(ctx.db, project.id, id, sideOf(ctx.scope)) : null;
   if (!version) throw notFound(FILE_NOT_FOUND);
   const headers = downloadHeaders(version);
   // A resumed or partial download (Range), unless the file changed since (If-Range).

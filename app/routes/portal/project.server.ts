@@ -29,6 +29,7 @@ import {
   requestMilestoneReview,
 } from "~/server/deliverables/reviews.server";
 import { env } from "~/server/env.server";
+import { listNotes } from "~/server/notes/notes.server";
 import {
   DELIVERY_STATUS_TEXT,
   whatsappDeliveriesOfReviews,
@@ -39,6 +40,7 @@ import { mayDeleteFile, sideOf } from "~/server/workspace/permissions.server";
 import { parseId, seesAllClients } from "~/server/workspace/scope.server";
 import { type Form, UNKNOWN_ACTION } from "../form.server";
 import { assertCanWrite, type PortalContext, requireProject } from "./context.server";
+import { noteAction } from "./note-action.server";
 
 /** The agency sees how far each review's WhatsApp messages got (decision 078). */
 async function withWhatsAppDeliveries<T extends { id: string }>(
@@ -69,7 +71,7 @@ export async function loadProjectPage(
   const details = await getProjectDetails(db, ref.id);
   const actor = { id: ctx.user.id, side: sideOf(ctx.scope) };
   // Each file says whether this person may delete it (the one rule, decision 051).
-  const files = (await listFiles(db, ref.id)).map((file) => ({
+  const files = (await listFiles(db, ref.id, actor.side)).map((file) => ({
     ...file,
     deletable: mayDeleteFile(actor, {
       side: file.side,
@@ -78,13 +80,16 @@ export async function loadProjectPage(
   }));
   const milestones = await listMilestones(db, ref.id);
   const reviews = await withWhatsAppDeliveries(db, ctx, await listReviews(db, ref.id));
-  const activity = await projectActivity(db, ref.id, decodeCursor(cursor));
+  const activity = await projectActivity(db, ctx.scope, ref.id, decodeCursor(cursor));
+  // The agency's notes to itself: never loaded for a contact, nor while viewing as one (066).
+  const notes = actor.side === "agency" ? await listNotes(db, { projectId: ref.id }) : null;
   return {
     project: details as NonNullable<typeof details>,
     files,
     milestones,
     reviews,
     activity,
+    notes,
     // Staff features show for the whole-agency scope: viewing as a client shows what its
     // contacts see (and writes nothing).
     viewer: { id: ctx.user.id, isAdmin: seesAllClients(ctx.scope), readOnly: ctx.readOnly },
@@ -103,6 +108,10 @@ export async function projectPageAction(
   const { db } = ctx;
   const project = await requireProject(ctx, projectId);
   const intent = form.intent ?? "";
+  if (intent === "add-note") {
+    if (!ctx.isStaff) return failed(403, NO_PERMISSION, { intent });
+    return noteAction(ctx, form, { projectId: project.id });
+  }
   const adminOnly = ["create-milestone", "update-milestone", "delete-milestone", "move-milestone"];
   if ([...adminOnly, "progress-source", "review-file", "review-milestone"].includes(intent)) {
     if (!ctx.isStaff) return failed(403, NO_PERMISSION, { intent });

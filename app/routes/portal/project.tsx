@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ArrowLeft } from "~/components/icons";
 import { PriorityBadge, StatusBadge } from "~/components/portal/badges";
+import { InternalNotes } from "~/components/portal/internal-notes";
 import { ActivityList } from "~/components/portal/project/activity-list";
 import { ApprovalsSection } from "~/components/portal/project/approvals-section";
 import { FilesSection } from "~/components/portal/project/files-section";
@@ -51,7 +52,7 @@ function latestReviews(reviews: Route.ComponentProps["loaderData"]["reviews"]) {
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-  const { project, files, milestones, reviews, activity, viewer, maxUploadBytes, today } =
+  const { project, files, milestones, reviews, activity, notes, viewer, maxUploadBytes, today } =
     loaderData;
   const { byVersion, byMilestone } = latestReviews(reviews);
   return (
@@ -108,6 +109,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             progressFromMilestones={project.progressFromMilestones}
           />
           <ApprovalsSection reviews={reviews} />
+          {notes ? <InternalNotes notes={notes} canAdd={!viewer.readOnly} /> : null}
         </div>
         <Card className="self-start">
           <CardHeader>

@@ -5,7 +5,7 @@ import type { LiveHandle } from "~/lib/live-events";
 import { decodeCursor } from "~/lib/pagination";
 import { clientFilterError } from "~/lib/portal-text";
 import { portalMeta } from "~/lib/seo";
-import { projectSchema } from "~/lib/validation/portal";
+import { announceSchema, projectSchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
 import { listClientChoices, readClientFilter } from "~/server/clients/client-choices.server";
 import {
@@ -79,7 +79,11 @@ export async function action({ request }: Route.ActionArgs) {
       if (!created.ok) return failed(created.status, created.message);
       return succeeded("Project created successfully");
     }
-    const updated = await updateProject(db, scope, user.id, form.id, parsed.data);
+    const announce = announceSchema.safeParse(form);
+    if (!announce.success) return failed(400, firstIssue(announce.error).message);
+    const updated = await updateProject(db, scope, user.id, form.id, parsed.data, {
+      announce: announce.data.announce,
+    });
     if (!updated.ok) return failed(updated.status, updated.message);
     return succeeded("Project updated successfully");
   }

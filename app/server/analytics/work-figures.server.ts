@@ -187,6 +187,7 @@ export async function activeClients(
                         select a.client_id, 0, count(*), max(a.created_at)
                           from activity a
                          where ${scopeSql(scope, "a.client_id")}
+                           and (${scope.kind !== "client"} or a.audience = 'client')
                            and a.kind <> 'message.sent'
                            and a.created_at >= ${range.start}::timestamptz
                            and a.created_at < ${range.end}::timestamptz

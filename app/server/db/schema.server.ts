@@ -452,14 +452,49 @@ export const activity = pgTable(
     actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
     kind: text("kind").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Who may read the line (decision 066): 'client' (the client's contacts and the agency) or
+     * 'agency' (the agency's internal edits and files; never a contact).
+     */
+    audience: text("audience").$type<ActivityAudience>().notNull().default("client"),
     createdAt: createdAt(),
   },
   (t) => [
+    check("activity_audience_check", sql`${t.audience} in ('client', 'agency')`),
     index("activity_project_created_idx").on(t.projectId, t.createdAt, t.id),
     index("activity_client_created_idx").on(t.clientId, t.createdAt, t.id),
     index("activity_created_idx").on(t.createdAt, t.id),
     // Analytics' active clients: a period's changes per client, from the index alone.
     index("activity_created_client_idx").on(t.createdAt, t.clientId, t.kind),
+  ],
+);
+
+export type ActivityAudience = "client" | "agency";
+
+/**
+ * The agency's notes to itself (decision 066) on a client, a project or a lead: never shown to
+ * a contact. Exactly one of client, project or lead.
+ */
+export const internalNotes = pgTable(
+  "internal_notes",
+  {
+    id: randomId(),
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    leadId: uuid("lead_id").references((): AnyPgColumn => leads.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("internal_notes_client_idx").on(t.clientId, t.createdAt),
+    index("internal_notes_project_idx").on(t.projectId, t.createdAt),
+    index("internal_notes_lead_idx").on(t.leadId, t.createdAt),
+    check("internal_notes_body_check", sql`length(${t.body}) between 1 and 5000`),
+    check(
+      "internal_notes_one_owner",
+      sql`num_nonnulls(${t.clientId}, ${t.projectId}, ${t.leadId}) = 1`,
+    ),
   ],
 );
 
@@ -743,6 +778,11 @@ export const projectFiles = pgTable(
      * name is a separate file.
      */
     side: text("side").$type<"agency" | "client">().notNull().default("agency"),
+    /**
+     * The agency's internal file (decision 066): never shown, listed, counted or downloadable
+     * for a contact. Only an agency-side file can be internal.
+     */
+    internal: boolean("internal").notNull().default(false),
     /** Who started it (its 'Uploaded by'; never changes). */
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -751,6 +791,7 @@ export const projectFiles = pgTable(
   (t) => [
     uniqueIndex("project_files_name_idx").on(t.projectId, t.side, t.nameKey),
     check("project_files_side_check", sql`${t.side} in ('agency', 'client')`),
+    check("project_files_internal_check", sql`not ${t.internal} or ${t.side} = 'agency'`),
     index("project_files_client_idx").on(t.clientId),
   ],
 );

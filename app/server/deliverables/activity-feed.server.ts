@@ -10,6 +10,7 @@ import type { Database } from "../db/client.server";
 import { prepared } from "../db/prepared.server";
 import { activity, profiles, projects, user } from "../db/schema.server";
 import { afterCursor } from "../pagination.server";
+import { activityAudienceWhere } from "../workspace/activity.server";
 import type { Scope } from "../workspace/scope.server";
 import { scopeParams, scopePlaceholder } from "../workspace/scope.server";
 
@@ -40,16 +41,21 @@ function activityQuery(db: Database) {
     .leftJoin(projects, eq(projects.id, activity.projectId));
 }
 
-/** One page of a project's activity (after `cursor`). */
+/** One page of a project's activity (after `cursor`) that the scope may read (decision 066). */
 export async function projectActivity(
   db: Database,
+  scope: Scope,
   projectId: string,
   cursor: Cursor | null,
   limit = PAGE_SIZE,
 ): Promise<Page<ActivityItem>> {
   const rows = await activityQuery(db)
     .where(
-      and(eq(activity.projectId, projectId), afterCursor(cursor, activity.createdAt, activity.id)),
+      and(
+        eq(activity.projectId, projectId),
+        activityAudienceWhere(scope),
+        afterCursor(cursor, activity.createdAt, activity.id),
+      ),
     )
     .orderBy(desc(activity.createdAt), desc(activity.id))
     .limit(limit + 1);
@@ -63,7 +69,7 @@ export async function projectActivity(
 export function latestActivity(db: Database, scope: Scope, limit = 8): Promise<ActivityItem[]> {
   return prepared(db, `latest_activity_${scope.kind}`, (name) =>
     activityQuery(db)
-      .where(scopePlaceholder(scope, activity.clientId))
+      .where(and(scopePlaceholder(scope, activity.clientId), activityAudienceWhere(scope)))
       .orderBy(desc(activity.createdAt), desc(activity.id))
       .limit(sql.placeholder("limit"))
       .prepare(name),

@@ -47,7 +47,13 @@ export type ProjectKey = Pick<ProjectRef, "id" | "clientId">;
 export interface Uploader {
   id: string;
   side: Side;
+  /** The agency marks an upload 'Internal' (decision 066): never shown to a contact. */
+  internal?: boolean;
 }
+
+/** An internal upload under the name of a shared file (or the other way round) is refused. */
+export const INTERNAL_NAME_TAKEN =
+  "A file of this name is already shared with the client (or internal). Rename the file to keep it apart.";
 
 export interface StoredFile {
   fileId: string;
@@ -121,6 +127,7 @@ export async function storeFile(
   maxBytes: number,
 ): Promise<Outcome<{ file: StoredFile }>> {
   const actorId = uploader.id;
+  const internal = uploader.side === "agency" && uploader.internal === true;
   const name = cleanFileName(rawName);
   if (!name) return refused(400, "A file needs a name.");
   const pieces = content[Symbol.asyncIterator]();
@@ -201,14 +208,20 @@ export async function storeFile(
           name,
           nameKey: name.toLowerCase(),
           side: uploader.side,
+          internal,
           createdBy: actorId,
         })
         .onConflictDoUpdate({
           target: [projectFiles.projectId, projectFiles.side, projectFiles.nameKey],
           set: { name, updatedAt: new Date() },
         })
-        .returning({ id: projectFiles.id });
+        .returning({ id: projectFiles.id, internal: projectFiles.internal });
       const fileId = (row as { id: string }).id;
+      // A version joins its file's audience: an internal upload never becomes a version of a
+      // shared file, nor a shared one of an internal file.
+      if ((row as { internal: boolean }).internal !== internal) {
+        throw new UploadRefused(409, INTERNAL_NAME_TAKEN);
+      }
       // The upsert holds the file's row: numbers are given one at a time.
       const [latest] = await tx
         .select({ number: sql<number>`coalesce(max(${fileVersions.number}), 0)`.mapWith(Number) })
@@ -234,6 +247,7 @@ export async function storeFile(
         actorId,
         kind: version === 1 ? "file.uploaded" : "file.version",
         data: { fileId, versionId, name, version, size },
+        audience: internal ? "agency" : "client",
       });
       const takenOn = uploader.side === "agency" && (await takeOnIn(tx, project, actorId));
       return { stored: { fileId, versionId, name, version, size }, takenOn };
@@ -317,7 +331,14 @@ export async function receiveUpload(
   const boundary = multipartBoundary(upload.contentType);
   if (!boundary || !upload.body) return stop(400, NO_FILES);
   try {
+    let internal = false;
     for await (const part of readMultipart(upload.body, boundary)) {
+      // 'Internal' (the agency's checkbox, before the file input in the form) marks the files
+      // after it.
+      if (part.filename === null && part.name === "internal") {
+        internal = (await part.text(16)) === "on";
+        continue;
+      }
       // A file input left empty sends a part with an empty name and no content.
       if (part.filename === null || part.filename === "") continue;
       if (files.length >= MAX_FILES_PER_UPLOAD)
@@ -325,7 +346,7 @@ export async function receiveUpload(
       const stored = await storeFile(
         db,
         project,
-        uploader,
+        { ...uploader, internal: uploader.internal || internal },
         part.filename,
         part.content(),
         maxBytes,
@@ -426,24 +447,39 @@ export interface FileItem {
   name: string;
   /** The side it belongs to: the agency's, or the client's ('From client'). */
   side: Side;
+  /** The agency's internal file (never listed for a contact). */
+  internal: boolean;
   createdBy: string | null;
   updatedAt: Date;
   /** Newest first. */
   versions: FileVersionItem[];
 }
 
-/** The project's files with their ready versions, most recently changed first. */
-export async function listFiles(db: Database, projectId: string): Promise<FileItem[]> {
+/**
+ * The project's files with their ready versions, most recently changed first; for a contact's
+ * side (`side: "client"`) without the agency's internal files (decision 066).
+ */
+export async function listFiles(
+  db: Database,
+  projectId: string,
+  reader: Side = "agency",
+): Promise<FileItem[]> {
   const files = await db
     .select({
       id: projectFiles.id,
       name: projectFiles.name,
       side: projectFiles.side,
+      internal: projectFiles.internal,
       createdBy: projectFiles.createdBy,
       updatedAt: projectFiles.updatedAt,
     })
     .from(projectFiles)
-    .where(eq(projectFiles.projectId, projectId))
+    .where(
+      and(
+        eq(projectFiles.projectId, projectId),
+        reader === "client" ? eq(projectFiles.internal, false) : undefined,
+      ),
+    )
     .orderBy(desc(projectFiles.updatedAt), asc(projectFiles.id));
   if (files.length === 0) return [];
   const versions = await db
@@ -489,11 +525,15 @@ export interface DownloadableVersion {
   sha256: string | null;
 }
 
-/** A ready version of a file of this project, or null (another project's, pending, unknown). */
+/**
+ * A ready version of a file of this project, or null (another project's, pending, unknown, or
+ * an internal file asked for by a contact's side).
+ */
 export async function findVersion(
   db: Database,
   projectId: string,
   versionId: string,
+  reader: Side = "agency",
 ): Promise<DownloadableVersion | null> {
   const [row] = await db
     .select({
@@ -510,6 +550,9 @@ export async function findVersion(
         eq(fileVersions.id, versionId),
         eq(fileVersions.projectId, projectId),
         eq(fileVersions.state, "ready"),
+        reader === "client"
+          ? sql`not exists (select 1 from ${projectFiles} f where f.id = ${fileVersions.fileId} and f.internal)`
+          : undefined,
       ),
     );
   return row ? { ...row, number: row.number ?? 0 } : null;

@@ -17,6 +17,7 @@ import {
   fileVersions,
   milestones,
   profiles,
+  projectFiles,
   projects,
   type ReviewSubject,
   reviewAnswers,
@@ -137,6 +138,12 @@ export async function requestFileReview(
       ),
     );
   if (!version?.fileId || version.number === null) return refused(404, FILE_NOT_FOUND);
+  // An internal file is never shown to the client, so it is not theirs to review (066).
+  const [file] = await db
+    .select({ internal: projectFiles.internal })
+    .from(projectFiles)
+    .where(eq(projectFiles.id, version.fileId));
+  if (file?.internal) return refused(409, INTERNAL_NOT_REVIEWABLE);
   return createReview(
     db,
     project,
@@ -145,6 +152,9 @@ export async function requestFileReview(
     { kind: "file", fileId: version.fileId, fileName: version.name, version: version.number },
   );
 }
+
+export const INTERNAL_NOT_REVIEWABLE =
+  "This file is internal: the client never sees it. Upload a shared copy to ask for a review.";
 
 /** 'Ready for review' on one of the project's milestones, as it is now (administrators). */
 export async function requestMilestoneReview(

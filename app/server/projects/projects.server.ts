@@ -225,6 +225,7 @@ export async function updateProject(
   actorId: string,
   projectId: unknown,
   input: ProjectInput,
+  options: { announce?: boolean } = {},
 ): Promise<Outcome<{ project: ProjectRow }>> {
   const id = parseId(projectId);
   if (!id) return refused(404, PROJECT_NOT_FOUND);
@@ -251,6 +252,9 @@ export async function updateProject(
         actorId,
         kind: "project.updated",
         data: { changes },
+        // The agency's edits are internal unless it announces them (decision 066); a contact's
+        // edit of their own project is theirs to see.
+        audience: sideOf(scope) === "agency" && !options.announce ? "agency" : "client",
       });
     }
     return { ok: true as const, project: await projectRow(tx, id) };

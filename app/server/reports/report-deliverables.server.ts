@@ -112,11 +112,15 @@ export async function reportApprovals(
   };
 }
 
-/** The file versions uploaded to the project in the period (ready ones only), oldest first. */
+/**
+ * The file versions uploaded to the project in the period (ready ones only), oldest first;
+ * without the agency's internal files in a contact's report (decision 066).
+ */
 export async function reportFiles(
   db: Database,
   projectId: string,
   period: Period,
+  options: { internal: boolean } = { internal: true },
 ): Promise<Section<ReportFile>> {
   const rows = await db
     .select({
@@ -132,6 +136,9 @@ export async function reportFiles(
       and(
         eq(fileVersions.projectId, projectId),
         eq(fileVersions.state, "ready"),
+        options.internal
+          ? undefined
+          : sql`not exists (select 1 from project_files f where f.id = ${fileVersions.fileId} and f.internal)`,
         gte(fileVersions.createdAt, new Date(period.start)),
         lt(fileVersions.createdAt, new Date(period.end)),
       ),

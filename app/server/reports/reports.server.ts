@@ -15,6 +15,7 @@ import {
 import type { Period } from "~/lib/validation/period";
 import type { Database } from "../db/client.server";
 import { activity, clients, messages, profiles, projects } from "../db/schema.server";
+import { activityAudienceWhere } from "../workspace/activity.server";
 import { parseId, type Scope, scopeWhere } from "../workspace/scope.server";
 import { reportApprovals, reportFiles, reportMilestones } from "./report-deliverables.server";
 
@@ -127,6 +128,7 @@ export async function buildProjectReport(
     .where(
       and(
         eq(activity.projectId, id),
+        activityAudienceWhere(scope),
         lt(activity.createdAt, start),
         sql`(${activity.kind} = 'project.created' or ${activity.data}->'changes' ? 'progress')`,
       ),
@@ -140,6 +142,7 @@ export async function buildProjectReport(
     .where(
       and(
         eq(activity.projectId, id),
+        activityAudienceWhere(scope),
         inArray(activity.kind, HISTORY_KINDS),
         gte(activity.createdAt, start),
         lt(activity.createdAt, end),
@@ -202,7 +205,7 @@ export async function buildProjectReport(
     changes: during.flatMap(changesOf),
     milestones: await reportMilestones(db, id, period),
     approvals: await reportApprovals(db, id, period),
-    files: await reportFiles(db, id, period),
+    files: await reportFiles(db, id, period, { internal: scope.kind !== "client" }),
     messages: {
       fromClient: sides.find((s) => !s.fromAgency)?.n ?? 0,
       fromAgency: sides.find((s) => s.fromAgency)?.n ?? 0,

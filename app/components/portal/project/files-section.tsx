@@ -3,6 +3,7 @@ import { Download, FileText, Trash2, Upload, X } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/checkbox";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -39,6 +40,8 @@ export interface FileView {
   name: string;
   /** The side it belongs to: the agency's, or the client's ('From client', decision 051). */
   side: "agency" | "client";
+  /** The agency's internal file (decision 066): contacts never get it. */
+  internal: boolean;
   /** The person may delete it (the agency: any; a contact: only their own upload). */
   deletable: boolean;
   versions: FileVersionView[];
@@ -73,7 +76,11 @@ export function FilesSection({
       </CardHeader>
       <CardContent className="space-y-6">
         {viewer.readOnly ? null : (
-          <UploadArea projectId={projectId} maxUploadBytes={maxUploadBytes} />
+          <UploadArea
+            projectId={projectId}
+            maxUploadBytes={maxUploadBytes}
+            agency={viewer.isAdmin}
+          />
         )}
         {files.length === 0 ? (
           <p className="text-muted-foreground">No files yet.</p>
@@ -130,6 +137,11 @@ function FileEntry({
             {file.side === "client" ? (
               <Badge variant="outline" className="mt-1">
                 From client
+              </Badge>
+            ) : null}
+            {file.internal ? (
+              <Badge variant="secondary" className="mt-1">
+                Internal
               </Badge>
             ) : null}
             {latest && first ? (
@@ -198,15 +210,25 @@ function FileEntry({
  * 'Upload files': a button and a drop zone. With JavaScript each file goes in its own request
  * with a progress bar; without it, the form posts the chosen files to the same endpoint.
  */
-function UploadArea({ projectId, maxUploadBytes }: { projectId: string; maxUploadBytes: number }) {
+function UploadArea({
+  projectId,
+  maxUploadBytes,
+  agency,
+}: {
+  projectId: string;
+  maxUploadBytes: number;
+  /** The agency's staff may mark an upload 'Internal' (decision 066). */
+  agency: boolean;
+}) {
   const { items, add, dismiss } = useUploads(projectId, maxUploadBytes);
   const input = useRef<HTMLInputElement>(null);
+  const internalBox = useRef<HTMLInputElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const [dragging, setDragging] = useState(false);
   useEffect(() => setHydrated(true), []);
 
   const take = (list: FileList | null) => {
-    add(Array.from(list ?? []));
+    add(Array.from(list ?? []), { internal: internalBox.current?.checked === true });
     if (input.current) input.current.value = "";
   };
 
@@ -247,6 +269,18 @@ function UploadArea({ projectId, maxUploadBytes }: { projectId: string; maxUploa
           }}
         >
           <Upload className="size-8 text-muted-foreground" aria-hidden />
+          {agency ? (
+            // Before the file input: the server reads the form's parts in order.
+            <Field
+              id={`internal-${projectId}`}
+              label="Internal"
+              layout="checkbox"
+              description="Only the agency sees an internal file; the client never does."
+              className="text-left"
+            >
+              <Checkbox ref={internalBox} name="internal" />
+            </Field>
+          ) : null}
           {/* Which of the two layouts shows is up to CSS (`noscript:` is `scripting: none`),
               not hydration: the page paints with the one it keeps, so nothing below it moves
               when the scripts arrive (CLS 0, decision 025). */}

@@ -24,6 +24,7 @@ const FAILED = "The upload failed. Check your connection and try again.";
 function send(
   projectId: string,
   file: File,
+  internal: boolean,
   onProgress: (sent: number) => void,
 ): Promise<{ ok: boolean; message: string }> {
   return new Promise((resolve) => {
@@ -54,6 +55,8 @@ function send(
     };
     xhr.onerror = () => resolve({ ok: false, message: FAILED });
     const form = new FormData();
+    // Before the file: the server reads the parts in order (decision 066).
+    if (internal) form.append("internal", "on");
     form.append("files", file, file.name);
     xhr.send(form);
   });
@@ -75,8 +78,9 @@ export function useUploads(projectId: string, maxBytes: number) {
   }, []);
 
   const add = useCallback(
-    (files: File[]) => {
+    (files: File[], options: { internal?: boolean } = {}) => {
       if (files.length === 0) return;
+      const internal = options.internal === true;
       const batch = files.map((file) => ({ key: crypto.randomUUID(), file }));
       setItems((all) => [
         ...all.filter((item) => item.state !== "done"),
@@ -94,7 +98,7 @@ export function useUploads(projectId: string, maxBytes: number) {
           const result =
             file.size > maxBytes
               ? { ok: false, message: `"${file.name}" is larger than ${formatFileSize(maxBytes)}.` }
-              : await send(projectId, file, (sent) => update(key, { sent }));
+              : await send(projectId, file, internal, (sent) => update(key, { sent }));
           update(key, {
             state: result.ok ? "done" : "failed",
             sent: result.ok ? 1 : 0,
