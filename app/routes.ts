@@ -54,6 +54,7 @@ export default [
     route("clients/:id", "routes/portal/client.tsx"),
     route("leads", "routes/portal/leads.tsx"),
     route("leads/:id", "routes/portal/lead.tsx"),
+    route("leads/:id/convert", "routes/portal/lead-convert.tsx"),
     route("settings", "routes/portal/settings.tsx"),
     route("notifications", "routes/portal/notifications.tsx"),
   ]),

@@ -107,9 +107,23 @@ test("an administrator converts a quote request: the client and its first projec
   await page.getByRole("link", { name }).click();
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
   await hydrated(page);
-  await page.getByRole("button", { name: "Convert to client" }).click();
+  // A preview first: nothing is made or mailed until the administrator confirms.
+  await page.getByRole("link", { name: "Convert to client" }).click();
+  await expect(
+    page.getByRole("heading", { name: `Convert ${name} to a client`, level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Client name")).toHaveValue(name);
+  await expect(page.getByLabel(`Invite ${values.Email}`)).toBeChecked();
+  await expect(page.getByLabel("Create a first project")).toBeChecked();
+  await expect(page.getByLabel("Project title")).toHaveValue("Growth Package");
+  await expect(page.getByText("Message: A WhatsApp assistant for our three stores.")).toBeVisible();
+  await page.getByLabel("Project description").fill("WhatsApp assistant, phase one.");
+  await page.getByRole("button", { name: "Confirm and convert" }).click();
   await expect(page).toHaveURL(/\/portal\/clients\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  // The phone and address are the client's now; the quote's words are the agency's note.
+  await expect(page.getByText("082 555 0199")).toBeVisible();
+  await expect(page.getByText("12 Long Street, Cape Town")).toBeVisible();
   await expect(
     page.getByRole("list", { name: "Projects" }).getByText("Growth Package"),
   ).toBeVisible();
@@ -121,7 +135,7 @@ test("an administrator converts a quote request: the client and its first projec
   // Both ways: the client names its lead, the lead its client.
   await page.getByRole("link", { name: `Converted from the lead of ${name}` }).click();
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Convert to client" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Convert to client" })).toHaveCount(0);
   await expect(page.getByRole("link", { name })).toBeVisible();
   // The client is in the Clients list, found by its name.
   await page.goto(`/portal/clients?q=${encodeURIComponent(name)}`);

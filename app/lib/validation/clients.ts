@@ -22,6 +22,33 @@ export const clientNameSchema = z.object({
 });
 export type ClientNameInput = z.infer<typeof clientNameSchema>;
 
+/**
+ * 'Convert to client' after its preview (decision 067): the client's name, whom to invite (no
+ * one, or the lead's address), and whether to create a first project, with its title and
+ * description.
+ */
+export const convertLeadSchema = z
+  .object({
+    name: clientNameSchema.shape.name,
+    invite: z.enum(["none", "lead"], { error: "Choose whom to invite" }),
+    createProject: z
+      .enum(["on"], { error: "Choose whether to create a first project" })
+      .optional()
+      .transform((v) => v === "on"),
+    title: z.string().trim().max(200, "Title must be less than 200 characters").optional(),
+    description: z
+      .string()
+      .trim()
+      .max(2000, "Description must be less than 2000 characters")
+      .refine(isStorableText, notAllowed("Description"))
+      .optional(),
+  })
+  .refine((v) => !v.createProject || (v.title ?? "").length > 0, {
+    message: "Title is required",
+    path: ["title"],
+  });
+export type ConvertLeadInput = z.infer<typeof convertLeadSchema>;
+
 /** The invited person's name, as sign-up holds it (it goes into a mail: one line). */
 const personName = signUpSchema.shape.fullName
   .refine(hasNoLineBreak, oneLine("Name"))

@@ -142,6 +142,22 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
               </>
             ) : null}
           </p>
+          {client.phone || client.address ? (
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+              {client.phone ? (
+                <>
+                  <dt className="text-muted-foreground">Phone</dt>
+                  <dd className="break-words">{client.phone}</dd>
+                </>
+              ) : null}
+              {client.address ? (
+                <>
+                  <dt className="text-muted-foreground">Address</dt>
+                  <dd className="break-words">{client.address}</dd>
+                </>
+              ) : null}
+            </dl>
+          ) : null}
         </div>
         {isAdmin ? (
           <form method="post" action="/portal/view-as">

@@ -18,7 +18,6 @@ import { LEAD_STATUSES } from "~/lib/validation/lead-values";
 import { ERASE_LEAD_INTENT } from "~/lib/validation/privacy-values";
 import { findClient } from "~/server/clients/clients.server";
 import { now } from "~/server/clock.server";
-import { convertLead } from "~/server/leads/conversion.server";
 import { getLead, LEAD_NOT_FOUND, setLeadStatus } from "~/server/leads/leads.server";
 import { listNotes } from "~/server/notes/notes.server";
 import { eraseLead } from "~/server/privacy/privacy.server";
@@ -64,22 +63,6 @@ export async function action({ request, params }: Route.ActionArgs) {
       type: "success",
       title: "Success",
       description: "Lead erased",
-    });
-  }
-  if (form.intent === "convert") {
-    const converted = await convertLead(
-      db,
-      { id: ctx.user.id, name: ctx.user.fullName },
-      id,
-      now(),
-    );
-    if (!converted.ok) return failed(converted.status, converted.message, { intent: "convert" });
-    return redirectWithToast(`/portal/clients/${converted.clientId}`, {
-      type: "success",
-      title: "Success",
-      description: converted.projectId
-        ? "Lead converted: client, invitation and first project created"
-        : "Lead converted: client created and invitation sent",
     });
   }
   if (form.intent === "whatsapp-reply") {
@@ -213,6 +196,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
       <ClientCard
+        leadId={lead.id}
         client={client}
         kind={lead.kind}
         converted={lead.clientId !== null}
@@ -225,17 +209,18 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
 }
 
 function ClientCard({
+  leadId,
   client,
   kind,
   converted,
   hasCompany,
 }: {
+  leadId: string;
   client: { id: string; name: string } | null;
   kind: "contact" | "quote" | "chat";
   converted: boolean;
   hasCompany: boolean;
 }) {
-  const { fetcher, inline, busy } = useFormOutcome({ intent: "convert", redirects: true });
   return (
     <Card>
       <CardHeader>
@@ -243,7 +228,7 @@ function ClientCard({
         <CardDescription>
           {converted
             ? "This lead became a client."
-            : `Converting creates a client named after ${hasCompany ? "the company" : "the person"}, invites the lead's e-mail address as its first contact${kind === "quote" ? ", creates its first project from the quote" : ""} and marks the lead as won.`}
+            : `Converting shows a preview first: a client named after ${hasCompany ? "the company" : "the person"}, whether to invite the lead's e-mail address${kind === "quote" ? " and to create a first project" : ""}. Nothing is created or e-mailed until you confirm; the lead is then marked as won.`}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -258,14 +243,12 @@ function ClientCard({
         ) : converted ? (
           <p className="text-sm text-muted-foreground">The client has since been removed.</p>
         ) : (
-          <fetcher.Form method="post" className="space-y-3">
-            <input type="hidden" name="intent" value="convert" />
-            <FormResult result={inline} />
-            <Button type="submit" disabled={busy}>
+          <Button asChild>
+            <Link to={`/portal/leads/${leadId}/convert`}>
               <Building2 aria-hidden />
-              {busy ? "Converting..." : "Convert to client"}
-            </Button>
-          </fetcher.Form>
+              Convert to client
+            </Link>
+          </Button>
         )}
       </CardContent>
     </Card>

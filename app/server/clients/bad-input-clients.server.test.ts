@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as invitationAction, loader as invitationLoader } from "~/routes/auth/invitation";
 import { action as clientAction, loader as clientLoader } from "~/routes/portal/client";
 import { action as clientsAction, loader as clientsLoader } from "~/routes/portal/clients";
-import { action as leadAction } from "~/routes/portal/lead";
+import { action as convertAction } from "~/routes/portal/lead-convert";
 import { action as settingsAction } from "~/routes/portal/settings";
 import { action as teamAction } from "~/routes/portal/team";
 import { type SignedUp, signUp } from "~/test/accounts.server";
@@ -265,14 +265,19 @@ describe(`bad input on the client forms (${testDatabaseKind()})`, { timeout: 180
     await fc.assert(
       fc.asyncProperty(
         id,
-        formEntries({ intent: fc.constantFrom("convert") }),
+        formEntries({
+          name: fc.oneof(fc.constant("Fuzz Co"), nastyString),
+          invite: fc.constantFrom("lead", "none", "everyone"),
+          createProject: fc.constantFrom("on", "", "yes"),
+          title: fc.oneof(fc.constant("First project"), nastyString),
+        }),
         encoding,
         fc.constantFrom(admin, alice),
         async (leadParam, entries, how, who) => {
           const before = await snapshot();
           const res = await run(
-            leadAction,
-            formPost("/portal/leads/x", entries, how, { cookie: who.cookie }),
+            convertAction,
+            formPost("/portal/leads/x/convert", entries, how, { cookie: who.cookie }),
             { id: leadParam },
           );
           const { status } = await checkAnswer(res, { allowed: ALLOWED });

@@ -184,6 +184,9 @@ export interface ClientDetail {
   id: string;
   name: string;
   createdAt: Date;
+  /** From the lead it was converted from (decision 067). */
+  phone: string | null;
+  address: string | null;
   lead: { id: string; name: string } | null;
   contacts: ClientContact[];
 }
@@ -204,6 +207,8 @@ export async function getClientDetail(
       id: clients.id,
       name: clients.name,
       createdAt: clients.createdAt,
+      phone: clients.phone,
+      address: clients.address,
       leadId: leads.id,
       leadName: leads.name,
     })
@@ -228,6 +233,8 @@ export async function getClientDetail(
     id: client.id,
     name: client.name,
     createdAt: client.createdAt,
+    phone: client.phone,
+    address: client.address,
     lead:
       scope.kind === "all" && client.leadId && client.leadName
         ? { id: client.leadId, name: client.leadName }

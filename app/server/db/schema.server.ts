@@ -177,6 +177,9 @@ export const clients = pgTable(
     name: text("name").notNull(),
     /** The lead it was converted from, if any. */
     leadId: uuid("lead_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
+    /** Its phone and address, carried over from the lead it was converted from (decision 067). */
+    phone: text("phone"),
+    address: text("address"),
     // Milliseconds, as a JavaScript Date holds them: the Clients list's cursor is then exact
     // (with microseconds, rows made in one transaction would fall between two pages).
     createdAt: createdAt(),

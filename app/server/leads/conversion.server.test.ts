@@ -7,11 +7,20 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInSouthAfrica } from "~/lib/dates";
 import { loader as clientLoader } from "~/routes/portal/client";
-import { action as leadAction, loader as leadLoader } from "~/routes/portal/lead";
+import { loader as leadLoader } from "~/routes/portal/lead";
+import { action as convertAction, loader as previewLoader } from "~/routes/portal/lead-convert";
 import { type SignedUp, signUp } from "~/test/accounts.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
 import { invitationLink, signUpAdmin, viewingAsCookie } from "~/test/workspace.server";
-import { activity, clients, emailOutbox, invitations, leads, projects } from "../db/schema.server";
+import {
+  activity,
+  clients,
+  emailOutbox,
+  internalNotes,
+  invitations,
+  leads,
+  projects,
+} from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { purgeExpired } from "../privacy/privacy.server";
 import { ALREADY_CONVERTED } from "./conversion.server";
@@ -70,8 +79,29 @@ async function newQuoteLead(email: string) {
   return { id: r.leadId, start, finish };
 }
 
-const convert = (id: string, cookie = admin.cookie) =>
-  run(leadAction, formRequest(`/portal/leads/${id}`, { intent: "convert" }, { cookie }), { id });
+/** What the preview offers, confirmed as it is (or with `change`). */
+async function convert(id: string, cookie = admin.cookie, change: Record<string, string> = {}) {
+  const preview = await run(
+    previewLoader,
+    getRequest(`/portal/leads/${id}/convert`, admin.cookie),
+    {
+      id,
+    },
+  );
+  const offered =
+    preview.status === 200
+      ? ((await preview.json()) as { preview: Record<string, unknown> }).preview
+      : { name: "Unknown", invite: "lead", createProject: false, title: "", description: "" };
+  const fields: Record<string, string> = {
+    name: String(offered.name),
+    invite: String(offered.invite),
+    title: String(offered.title),
+    description: String(offered.description),
+    ...(offered.createProject ? { createProject: "on" } : {}),
+    ...change,
+  };
+  return run(convertAction, formRequest(`/portal/leads/${id}/convert`, fields, { cookie }), { id });
+}
 
 async function leadRow(id: string) {
   const [row] = await h.handle.db.select().from(leads).where(eq(leads.id, id));
@@ -149,8 +179,19 @@ describe(`lead → client on ${testDatabaseKind()}`, () => {
       dueDate: finish,
       createdBy: admin.id,
     });
-    expect(project?.description).toContain("An assistant that answers our customers on WhatsApp.");
-    expect(project?.description).toContain("Address: 12 Long Street, Cape Town");
+    // The quote's words and address are the agency's note, not the description clients see;
+    // the phone and address are on the client's record.
+    expect(project?.description).toBeNull();
+    expect(client).toMatchObject({
+      phone: "+27 82 000 0000",
+      address: "12 Long Street, Cape Town",
+    });
+    const [note] = await h.handle.db
+      .select()
+      .from(internalNotes)
+      .where(eq(internalNotes.projectId, project?.id ?? ""));
+    expect(note?.body).toContain("An assistant that answers our customers on WhatsApp.");
+    expect(note?.body).toContain("Address: 12 Long Street, Cape Town");
     const [created] = await h.handle.db
       .select()
       .from(activity)
@@ -164,6 +205,63 @@ describe(`lead → client on ${testDatabaseKind()}`, () => {
     expect(clientPage.projects).toEqual([
       expect.objectContaining({ title: "Growth Package", status: "active" }),
     ]);
+  });
+
+  it("the preview makes and mails nothing; the administrator's choices are what is made", async () => {
+    const id = await newContactLead("preview@example.co.za", "Preview Ltd");
+    const before = await counts();
+    const [mailBefore] = await h.handle.db.select({ n: count() }).from(emailOutbox);
+    const preview = await run(
+      previewLoader,
+      getRequest(`/portal/leads/${id}/convert`, admin.cookie),
+      {
+        id,
+      },
+    );
+    expect(preview.status).toBe(200);
+    expect((await preview.json()).preview).toMatchObject({
+      name: "Preview Ltd",
+      email: "preview@example.co.za",
+      invite: "lead",
+      createProject: false,
+    });
+    expect(await counts()).toEqual(before);
+    const [mailAfter] = await h.handle.db.select({ n: count() }).from(emailOutbox);
+    expect(mailAfter?.n).toBe(mailBefore?.n);
+
+    const res = await convert(id, admin.cookie, {
+      name: "Preview Holdings",
+      invite: "none",
+      createProject: "on",
+      title: "Pilot",
+      description: "A pilot for two branches.",
+    });
+    expect(res.status).toBe(302);
+    const lead = await leadRow(id);
+    const [client] = await h.handle.db
+      .select()
+      .from(clients)
+      .where(eq(clients.id, lead?.clientId ?? ""));
+    expect(client?.name).toBe("Preview Holdings");
+    const [project] = await h.handle.db
+      .select()
+      .from(projects)
+      .where(eq(projects.clientId, client?.id ?? ""));
+    expect(project).toMatchObject({ title: "Pilot", description: "A pilot for two branches." });
+    const invited = await h.handle.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.clientId, client?.id ?? ""));
+    expect(invited).toEqual([]);
+    const [mailLast] = await h.handle.db.select({ n: count() }).from(emailOutbox);
+    expect(mailLast?.n).toBe(mailBefore?.n);
+
+    // A first project needs a title: refused, nothing made, what was typed comes back.
+    const other = await newContactLead("preview2@example.co.za", "Other Ltd");
+    const refused = await convert(other, admin.cookie, { createProject: "on", title: "" });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ field: "title", values: { name: "Other Ltd" } });
+    expect((await leadRow(other))?.clientId).toBeNull();
   });
 
   it("converting twice is refused with a clear message, creating nothing", async () => {

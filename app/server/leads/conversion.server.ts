@@ -1,13 +1,24 @@
 /**
- * 'Convert to client' (decision 022): a lead becomes a client (named after the lead's company,
- * else the person), the lead's address is invited as its first contact, and a quote request
- * becomes the client's first project with the quote's package, words and dates. All of it in
- * one transaction; the lead is then 'won' and both link to each other. Converting twice is
- * refused.
+ * 'Convert to client' (decisions 022 and 067): the administrator first sees a preview
+ * (`conversionPreview`: the client's name from the lead's company, whom to invite, whether to
+ * create a first project and its title), changes what they like and confirms; only then is
+ * anything made or mailed. The lead becomes a client (with the lead's phone and address), the
+ * lead's address is invited when chosen, a first project is created when chosen (its
+ * description is what the administrator wrote, never the raw quote), and the quote's details go
+ * to an internal note the client never sees. All of it in one transaction; the lead is then
+ * 'won' and both link to each other. Converting twice is refused.
  */
 import { eq } from "drizzle-orm";
+import { formatDate } from "~/lib/dates";
+import type { ConvertLeadInput } from "~/lib/validation/clients";
 import type { Database } from "../db/client.server";
-import { clients, leads, type leads as leadsTable, projects } from "../db/schema.server";
+import {
+  clients,
+  internalNotes,
+  leads,
+  type leads as leadsTable,
+  projects,
+} from "../db/schema.server";
 import { wakeOutbox } from "../email/outbox.server";
 import { type Inviter, inviteIn } from "../invitations/invitations.server";
 import { type Outcome, type Refused, refused } from "../outcome.server";
@@ -22,19 +33,51 @@ export const ALREADY_CONVERTED = "This lead has already been converted to a clie
 
 type Lead = typeof leadsTable.$inferSelect;
 
-/** The first project of a converted quote request. */
-export function projectFromQuote(lead: Lead) {
-  const title = lead.packageName ? `${lead.packageName} Package` : "First project";
-  const description = [lead.message.trim(), lead.address ? `Address: ${lead.address}` : null]
-    .filter(Boolean)
-    .join("\n\n")
-    .slice(0, 2000);
+/** What the preview offers for a lead: every field as the administrator first sees it. */
+export interface ConversionPreview {
+  name: string;
+  /** The lead's address, the one contact the conversion may invite. */
+  email: string;
+  invite: "none" | "lead";
+  createProject: boolean;
+  title: string;
+  description: string;
+  phone: string | null;
+  address: string | null;
+  /** The quote's details, kept as an internal note (never the project's description). */
+  note: string | null;
+}
+
+export function conversionPreview(lead: Lead): ConversionPreview {
   return {
-    title,
-    description: description || null,
-    startDate: lead.startDate,
-    dueDate: lead.finishDate,
+    name: (lead.company?.trim() || clientNameFor({ name: lead.name, email: lead.email })).slice(
+      0,
+      200,
+    ),
+    email: lead.email,
+    invite: lead.email.trim() ? "lead" : "none",
+    createProject: lead.kind === "quote",
+    title: lead.packageName ? `${lead.packageName} Package` : "First project",
+    description: "",
+    phone: lead.phone?.trim() || null,
+    address: lead.address?.trim() || null,
+    note: quoteNote(lead),
   };
+}
+
+/** The lead's own words and the quote's details, for the agency's internal note. */
+function quoteNote(lead: Lead): string | null {
+  const lines = [
+    lead.kind === "quote"
+      ? `Quote request${lead.packageName ? `: ${lead.packageName} package` : ""}`
+      : null,
+    lead.message.trim() ? `Message: ${lead.message.trim()}` : null,
+    lead.address ? `Address: ${lead.address}` : null,
+    lead.phone ? `Phone: ${lead.phone}` : null,
+    lead.startDate ? `Start: ${formatDate(lead.startDate)}` : null,
+    lead.finishDate ? `Finish: ${formatDate(lead.finishDate)}` : null,
+  ].filter((line): line is string => line !== null);
+  return lines.length > 0 ? lines.join("\n").slice(0, 5000) : null;
 }
 
 /** A name as an invitation holds it: one line, at most 100 characters. */
@@ -61,6 +104,7 @@ export async function convertLead(
   db: Database,
   actor: Inviter,
   leadId: unknown,
+  input: ConvertLeadInput,
   now: Date,
 ): Promise<Outcome<Converted>> {
   const id = parseId(leadId);
@@ -71,24 +115,36 @@ export async function convertLead(
       const [lead] = await tx.select().from(leads).where(eq(leads.id, id)).for("update");
       if (!lead) throw new Refusal(refused(404, LEAD_NOT_FOUND));
       if (lead.clientId) throw new Refusal(refused(409, ALREADY_CONVERTED));
-      // A WhatsApp lead has no address to invite (decision 079).
-      if (!lead.email.trim()) throw new Refusal(refused(409, NO_EMAIL_TO_INVITE));
-      const name = lead.company?.trim() || clientNameFor({ name: lead.name, email: lead.email });
+      const preview = conversionPreview(lead);
       const [client] = await tx
         .insert(clients)
-        .values({ name: name.slice(0, 200), leadId: lead.id })
+        .values({
+          name: input.name,
+          leadId: lead.id,
+          phone: preview.phone,
+          address: preview.address,
+        })
         .returning({ id: clients.id });
       const clientId = (client as { id: string }).id;
-      const invited = await inviteIn(
-        tx,
-        actor,
-        { clientId, name: oneLineName(lead.name), email: lead.email },
-        now,
-      );
-      if (!invited.ok) throw new Refusal(invited);
+      if (input.invite === "lead") {
+        // A WhatsApp lead has no address to invite (decision 079).
+        if (!lead.email.trim()) throw new Refusal(refused(409, NO_EMAIL_TO_INVITE));
+        const invited = await inviteIn(
+          tx,
+          actor,
+          { clientId, name: oneLineName(lead.name), email: lead.email },
+          now,
+        );
+        if (!invited.ok) throw new Refusal(invited);
+      }
       let projectId: string | null = null;
-      if (lead.kind === "quote") {
-        const project = projectFromQuote(lead);
+      if (input.createProject) {
+        const project = {
+          title: input.title ?? preview.title,
+          description: input.description || null,
+          startDate: lead.startDate,
+          dueDate: lead.finishDate,
+        };
         const [row] = await tx
           .insert(projects)
           .values({ ...project, clientId, createdBy: actor.id })
@@ -102,6 +158,15 @@ export async function convertLead(
           kind: "project.created",
           data: { title: project.title, status: created.status, progress: created.progress },
         });
+      }
+      if (preview.note) {
+        await tx
+          .insert(internalNotes)
+          .values(
+            projectId
+              ? { projectId, authorId: actor.id, body: preview.note }
+              : { clientId, authorId: actor.id, body: preview.note },
+          );
       }
       await tx
         .update(leads)
