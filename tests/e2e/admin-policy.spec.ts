@@ -4,8 +4,12 @@
  * (playwright.config.ts), with administrator accounts of its own (ADMIN_EMAILS).
  */
 import type { Browser, Page } from "@playwright/test";
-import { createUser, expect, signInAsAdmin, test } from "./fixtures";
+import { SIGN_UP_CLOSED } from "../../app/lib/validation/account-values";
+import { createUser, expect, hydrated, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 import { turnOnTwoFactor } from "./two-factor";
+
+// One policy at a time: the sign-up policy below would refuse the accounts the first test makes.
+test.describe.configure({ mode: "serial" });
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 const POLICY = "Require two-factor authentication for administrators";
@@ -83,4 +87,48 @@ test("an administrator requires two-factor authentication of every administrator
   ).toBeVisible();
 
   for (const c of [lead, second, customer]) await c.context.close();
+});
+
+test("by invitation only, nobody signs up on their own; 'Anyone' opens sign-up again (issue 30)", async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const base = baseURL ?? "";
+  const owner = await signedIn(browser, base, "policy-signup@e2e.test");
+  const saveSignUpPolicy = async (label: string, toast: RegExp) => {
+    await owner.page.goto("/portal/settings");
+    await hydrated(owner.page);
+    await owner.page.getByLabel("Who can create an account").selectOption({ label });
+    await owner.page.getByRole("button", { name: "Save sign-up policy" }).click();
+    await expect(toasts(owner.page).getByText(toast)).toBeVisible();
+  };
+  const stranger = await browser.newContext({ baseURL: base });
+  try {
+    await saveSignUpPolicy("By invitation only", /^Accounts are now by invitation only$/);
+
+    // The sign-up tab explains it and offers the contact form; the endpoint refuses.
+    const page = await stranger.newPage();
+    await page.goto("/auth?tab=signup");
+    await expect(page.getByText(SIGN_UP_CLOSED)).toBeVisible();
+    await expect(
+      page.getByRole("tabpanel").getByRole("link", { name: "Contact us", exact: true }),
+    ).toBeVisible();
+    const refused = await page.request.post("/api/auth/sign-up/email", {
+      headers: { origin: base },
+      data: { email: uniqueEmail("stranger"), password: "secret-pass-1", name: "Stranger" },
+    });
+    expect(refused.status()).toBe(403);
+  } finally {
+    // Restored for whatever runs next: the spec's default.
+    await saveSignUpPolicy("Anyone", /^Anyone can now create an account$/);
+    await stranger.close();
+  }
+  const again = await browser.newContext({ baseURL: base });
+  try {
+    await createUser(again.request, base);
+  } finally {
+    await again.close();
+    await owner.context.close();
+  }
 });
