@@ -70,6 +70,8 @@ async function syncProgress(tx: Tx, project: ProjectKey, actorId: string): Promi
     actorId,
     kind: "project.updated",
     data: { changes: { progress: { from: row.progress, to: progress } } },
+    // A progress edit is the agency's own (decision 066): the milestone's line is the client's.
+    audience: "agency",
   });
   return true;
 }
@@ -273,6 +275,7 @@ export async function setProgressFromMilestones(
         actorId,
         kind: "project.updated",
         data: { changes: { progressFromMilestones: { from: before.fromMilestones, to: on } } },
+        audience: "agency",
       });
     }
     await syncProgress(tx, project, actorId);
