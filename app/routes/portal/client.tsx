@@ -3,6 +3,7 @@ import { ArrowLeft, Eye, FolderKanban, Users } from "~/components/icons";
 import { StatusBadge } from "~/components/portal/badges";
 import { InternalNotes } from "~/components/portal/internal-notes";
 import { InviteButton, PendingInvitations } from "~/components/portal/invitations";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -19,7 +20,14 @@ import { portalMeta } from "~/lib/seo";
 import { CLIENT_NAME_MAX, clientNameSchema } from "~/lib/validation/clients";
 import { firstIssue } from "~/lib/validation/zod";
 import { forbidden, notFound } from "~/routes/refuse.server";
-import { CLIENT_NOT_FOUND, getClientDetail, renameClient } from "~/server/clients/clients.server";
+import { redirectWithToast } from "~/routes/toast.server";
+import { listClientChoices } from "~/server/clients/client-choices.server";
+import {
+  CLIENT_NOT_FOUND,
+  getClientDetail,
+  moveContact,
+  renameClient,
+} from "~/server/clients/clients.server";
 import { now } from "~/server/clock.server";
 import { listOpenInvitations } from "~/server/invitations/invitations.server";
 import { listNotes } from "~/server/notes/notes.server";
@@ -30,7 +38,7 @@ import {
   listTeamMembers,
   unassignTeamMember,
 } from "~/server/team/assignments.server";
-import { parseId } from "~/server/workspace/scope.server";
+import { ALL_CLIENTS, parseId } from "~/server/workspace/scope.server";
 import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/client";
 import { assertCanWrite, requireStaff } from "./context.server";
@@ -61,6 +69,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       : [],
     invitations: isAdmin ? await listOpenInvitations(db, client.id, now()) : [],
     notes: await listNotes(db, { clientId: client.id }),
+    // A self-registered client's contact can be moved into an existing client.
+    moveTo:
+      isAdmin && client.selfRegistered
+        ? (await listClientChoices(db, ALL_CLIENTS)).filter((c) => c.id !== client.id)
+        : [],
     projects: projects.rows.map((p) => ({
       id: p.id,
       title: p.title,
@@ -83,6 +96,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (form.intent === "add-note") return noteAction(ctx, form, { clientId: client.id });
   // A team member sees an assigned client's page; what it changes is the administrators'.
   if (!ctx.isAdmin) throw forbidden();
+  if (form.intent === "move-contact") {
+    const moved = await moveContact(ctx.db, ctx.user.id, client.id, form.userId, form.clientId);
+    if (!moved.ok) return failed(moved.status, moved.message, { intent: "move-contact" });
+    return redirectWithToast(`/portal/clients/${moved.clientId}`, {
+      type: "success",
+      title: "Success",
+      description: `Contact moved into ${moved.name}`,
+    });
+  }
   if (form.intent === "assign" || form.intent === "unassign") {
     const intent = form.intent;
     const done =
@@ -115,7 +137,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ClientPage({ loaderData }: Route.ComponentProps) {
-  const { client, invitations, projects, next, isAdmin, assigned, assignable, notes } = loaderData;
+  const { client, invitations, projects, next, isAdmin, assigned, assignable, notes, moveTo } =
+    loaderData;
   return (
     <div className="max-w-4xl space-y-6">
       <Link
@@ -128,6 +151,11 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 className="break-words text-3xl font-bold tracking-tight">{client.name}</h1>
+          {client.selfRegistered ? (
+            <Badge variant="outline" className="mt-1">
+              Self-registered
+            </Badge>
+          ) : null}
           <p className="mt-1 text-muted-foreground">
             Client since {formatDate(client.createdAt)}
             {client.lead ? (
@@ -194,11 +222,14 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="divide-y" aria-label="Contacts">
               {client.contacts.map((contact) => (
-                <li key={contact.id} className="py-2">
+                <li key={contact.id} className="space-y-2 py-2">
                   <p className="break-words font-medium">{contact.name ?? contact.email}</p>
                   <p className="break-all text-sm text-muted-foreground">
                     {contact.email} · joined {formatDate(contact.joinedAt)}
                   </p>
+                  {isAdmin && client.selfRegistered ? (
+                    <MoveContactForm contact={contact} choices={moveTo} />
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -252,6 +283,44 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
 
       {isAdmin ? <RenameCard name={client.name} /> : null}
     </div>
+  );
+}
+
+/** 'Move into client': a self-registered contact joins an existing client (administrators). */
+function MoveContactForm({
+  contact,
+  choices,
+}: {
+  contact: { id: string; name: string | null; email: string };
+  choices: { id: string; name: string }[];
+}) {
+  const { fetcher, inline, busy } = useFormOutcome({ intent: "move-contact", redirects: true });
+  if (choices.length === 0) return null;
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="move-contact" />
+      <input type="hidden" name="userId" value={contact.id} />
+      <Field
+        id={`move-${contact.id}`}
+        label={`Move ${contact.name ?? contact.email} into client`}
+        className="min-w-56 flex-1"
+      >
+        <NativeSelect name="clientId" required defaultValue="">
+          <option value="" disabled>
+            Choose a client
+          </option>
+          {choices.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Button type="submit" variant="outline" disabled={busy}>
+        {busy ? "Moving..." : "Move"}
+      </Button>
+      <FormResult result={inline} className="basis-full" />
+    </fetcher.Form>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { Building2, Plus, Search } from "~/components/icons";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DialogFormFooter, FormDialog } from "~/components/ui/dialog";
@@ -141,6 +142,11 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
                     >
                       {client.name}
                     </Link>
+                    {client.selfRegistered ? (
+                      <Badge variant="outline" className="ml-2">
+                        Self-registered
+                      </Badge>
+                    ) : null}
                   </th>
                   <td className="px-4 py-3">
                     {client.contactCount === 0 ? (

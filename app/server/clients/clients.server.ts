@@ -9,8 +9,8 @@ import type { Database } from "../db/client.server";
 import { clients, leads, profiles, user } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
-import { publishChange } from "../workspace/events.server";
-import { createClient } from "../workspace/membership.server";
+import { publishAccessChanged, publishChange } from "../workspace/events.server";
+import { createClient, removeClientIfUnused } from "../workspace/membership.server";
 import { ALL_CLIENTS, parseId, type Scope, scopeWhere } from "../workspace/scope.server";
 
 /**
@@ -44,6 +44,8 @@ export interface ClientListRow {
   id: string;
   name: string;
   createdAt: Date;
+  /** Made by a person's own sign-up ('Self-registered'). */
+  selfRegistered: boolean;
   /** The first few contacts (oldest first); `contactCount` says how many there are. */
   contacts: ContactSummary[];
   contactCount: number;
@@ -99,6 +101,7 @@ export async function listClients(
       id: clients.id,
       name: clients.name,
       createdAt: clients.createdAt,
+      selfRegistered: clients.selfRegistered,
       // Written out with qualified names: inside a select list Drizzle names columns bare, and
       // "id" would be ambiguous in these correlated subqueries.
       contacts: sql<ContactSummary[]>`(
@@ -187,6 +190,7 @@ export interface ClientDetail {
   /** From the lead it was converted from (decision 067). */
   phone: string | null;
   address: string | null;
+  selfRegistered: boolean;
   lead: { id: string; name: string } | null;
   contacts: ClientContact[];
 }
@@ -209,6 +213,7 @@ export async function getClientDetail(
       createdAt: clients.createdAt,
       phone: clients.phone,
       address: clients.address,
+      selfRegistered: clients.selfRegistered,
       leadId: leads.id,
       leadName: leads.name,
     })
@@ -235,10 +240,63 @@ export async function getClientDetail(
     createdAt: client.createdAt,
     phone: client.phone,
     address: client.address,
+    selfRegistered: client.selfRegistered,
     lead:
       scope.kind === "all" && client.leadId && client.leadName
         ? { id: client.leadId, name: client.leadName }
         : null,
     contacts,
   };
+}
+
+export const CONTACT_NOT_FOUND = "Contact not found";
+export const MOVE_TO_SAME = "Choose another client to move this contact into.";
+export const ONLY_SELF_REGISTERED =
+  "Only the contact of a self-registered client moves this way. Invite them to the other client instead.";
+
+/**
+ * 'Move into client' (issue 30, point 2): an administrator moves a self-registered client's
+ * contact into an existing client; from their next request on they see that client's work. The
+ * client their sign-up made goes when nothing else hangs off it (its projects or messages keep
+ * it, for the agency to see). One transaction; their open streams end and reconnect.
+ */
+export async function moveContact(
+  db: Database,
+  actorId: string,
+  fromClientId: string,
+  userId: unknown,
+  toClientId: unknown,
+): Promise<Outcome<{ clientId: string; name: string }>> {
+  const to = parseId(toClientId);
+  if (!to) return refused(400, "Choose a client");
+  if (to === fromClientId) return refused(400, MOVE_TO_SAME);
+  const id = typeof userId === "string" && userId.length > 0 && userId.length <= 100 ? userId : "";
+  const result = await db.transaction(
+    async (tx): Promise<Outcome<{ clientId: string; name: string }>> => {
+      const [target] = await tx
+        .select({ id: clients.id, name: clients.name })
+        .from(clients)
+        .where(eq(clients.id, to))
+        .limit(1);
+      if (!target) return refused(404, CLIENT_NOT_FOUND);
+      const [from] = await tx
+        .select({ selfRegistered: clients.selfRegistered })
+        .from(clients)
+        .where(eq(clients.id, fromClientId));
+      if (!from?.selfRegistered) return refused(409, ONLY_SELF_REGISTERED);
+      const moved = await tx
+        .update(profiles)
+        .set({ clientId: to })
+        .where(and(eq(profiles.id, id), eq(profiles.clientId, fromClientId)))
+        .returning({ id: profiles.id });
+      if (moved.length === 0) return refused(404, CONTACT_NOT_FOUND);
+      await removeClientIfUnused(tx, fromClientId);
+      return { ok: true, clientId: target.id, name: target.name };
+    },
+  );
+  if (result.ok) {
+    publishAccessChanged([id]);
+    publishChange("clients", { clientIds: [fromClientId, result.clientId] }, actorId);
+  }
+  return result;
 }

@@ -180,6 +180,12 @@ export const clients = pgTable(
     /** Its phone and address, carried over from the lead it was converted from (decision 067). */
     phone: text("phone"),
     address: text("address"),
+    /**
+     * Made by a person's own sign-up (a client of their own, named after them), not by the
+     * agency: marked 'Self-registered' in Clients, and its contact can be moved into an existing
+     * client (issue 30, point 2).
+     */
+    selfRegistered: boolean("self_registered").notNull().default(false),
     // Milliseconds, as a JavaScript Date holds them: the Clients list's cursor is then exact
     // (with microseconds, rows made in one transaction would fall between two pages).
     createdAt: createdAt(),

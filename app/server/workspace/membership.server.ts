@@ -17,10 +17,14 @@ export function clientNameFor(person: { name?: string | null; email: string }) {
   return name.slice(0, 200);
 }
 
-export async function createClient(tx: Executor, name: string) {
+export async function createClient(
+  tx: Executor,
+  name: string,
+  options: { selfRegistered?: boolean } = {},
+) {
   const [row] = await tx
     .insert(clients)
-    .values({ name: name.trim().slice(0, 200) })
+    .values({ name: name.trim().slice(0, 200), selfRegistered: options.selfRegistered ?? false })
     .returning({ id: clients.id, name: clients.name });
   return row as { id: string; name: string };
 }
@@ -40,7 +44,7 @@ export async function ensureOwnClient(
       .where(eq(profiles.id, person.id))
       .for("update");
     if (profile?.clientId) return;
-    const client = await createClient(tx, clientNameFor(person));
+    const client = await createClient(tx, clientNameFor(person), { selfRegistered: true });
     await tx
       .insert(profiles)
       .values({ id: person.id, fullName: person.name?.trim() || null, clientId: client.id })
