@@ -38,7 +38,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const lead = id ? await getLead(db, id) : null;
   if (!lead) throw notFound(LEAD_NOT_FOUND);
   return {
-    lead: { id: lead.id, name: lead.name, kind: lead.kind, converted: lead.clientId !== null },
+    lead: { id: lead.id, name: lead.name, kind: lead.kind },
+    /** Converted already: said instead of the form. */
+    converted: lead.clientId !== null ? ALREADY_CONVERTED : null,
     preview: conversionPreview(lead),
   };
 }
@@ -82,7 +84,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function LeadConvert({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, preview } = loaderData;
+  const { lead, preview, converted } = loaderData;
   const refused = actionData && !actionData.ok ? actionData : null;
   // What the administrator typed, when the server refused it (no JavaScript needed).
   const typed = refused?.values;
@@ -106,8 +108,8 @@ export default function LeadConvert({ loaderData, actionData }: Route.ComponentP
           Check what the conversion makes. Nothing is created or e-mailed until you confirm.
         </p>
       </div>
-      {lead.converted ? (
-        <p role="status">{ALREADY_CONVERTED}</p>
+      {converted ? (
+        <p role="status">{converted}</p>
       ) : (
         <Form method="post" className="space-y-6">
           <Card>
