@@ -37,6 +37,7 @@ export default [
   route("portal/project-choices", "routes/portal/project-choices.ts"),
   route("portal/projects/:id/files", "routes/portal/project-files.ts"),
   route("portal/projects/:id/files/:versionId", "routes/portal/project-file.ts"),
+  route("portal/projects/:id/files.zip", "routes/portal/project-files-zip.ts"),
   route("portal/analytics/csv/:figure", "routes/portal/analytics-csv.ts"),
   route("portal/reports/:id/pdf", "routes/portal/report-pdf.ts"),
   route("portal/notifications/:id", "routes/portal/notification.ts"),

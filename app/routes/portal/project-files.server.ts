@@ -1,6 +1,6 @@
 /**
  * The file endpoints' requests (the resource routes project-files.ts and project-file.ts): an
- * upload posted to /portal/projects/:id/files, and a download of one version.
+ * upload posted to /portal/projects/:id/files, a download of one version, and 'Download all'.
  */
 import { MB, maxUploadRequestBytes } from "~/lib/files";
 import {
@@ -10,11 +10,14 @@ import {
   FILE_NOT_FOUND,
   findVersion,
   guardBody,
+  listFiles,
   receiveUpload,
   type StoredFile,
   versionContent,
 } from "~/server/deliverables/files.server";
+import { entriesOf, zipHeaders, zipStream } from "~/server/deliverables/zip.server";
 import { env } from "~/server/env.server";
+import { getProjectDetails } from "~/server/projects/projects.server";
 import { sideOf } from "~/server/workspace/permissions.server";
 import { parseId } from "~/server/workspace/scope.server";
 import { notFound } from "../refuse.server";
@@ -103,4 +106,15 @@ export async function downloadFile(
     return new Response(versionContent(ctx.db, version.id, range), { status: 206, headers });
   }
   return new Response(versionContent(ctx.db, version.id), { headers });
+}
+
+/** 'Download all': the latest version of each file the person sees, or `?v=` chosen ones. */
+export async function downloadAllFiles(request: Request, projectId: string | undefined) {
+  const ctx = await requireUser(request);
+  const project = await requireProject(ctx, projectId);
+  const chosen = new URL(request.url).searchParams.getAll("v").slice(0, 500);
+  const entries = entriesOf(await listFiles(ctx.db, project.id), chosen);
+  if (entries.length === 0) throw notFound(FILE_NOT_FOUND);
+  const details = await getProjectDetails(ctx.db, project.id);
+  return new Response(zipStream(ctx.db, entries), { headers: zipHeaders(details?.title ?? "") });
 }

@@ -5,9 +5,11 @@
  */
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import yauzl from "yauzl";
 import { action as projectAction, loader as projectLoader } from "~/routes/portal/project";
 import { loader as downloadLoader } from "~/routes/portal/project-file";
 import { action as uploadAction } from "~/routes/portal/project-files";
+import { loader as zipLoader } from "~/routes/portal/project-files-zip";
 import { action as projectsAction } from "~/routes/portal/projects";
 import { startViewingAs } from "~/routes/portal/view-as.server";
 import { type SignedUp, signUp } from "~/test/accounts.server";
@@ -31,7 +33,7 @@ import {
 } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { collectPersonalData } from "../privacy/privacy-export.server";
-import { FILE_CHUNK_BYTES, removeAbandonedUploads, storeFile } from "./files.server";
+import { FILE_CHUNK_BYTES, listFiles, removeAbandonedUploads, storeFile } from "./files.server";
 
 let h: Harness;
 let admin: SignedUp;
@@ -128,6 +130,35 @@ function downloadWith(who: SignedUp, projectId: string, versionId: string, extra
   for (const [name, value] of new Headers(extra)) headers.set(name, value);
   return run(downloadLoader, new Request(request.url, { headers }), { id: projectId, versionId });
 }
+
+/** A zip's entries: name → content. */
+function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
+      if (error || !file) return reject(error);
+      const out = new Map<string, Buffer>();
+      file.on("entry", (entry: yauzl.Entry) => {
+        file.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err);
+          const chunks: Buffer[] = [];
+          stream.on("data", (c: Buffer) => chunks.push(c));
+          stream.on("end", () => {
+            out.set(entry.fileName, Buffer.concat(chunks));
+            file.readEntry();
+          });
+        });
+      });
+      file.on("end", () => resolve(out));
+      file.on("error", reject);
+      file.readEntry();
+    });
+  });
+}
+
+const downloadAll = (who: SignedUp, projectId: string, query = "") =>
+  run(zipLoader, getRequest(`/portal/projects/${projectId}/files.zip${query}`, who.cookie), {
+    id: projectId,
+  });
 
 async function createProject(who: SignedUp, title: string) {
   const res = await run(
@@ -294,6 +325,35 @@ describe(`deliverables on ${testDatabaseKind()}`, () => {
     expect(t.headers.get("content-disposition")).toContain(
       `filename*=UTF-8''${encodeURIComponent("Notas de reunião — 会議.txt")}`,
     );
+  });
+
+  it("'Download all' zips the latest version of each file, or the chosen ones (issue 35)", async () => {
+    const files = await listFiles(h.handle.db, projectA);
+    expect(files.length).toBeGreaterThanOrEqual(3);
+    const res = await downloadAll(carol, projectA);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename=".* files\.zip"/);
+    const entries = await unzip(Buffer.from(await res.arrayBuffer()));
+    expect([...entries.keys()].sort()).toEqual(files.map((f) => f.versions[0]?.name).sort());
+    // Each entry is its file's newest version, byte for byte.
+    for (const file of files) {
+      const newest = file.versions[0];
+      if (!newest) continue;
+      const one = await download(carol, projectA, newest.id);
+      const expected = Buffer.from(await one.arrayBuffer());
+      expect(entries.get(newest.name)?.equals(expected), newest.name).toBe(true);
+    }
+
+    // Chosen versions: the first Brief.pdf only.
+    const chosen = await unzip(
+      Buffer.from(await (await downloadAll(alice, projectA, `?v=${v1}`)).arrayBuffer()),
+    );
+    expect([...chosen.keys()]).toEqual(["Brief.pdf"]);
+    expect(chosen.get("Brief.pdf")?.equals(Buffer.from(pdf(600 * 1024)))).toBe(true);
+    // Another client's contact gets a 404, as for one file; so does a choice of nothing there.
+    expect((await downloadAll(bob, projectA).catch((e) => e)).status).toBe(404);
+    expect((await downloadAll(alice, projectA, "?v=not-an-id").catch((e) => e)).status).toBe(404);
   });
 
   it("refuses too large, empty, unaccepted and mismatched files with a 4xx, storing nothing", async () => {

@@ -71,8 +71,16 @@ export function FilesSection({
   const [deleting, setDeleting] = useState<FileView | null>(null);
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle as="h2">Files</CardTitle>
+        {files.length > 0 ? (
+          <Button asChild size="sm" variant="outline">
+            <a href={`${projectFilesPath(projectId)}.zip`} download>
+              <Download aria-hidden />
+              Download all
+            </a>
+          </Button>
+        ) : null}
       </CardHeader>
       <CardContent className="space-y-6">
         {viewer.readOnly ? null : (
