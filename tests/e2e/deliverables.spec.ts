@@ -70,6 +70,10 @@ test("files, reviews and activity: from the first design to its approval, live o
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   expect(Buffer.concat(chunks).toString()).toContain("% first");
+  // 'Download all': the project's files as one zip (issue 35).
+  const zipping = contact.page.waitForEvent("download");
+  await contact.page.getByRole("link", { name: "Download all" }).click();
+  expect((await zipping).suggestedFilename()).toMatch(/ files\.zip$/);
 
   await v1.getByRole("button", { name: /Request changes/ }).click();
   const dialog = contact.page.getByRole("dialog", { name: "Request changes" });

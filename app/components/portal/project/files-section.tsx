@@ -71,7 +71,7 @@ export function FilesSection({
   const [deleting, setDeleting] = useState<FileView | null>(null);
   return (
     <Card>
-      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+      <CardHeader layout="row" gap="roomy" className="flex-wrap">
         <CardTitle as="h2">Files</CardTitle>
         {files.length > 0 ? (
           <Button asChild size="sm" variant="outline">
