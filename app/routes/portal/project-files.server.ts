@@ -113,7 +113,8 @@ export async function downloadAllFiles(request: Request, projectId: string | und
   const ctx = await requireUser(request);
   const project = await requireProject(ctx, projectId);
   const chosen = new URL(request.url).searchParams.getAll("v").slice(0, 500);
-  const entries = entriesOf(await listFiles(ctx.db, project.id), chosen);
+  // What this person may see: a contact never gets the agency's internal files (decision 066).
+  const entries = entriesOf(await listFiles(ctx.db, project.id, sideOf(ctx.scope)), chosen);
   if (entries.length === 0) throw notFound(FILE_NOT_FOUND);
   const details = await getProjectDetails(ctx.db, project.id);
   return new Response(zipStream(ctx.db, entries), { headers: zipHeaders(details?.title ?? "") });

@@ -12,6 +12,7 @@ import { action as leadAction, loader as leadLoader } from "~/routes/portal/lead
 import { action as projectAction, loader as projectLoader } from "~/routes/portal/project";
 import { loader as fileLoader } from "~/routes/portal/project-file";
 import { action as uploadAction } from "~/routes/portal/project-files";
+import { loader as zipLoader } from "~/routes/portal/project-files-zip";
 import { action as projectsAction } from "~/routes/portal/projects";
 import { loader as reportLoader } from "~/routes/portal/report";
 import { type SignedUp, signUp } from "~/test/accounts.server";
@@ -113,6 +114,21 @@ describe(`the internal layer (${testDatabaseKind()})`, () => {
     expect((await download(admin.cookie)).status).toBe(200);
     expect((await download(alice.cookie)).status).toBe(404);
     expect((await download(viewing)).status).toBe(404);
+    // 'Download all': the agency's zip holds the internal file, a contact's never does.
+    const zip = async (cookie: string, query = "") => {
+      const res = await run(
+        zipLoader,
+        getRequest(`/portal/projects/${projectId}/files.zip${query}`, cookie),
+        { id: projectId },
+      );
+      return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()).toString("latin1") };
+    };
+    expect((await zip(admin.cookie)).bytes).toContain("Pricing-internal.pdf");
+    const contactZip = await zip(alice.cookie);
+    expect(contactZip.status).toBe(200);
+    expect(contactZip.bytes).toContain("Design.pdf");
+    expect(contactZip.bytes).not.toContain("Pricing-internal");
+    expect((await zip(alice.cookie, `?v=${versionId}`)).status).toBe(404);
 
     const report = (cookie: string) =>
       run(reportLoader, getRequest(`/portal/reports/${projectId}`, cookie), { id: projectId });
