@@ -12,6 +12,8 @@ import { createUser, expect, hydrated, signInAsAdmin, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT ?? 3123);
 let fake: FakeCloudApi;
+// One fake on one port: the journeys of this file run one after the other, in one worker.
+test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   fake = await startFakeCloudApi(PORT + 10_000);
@@ -157,5 +159,69 @@ test("opt in with the code from WhatsApp, then approve a review from WhatsApp's 
         (r) => r.body.to === waId && r.body.text?.body.startsWith("Thank you. You approved"),
       ),
     )
+    .toBe(true);
+});
+
+test("someone who writes to the business number talks to the assistant, and the team answers the hand-over from the lead's page", async ({
+  page: adminPage,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const base = baseURL ?? "";
+  const waId = `2761${String(Date.now()).slice(-7)}`;
+  let n = 0;
+  const write = (text: string) => {
+    n += 1;
+    return signedPost(base, {
+      object: "whatsapp_business_account",
+      entry: [
+        {
+          id: "waba",
+          changes: [
+            {
+              field: "messages",
+              value: {
+                messaging_product: "whatsapp",
+                contacts: [{ wa_id: waId, profile: { name: "Sipho Visitor" } }],
+                messages: [
+                  {
+                    from: waId,
+                    id: `wamid.visitor-${waId}-${n}`,
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    type: "text",
+                    text: { body: text },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+  };
+  const textsTo = () =>
+    fake.requests.filter((r) => r.body.to === waId).map((r) => r.body.text?.body ?? "");
+  expect((await write("How much is the growth package per month")).status).toBe(200);
+  await expect.poll(() => textsTo().some((t) => t.includes("R12,500"))).toBe(true);
+  expect(textsTo()[0]).toContain("automated assistant answering");
+  expect((await write("Can I talk to a person?")).status).toBe(200);
+  await expect
+    .poll(() => textsTo().some((t) => t.startsWith("I've passed your question to our team.")))
+    .toBe(true);
+
+  // The team sees it waiting, and answers on WhatsApp from the lead's page.
+  await signInAsAdmin(adminPage.request, base);
+  await adminPage.goto("/portal/leads");
+  await hydrated(adminPage);
+  const row = adminPage.getByRole("row").filter({ hasText: "Sipho Visitor" });
+  await expect(row.getByText("Waiting for the team")).toBeVisible();
+  await row.getByRole("link", { name: "Sipho Visitor" }).click();
+  await expect(adminPage.getByRole("heading", { level: 1, name: "Sipho Visitor" })).toBeVisible();
+  await hydrated(adminPage);
+  await adminPage.getByLabel("Your reply").fill("Hi Sipho, happy to help. When suits you?");
+  await adminPage.getByRole("button", { name: "Send on WhatsApp" }).click();
+  await expect(adminPage.getByText("Reply sent on WhatsApp").first()).toBeVisible();
+  await expect
+    .poll(() => textsTo().some((t) => t.endsWith("Hi Sipho, happy to help. When suits you?")))
     .toBe(true);
 });
