@@ -10,6 +10,8 @@ import { installClassCheck } from "~/lib/class-check";
 import { themeScript } from "~/lib/theme";
 import { applyAdminEmails } from "~/server/accounts/roles.server";
 import { archivedAsset, publishBuildAssets } from "~/server/build-assets.server";
+import { bookingJobs } from "~/server/bookings/booking-reminders.server";
+import { busyFeedJobs } from "~/server/bookings/hosts.server";
 import { now, testClockEnabled } from "~/server/clock.server";
 import { closeDatabase, getDatabase } from "~/server/db/client.server";
 import {
@@ -74,6 +76,8 @@ export async function startServer() {
       ...figureChangesJobs,
       ...notificationJobs,
       ...reminderJobs,
+      ...bookingJobs,
+      ...busyFeedJobs,
       ...(handle.driver === "pglite" ? pgliteMaintenanceJobs : []),
     ],
     now,

@@ -33,7 +33,11 @@ export type NotificationKind =
   | "milestone.due"
   | "milestone.overdue"
   | "review.waiting"
-  | "review.waiting.agency";
+  | "review.waiting.agency"
+  // Booking (issue 33): the host of a meeting booked on the site.
+  | "booking.new"
+  | "booking.changed"
+  | "booking.reminder";
 
 export interface NotificationKindInfo {
   /** What happened, as the list and Settings say it. */
@@ -104,6 +108,25 @@ export const NOTIFICATION_KINDS: Record<NotificationKind, NotificationKindInfo> 
   "review.waiting.agency": {
     label: "Review unanswered",
     audience: "agency",
+    offers: ["portal", "email"],
+    channels: ["portal", "email"],
+  },
+  // Booking (issue 33): each goes to the meeting's host alone (`person`).
+  "booking.new": {
+    label: "Meeting booked",
+    audience: "person",
+    offers: ["portal", "email"],
+    channels: ["portal", "email"],
+  },
+  "booking.changed": {
+    label: "Meeting moved or cancelled",
+    audience: "person",
+    offers: ["portal", "email"],
+    channels: ["portal", "email"],
+  },
+  "booking.reminder": {
+    label: "Meeting reminder",
+    audience: "person",
     offers: ["portal", "email"],
     channels: ["portal", "email"],
   },

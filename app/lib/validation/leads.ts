@@ -96,3 +96,6 @@ export const contactSchema = z.object({
   message: contactMessage(2000),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
+
+/** The lead forms' own fields, for other forms that ask for the same (booking). */
+export { email as leadEmail, name as leadName, optional as optionalLine };

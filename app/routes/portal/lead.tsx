@@ -14,7 +14,7 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { capitalise } from "~/lib/names";
 import { portalMeta } from "~/lib/seo";
 import { leadStatusSchema } from "~/lib/validation/lead-status";
-import { LEAD_STATUSES } from "~/lib/validation/lead-values";
+import { LEAD_STATUSES, type LeadKind } from "~/lib/validation/lead-values";
 import { ERASE_LEAD_INTENT } from "~/lib/validation/privacy-values";
 import { findClient } from "~/server/clients/clients.server";
 import { now } from "~/server/clock.server";
@@ -92,6 +92,7 @@ const KIND_LABELS = {
   contact: "Contact message",
   quote: "Quote request",
   chat: "Chat question (site assistant)",
+  booking: "Booking (a meeting booked on the site)",
 } as const;
 
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
@@ -217,7 +218,7 @@ function ClientCard({
 }: {
   leadId: string;
   client: { id: string; name: string } | null;
-  kind: "contact" | "quote" | "chat";
+  kind: LeadKind;
   converted: boolean;
   hasCompany: boolean;
 }) {

@@ -82,6 +82,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             <option value="contact">Contact</option>
             <option value="quote">Quote</option>
             <option value="chat">Chat</option>
+            <option value="booking">Booking</option>
           </NativeSelect>
         </Field>
         <Field id="filter-status" label="Status">
@@ -161,7 +162,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                       ? `Quote${lead.packageName ? ` (${lead.packageName})` : ""}`
                       : lead.kind === "chat"
                         ? "Chat"
-                        : "Contact"}
+                        : lead.kind === "booking"
+                          ? "Booking"
+                          : "Contact"}
                   </td>
                   <td className="px-4 py-3">
                     <Badge variant="plain" className={statusStyles[lead.status]}>

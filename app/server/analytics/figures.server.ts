@@ -9,6 +9,7 @@ import { formatDate, formatDateTime, formatShortDay, todayInSouthAfrica } from "
 import type { Period } from "~/lib/validation/period";
 import type { Database } from "../db/client.server";
 import type { Scope } from "../workspace/scope.server";
+import { bookingsByWeek } from "./booking-figures.server";
 import { openApprovals, overdueMilestones } from "./deliverable-figures.server";
 import type { FigureDomain } from "./figure-cache.server";
 import {
@@ -67,7 +68,52 @@ export interface FigureDef {
   build(ctx: FigureContext): Promise<Built>;
 }
 
-const KIND_LABEL = { contact: "Contact", quote: "Quote", chat: "Chat", all: "All leads" } as const;
+const KIND_LABEL = {
+  contact: "Contact",
+  quote: "Quote",
+  chat: "Chat",
+  booking: "Booking",
+  all: "All leads",
+} as const;
+
+const bookingFigures: FigureDef[] = [
+  {
+    id: "bookings-by-week",
+    section: "bookings",
+    adminOnly: true,
+    async build(ctx) {
+      const weeks = await bookingsByWeek(ctx.db, ctx.period);
+      const total = weeks.reduce((n, w) => n + w.counts.booked, 0);
+      const held = weeks.reduce((n, w) => n + w.counts.held, 0);
+      return {
+        table: {
+          id: "bookings-by-week",
+          title: "Meetings booked per week",
+          columns: ["Week of", "Booked", "Held", "No-show", "Became clients"],
+          rows: weeks.map((w) => [
+            formatDate(w.week),
+            w.counts.booked,
+            w.counts.held,
+            w.counts.noShow,
+            w.counts.becameClients,
+          ]),
+        },
+        description:
+          "Meetings booked on the website, by the week they take place: held, no-shows, and those whose visitor became a client. Cancelled meetings are not counted.",
+        chart: {
+          kind: "columns",
+          series: [1, 2, 3, 4],
+          labels: weeks.map((w) => formatShortDay(w.week)),
+        },
+        empty:
+          total === 0
+            ? "No meetings were booked for this period. Each meeting booked on the website is counted here in the week it takes place."
+            : null,
+        headline: { label: "Meetings held", value: `${held} of ${total}` },
+      };
+    },
+  },
+];
 
 const leadFigures: FigureDef[] = [
   {
@@ -77,27 +123,28 @@ const leadFigures: FigureDef[] = [
     async build(ctx) {
       const weeks = leadsByWeek(await leads(ctx), ctx.period);
       const total = weeks.reduce(
-        (n, w) => n + w.counts.contact + w.counts.quote + w.counts.chat,
+        (n, w) => n + w.counts.contact + w.counts.quote + w.counts.chat + w.counts.booking,
         0,
       );
       return {
         table: {
           id: "leads-by-week",
           title: "New leads per week, by kind",
-          columns: ["Week of", "Contact", "Quote", "Chat", "Total"],
+          columns: ["Week of", "Contact", "Quote", "Chat", "Booking", "Total"],
           rows: weeks.map((w) => [
             formatDate(w.week),
             w.counts.contact,
             w.counts.quote,
             w.counts.chat,
-            w.counts.contact + w.counts.quote + w.counts.chat,
+            w.counts.booking,
+            w.counts.contact + w.counts.quote + w.counts.chat + w.counts.booking,
           ]),
         },
         description:
-          "Contact messages, quote requests and chat questions, by the week they arrived.",
+          "Contact messages, quote requests, chat questions and meetings booked, by the week they arrived.",
         chart: {
           kind: "columns",
-          series: [1, 2, 3],
+          series: [1, 2, 3, 4],
           labels: weeks.map((w) => formatShortDay(w.week)),
         },
         empty:
@@ -425,7 +472,7 @@ const workFigures: FigureDef[] = [
   },
 ];
 
-export const FIGURES: FigureDef[] = [...leadFigures, ...workFigures];
+export const FIGURES: FigureDef[] = [...leadFigures, ...bookingFigures, ...workFigures];
 
 export function figureById(id: string): FigureDef | undefined {
   return FIGURES.find((f) => f.id === id);

@@ -134,11 +134,11 @@ describe(`lead figures on ${testDatabaseKind()}`, () => {
     expect(period).toMatchObject({ from: "2026-02-17", to: "2026-03-18", days: 30 });
     const weeks = leadsByWeek(await leadSummary(h.handle.db, period), period);
     expect(weeks).toEqual([
-      { week: "2026-02-16", counts: { contact: 1, quote: 0, chat: 0 } },
-      { week: "2026-02-23", counts: { contact: 0, quote: 0, chat: 0 } },
-      { week: "2026-03-02", counts: { contact: 0, quote: 0, chat: 1 } },
-      { week: "2026-03-09", counts: { contact: 0, quote: 2, chat: 0 } },
-      { week: "2026-03-16", counts: { contact: 2, quote: 0, chat: 0 } },
+      { week: "2026-02-16", counts: { contact: 1, quote: 0, chat: 0, booking: 0 } },
+      { week: "2026-02-23", counts: { contact: 0, quote: 0, chat: 0, booking: 0 } },
+      { week: "2026-03-02", counts: { contact: 0, quote: 0, chat: 1, booking: 0 } },
+      { week: "2026-03-09", counts: { contact: 0, quote: 2, chat: 0, booking: 0 } },
+      { week: "2026-03-16", counts: { contact: 2, quote: 0, chat: 0, booking: 0 } },
     ]);
   });
 
@@ -173,6 +173,7 @@ describe(`lead figures on ${testDatabaseKind()}`, () => {
       // 4 h and 6 h (the later change to 'won' is not the first)
       { kind: "quote", changed: 2, medianSeconds: 5 * 3600 },
       { kind: "chat", changed: 0, medianSeconds: null },
+      { kind: "booking", changed: 0, medianSeconds: null },
       // 2, 4, 6, 24 h
       { kind: "all", changed: 4, medianSeconds: 5 * 3600 },
     ]);

@@ -19,6 +19,7 @@ import {
 import type { ChatTurn } from "../../lib/assistant/conversation";
 import type { NotificationChannel, NotificationKind } from "../../lib/notification-kinds";
 import type { SignUpPolicy } from "../../lib/validation/account-values";
+import type { BookingStatus } from "../../lib/validation/booking-values";
 import type { MilestoneStatus, ReviewDecision } from "../../lib/validation/deliverables";
 import type { LeadKind, LeadStatus } from "../../lib/validation/lead-status";
 import type { ProjectPriority, ProjectStatus } from "../../lib/validation/portal";
@@ -566,7 +567,7 @@ export const leads = pgTable(
     index("leads_first_change_idx")
       .on(t.createdAt, t.kind, t.firstStatusChangeAt)
       .where(sql`${t.firstStatusChangeAt} is not null`),
-    check("leads_kind_check", sql`${t.kind} in ('contact', 'quote', 'chat')`),
+    check("leads_kind_check", sql`${t.kind} in ('contact', 'quote', 'chat', 'booking')`),
     check("leads_status_check", sql`${t.status} in ('new', 'contacted', 'won', 'lost')`),
   ],
 );
@@ -609,6 +610,13 @@ export const leadWeekCounts = pgTable(
   (t) => [primaryKey({ columns: [t.week, t.kind, t.packageName, t.status, t.sourcePath] })],
 );
 
+/** A file sent with a mail: its name, type and text (an .ics is text). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
@@ -625,6 +633,8 @@ export const emailOutbox = pgTable(
     htmlBody: text("html_body"),
     /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post); null: none. */
     headers: jsonb("headers").$type<Record<string, string>>(),
+    /** Files sent with the mail (a booking's .ics); null: none. */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     status: text("status").$type<OutboxStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -1205,6 +1215,165 @@ export const whatsappInbound = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("whatsapp_inbound_wa_received_idx").on(t.waId, t.receivedAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Booking (issue 33, decisions 075–077): meeting types, hosts' hours, days off and busy feeds,
+// bookings, and the time each booking holds (its host's 5-minute units: the constraint that
+// makes a double booking impossible).
+// ---------------------------------------------------------------------------
+
+export type { BookingStatus };
+
+/** A kind of meeting visitors book on the site (the 30-minute consultation, the voice demo). */
+export const meetingTypes = pgTable(
+  "meeting_types",
+  {
+    id: randomId(),
+    /** Its place in the booking page's address: /book/<slug>. */
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    minutes: integer("minutes").notNull(),
+    bufferBefore: integer("buffer_before").notNull().default(0),
+    bufferAfter: integer("buffer_after").notNull().default(0),
+    /** The earliest slot offered is this many minutes from now. */
+    minNoticeMinutes: integer("min_notice_minutes").notNull().default(240),
+    /** Slots are offered up to this many days ahead. */
+    maxDaysAhead: integer("max_days_ahead").notNull().default(30),
+    /** Where the meeting happens: a video link or an address (in the mail and the .ics). */
+    location: text("location").notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("meeting_types_slug_check", sql`${t.slug} ~ '^[a-z0-9-]{1,40}$'`),
+    check(
+      "meeting_types_minutes_check",
+      sql`${t.minutes} between 5 and 480 and ${t.minutes} % 5 = 0`,
+    ),
+    check(
+      "meeting_types_buffers_check",
+      sql`${t.bufferBefore} between 0 and 240 and ${t.bufferBefore} % 5 = 0 and ${t.bufferAfter} between 0 and 240 and ${t.bufferAfter} % 5 = 0`,
+    ),
+    check("meeting_types_notice_check", sql`${t.minNoticeMinutes} between 0 and 43200`),
+    check("meeting_types_ahead_check", sql`${t.maxDaysAhead} between 1 and 365`),
+  ],
+);
+
+/**
+ * A person of the agency who takes meetings, and their optional busy-times feed (an iCal URL
+ * they pasted): its busy times are kept here as fetched, so slots are worked out without
+ * reaching it on every page.
+ */
+export const bookingHosts = pgTable("booking_hosts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  takesMeetings: boolean("takes_meetings").notNull().default(true),
+  busyFeedUrl: text("busy_feed_url"),
+  /** The feed's busy times, [start, end] ISO pairs, as last fetched. */
+  busyTimes: jsonb("busy_times").$type<[string, string][]>().notNull().default([]),
+  busyFetchedAt: timestamp("busy_fetched_at", { withTimezone: true }),
+  busyFeedError: text("busy_feed_error"),
+  updatedAt: updatedAt(),
+});
+
+/** A host's weekly hours, in South African time: weekday 0 (Sunday) to 6, minutes of the day. */
+export const bookingHours = pgTable(
+  "booking_hours",
+  {
+    id: randomId(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    weekday: integer("weekday").notNull(),
+    startMinute: integer("start_minute").notNull(),
+    endMinute: integer("end_minute").notNull(),
+  },
+  (t) => [
+    index("booking_hours_user_idx").on(t.userId, t.weekday),
+    check("booking_hours_weekday_check", sql`${t.weekday} between 0 and 6`),
+    check(
+      "booking_hours_range_check",
+      sql`${t.startMinute} >= 0 and ${t.endMinute} <= 1440 and ${t.startMinute} < ${t.endMinute}`,
+    ),
+  ],
+);
+
+/** A host's day off (South African calendar day): no slot of theirs that day. */
+export const bookingDaysOff = pgTable(
+  "booking_days_off",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * A booked meeting. `linkVersion` is in the visitor's reschedule/cancel links: moving the
+ * meeting raises it, so a link used once does not work again. Its lead is the visitor's
+ * ('Booking'); `hostId` is kept null when the host's account goes (the booking stays history).
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: randomId(),
+    meetingTypeId: uuid("meeting_type_id")
+      .notNull()
+      .references(() => meetingTypes.id, { onDelete: "restrict" }),
+    hostId: text("host_id").references(() => user.id, { onDelete: "set null" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    status: text("status").$type<BookingStatus>().notNull().default("confirmed"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    company: text("company"),
+    topic: text("topic").notNull(),
+    /** The visitor's lead: erasing it (their request, retention) erases their bookings too. */
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "cascade" }),
+    linkVersion: integer("link_version").notNull().default(1),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("bookings_starts_idx").on(t.startsAt, t.id),
+    index("bookings_host_starts_idx").on(t.hostId, t.startsAt),
+    index("bookings_lead_idx").on(t.leadId),
+    index("bookings_email_idx").on(t.email),
+    check(
+      "bookings_status_check",
+      sql`${t.status} in ('confirmed', 'cancelled', 'held', 'no-show')`,
+    ),
+    check("bookings_time_check", sql`${t.startsAt} < ${t.endsAt}`),
+  ],
+);
+
+/**
+ * The time a live booking holds of its host, buffers included, in 5-minute units: the primary
+ * key makes two bookings of one host that overlap impossible, whichever instance writes them
+ * and however close together (decision 075). A cancelled booking's units are deleted.
+ */
+export const bookingUnits = pgTable(
+  "booking_units",
+  {
+    hostId: text("host_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    unitStart: timestamp("unit_start", { withTimezone: true }).notNull(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.hostId, t.unitStart] }),
+    index("booking_units_booking_idx").on(t.bookingId),
+  ],
 );
 
 // ---------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import type { MailAttachment } from "../db/schema.server";
 
 export interface OutgoingMail {
   id: string;
@@ -13,6 +14,8 @@ export interface OutgoingMail {
   html?: string | null;
   /** Extra headers (List-Unsubscribe …). */
   headers?: Record<string, string> | null;
+  /** Files sent with it (a booking's .ics). */
+  attachments?: MailAttachment[] | null;
 }
 
 export interface Mailer {
@@ -66,6 +69,7 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
         text: mail.text,
         html: mail.html ?? undefined,
         headers: mail.headers ?? undefined,
+        attachments: mail.attachments ?? undefined,
         messageId: `<${mail.id}@outbox>`,
       });
       // Mail holds reset and invitation links: readable by the server's own user only.

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { emailOutbox } from "../db/schema.server";
+import { emailOutbox, type MailAttachment } from "../db/schema.server";
 import { logger } from "../logger.server";
 import type { Mailer } from "./mailer.server";
 
@@ -25,6 +25,7 @@ interface ClaimedRow {
   text_body: string;
   html_body: string | null;
   headers: Record<string, string> | null;
+  attachments: MailAttachment[] | null;
   attempts: number;
 }
 
@@ -41,7 +42,7 @@ async function claim(db: Database, batch: number): Promise<ClaimedRow[]> {
         order by next_attempt_at, created_at
         limit ${batch}
         for update skip locked)
-    returning id, to_address, reply_to, subject, text_body, html_body, headers, attempts`);
+    returning id, to_address, reply_to, subject, text_body, html_body, headers, attachments, attempts`);
   return result.rows as ClaimedRow[];
 }
 
@@ -65,6 +66,7 @@ export async function processOutbox(
         text: row.text_body,
         html: row.html_body,
         headers: row.headers,
+        attachments: row.attachments,
       });
       await db
         .update(emailOutbox)

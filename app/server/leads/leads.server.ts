@@ -294,6 +294,7 @@ const LEAD_KIND_TEXT: Record<LeadKind, string> = {
   contact: "Contact message",
   quote: "Quote request",
   chat: "Question from the assistant",
+  booking: "Meeting booked",
 };
 
 /** A new lead, in the bell of every administrator (inside the lead's transaction). */

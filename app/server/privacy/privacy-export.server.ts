@@ -13,6 +13,7 @@ import { pendingDeletion } from "../accounts/deletion.server";
 import { toCsv } from "../csv.server";
 import type { Database } from "../db/client.server";
 import {
+  bookings,
   clientMemberships,
   clients,
   consents,
@@ -104,6 +105,7 @@ export interface PersonalData {
   passkeys: Row[];
   consents: Row[];
   leads: Row[];
+  bookings: Row[];
   invitations: Row[];
   /** Null once the address is proven; else what was left out because it is not (decision 034). */
   addressNotConfirmed: AddressNotConfirmed | null;
@@ -288,6 +290,23 @@ export async function collectPersonalData(
           .where(eq(sql`lower(${leads.email})`, email))
           .orderBy(desc(leads.createdAt))
       : [],
+    bookings: proven
+      ? await db
+          .select({
+            startsAt: bookings.startsAt,
+            endsAt: bookings.endsAt,
+            status: bookings.status,
+            name: bookings.name,
+            email: bookings.email,
+            phone: bookings.phone,
+            company: bookings.company,
+            topic: bookings.topic,
+            createdAt: bookings.createdAt,
+          })
+          .from(bookings)
+          .where(eq(sql`lower(${bookings.email})`, email))
+          .orderBy(desc(bookings.startsAt))
+      : [],
     invitations: await db
       .select({
         email: invitations.email,
@@ -350,6 +369,7 @@ const README = (data: PersonalData, baseUrl: string) =>
     "passkeys.csv   your passkeys (names and dates; keys are never exported)",
     "consents.csv   the privacy notices you were shown and your marketing choices",
     "leads.csv      contact messages and quote requests sent from your e-mail address",
+    "bookings.csv   meetings booked on the website with your e-mail address",
     "invitations.csv invitations to the portal sent to your e-mail address",
     "",
     `Privacy policy (version ${privacyNotice.version}): ${baseUrl}/legal/privacy`,
@@ -375,6 +395,7 @@ export function personalDataZip(data: PersonalData, { baseUrl }: { baseUrl: stri
     passkeys: data.passkeys,
     consents: data.consents,
     leads: data.leads,
+    bookings: data.bookings,
     invitations: data.invitations,
   };
   const json = {

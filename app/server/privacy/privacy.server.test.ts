@@ -200,6 +200,7 @@ describe(`download my data (${testDatabaseKind()})`, () => {
     expect(Object.keys(files).sort()).toEqual([
       "README.txt",
       "account.csv",
+      "bookings.csv",
       "clients.csv",
       "consents.csv",
       "data.json",

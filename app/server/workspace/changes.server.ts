@@ -31,6 +31,7 @@ export const CHANGE_DOMAINS = {
     "review_answers",
   ],
   portal: ["message_reads", "user", "profiles"],
+  bookings: ["bookings"],
 } as const;
 
 export type ChangeDomain = keyof typeof CHANGE_DOMAINS;
