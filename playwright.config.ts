@@ -73,7 +73,7 @@ export default defineConfig({
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       ADMIN_EMAILS:
-        "admin@e2e.test,policy-lead@e2e.test,policy-second@e2e.test,policy-signup@e2e.test",
+        "admin@e2e.test,policy-lead@e2e.test,policy-second@e2e.test,policy-signup@e2e.test,booking-host@e2e.test",
       E2E_DATA_DIR,
       WHATSAPP_TOKEN: "e2e-token",
       WHATSAPP_PHONE_NUMBER_ID: "e2e-phone",

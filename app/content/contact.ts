@@ -9,8 +9,8 @@ export const contactPage = {
   scheduleText:
     "Book a 30-minute consultation with one of our specialists. We'll look at your processes and show you where AI and automation can save time and money.",
   scheduleButton: "Book Calendly Meeting",
-  scheduleToastTitle: "Online booking opens soon",
-  scheduleToastDescription: `In the meantime, call us on ${site.phone} or e-mail ${site.email} and we'll find a time that suits you.`,
+  /** The booking page the button opens (issue 33): the 30-minute consultation. */
+  scheduleHref: "/book/consultation",
   formTitle: "Send Us a Message",
   formIntro: "Tell us a little about your business and what you would like to achieve.",
   mapTitle: "Find Us",
@@ -25,6 +25,8 @@ export const popiaNotice = {
     "We use these details only to reply to your message. We keep them securely and never sell or share them for marketing.",
   quote:
     "We use these details only to prepare and send your quote and to contact you about it. We keep them securely and never sell or share them for marketing.",
+  booking:
+    "We use these details only to hold your meeting, send you its invitation and reminders, and prepare for the call. We keep them securely and never sell or share them for marketing.",
   privacyLinkLabel: "Read our Privacy Policy",
 };
 

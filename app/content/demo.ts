@@ -39,6 +39,8 @@ export const voiceAgent = {
     "Sends a call summary to your team in seconds",
   ],
   buttonLabel: "Schedule Voice Demo",
-  toastTitle: "Voice demos are booked through our team",
-  toastDescription: `Call us on ${site.phone} or e-mail ${site.email}, and we'll set up a voice agent demo for your business.`,
+  /** The booking page the button opens (issue 33): the voice demo call. */
+  buttonHref: "/book/voice-demo",
+  bookText:
+    "Book a voice demo call online: choose a free time on our booking page (/book/voice-demo).",
 };

@@ -400,8 +400,10 @@ test.describe("demo", () => {
       `tel:${site.phoneE164}`,
     );
     await expect(panel.getByText("Available 24/7")).toBeVisible();
-    await panel.getByRole("button", { name: "Schedule Voice Demo" }).click();
-    await expect(page.getByText("Voice demos are booked through our team")).toBeVisible();
+    await expect(panel.getByRole("link", { name: "Schedule Voice Demo" })).toHaveAttribute(
+      "href",
+      "/book/voice-demo",
+    );
     await expect(
       page.getByRole("main").getByRole("link", { name: "Book a Personalized Demo" }),
     ).toHaveAttribute("href", "/contact");
@@ -453,8 +455,10 @@ test.describe("contact", () => {
 
     await expect(main.getByRole("heading", { name: "Schedule a Demo" })).toBeVisible();
     await expect(main.getByText("30-minute consultation", { exact: true })).toBeVisible();
-    await main.getByRole("button", { name: "Book Calendly Meeting" }).click();
-    await expect(page.getByText("Online booking opens soon")).toBeVisible();
+    await expect(main.getByRole("link", { name: "Book Calendly Meeting" })).toHaveAttribute(
+      "href",
+      "/book/consultation",
+    );
 
     const form = main.getByRole("form", { name: "Send us a message" });
     for (const [label, name] of [

@@ -1,9 +1,8 @@
 import { CalendarDays, Clock } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { contactPage } from "~/content/contact";
-import { notify } from "~/lib/notify";
 
-/** The contact page's 'Schedule a Demo' block. Online booking is not live yet, so it says so. */
+/** The contact page's 'Schedule a Demo' block: its button opens the consultation's booking page. */
 export function ScheduleDemo() {
   return (
     <section
@@ -19,18 +18,8 @@ export function ScheduleDemo() {
         30-minute consultation
       </p>
       <p className="mt-3 opacity-90">{contactPage.scheduleText}</p>
-      <Button
-        type="button"
-        size="lg"
-        variant="inverse"
-        className="mt-6 w-full sm:w-auto"
-        onClick={() =>
-          notify("message", contactPage.scheduleToastTitle, {
-            description: contactPage.scheduleToastDescription,
-          })
-        }
-      >
-        {contactPage.scheduleButton}
+      <Button asChild size="lg" variant="inverse" className="mt-6 w-full sm:w-auto">
+        <a href={contactPage.scheduleHref}>{contactPage.scheduleButton}</a>
       </Button>
     </section>
   );

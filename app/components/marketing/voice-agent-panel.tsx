@@ -3,9 +3,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { voiceAgent } from "~/content/demo";
 import { site } from "~/content/site";
-import { notify } from "~/lib/notify";
 
-/** The demo page's voice agent panel: the demo line, availability and a demo request. */
+/** The demo page's voice agent panel: the demo line, availability and the voice demo's booking page. */
 export function VoiceAgentPanel({ headingId }: { headingId: string }) {
   return (
     <div className="flex h-full flex-col gap-6 rounded-xl border bg-card p-6 shadow-sm md:p-8">
@@ -41,16 +40,11 @@ export function VoiceAgentPanel({ headingId }: { headingId: string }) {
           </li>
         ))}
       </ul>
-      <Button
-        type="button"
-        size="lg"
-        className="mt-auto"
-        onClick={() =>
-          notify("message", voiceAgent.toastTitle, { description: voiceAgent.toastDescription })
-        }
-      >
-        <CalendarClock aria-hidden />
-        {voiceAgent.buttonLabel}
+      <Button asChild size="lg" className="mt-auto">
+        <a href={voiceAgent.buttonHref}>
+          <CalendarClock aria-hidden />
+          {voiceAgent.buttonLabel}
+        </a>
       </Button>
     </div>
   );

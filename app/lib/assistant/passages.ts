@@ -513,7 +513,7 @@ function contactPassages(): Passage[] {
       text: `${contactPage.scheduleTitle}. ${contactPage.scheduleText}`,
       keywords: "book demo consultation meeting call schedule free",
       about: ["contact:consultation"],
-      answer: `${contactPage.scheduleText} It's free: call ${site.phone} or e-mail ${site.email} to find a time.`,
+      answer: `${contactPage.scheduleText} It's free: choose a time on our booking page (${contactPage.scheduleHref}), or call ${site.phone}.`,
     },
     {
       id: "contact-parking",
@@ -669,7 +669,7 @@ function demoPassages(): Passage[] {
       title: `${voiceAgent.title} demo`,
       text: `${voiceAgent.title} demo line. ${voiceAgent.intro} ${voiceAgent.availability}. ${voiceAgent.features.join(". ")}.`,
       keywords: "voice demo line call try test hear",
-      answer: `${voiceAgent.intro} ${voiceAgent.availability}. ${voiceAgent.toastDescription}`,
+      answer: `${voiceAgent.intro} ${voiceAgent.availability}. ${voiceAgent.bookText}`,
     },
     {
       id: "demo-voice-languages",
