@@ -2,6 +2,7 @@ import { Link, useLocation } from "react-router";
 import {
   BarChart3,
   Building2,
+  Calendar,
   FileText,
   FolderKanban,
   type Icon,
@@ -51,6 +52,7 @@ export const portalEntries: Entry[] = [
   { label: "Clients", to: "/portal/clients", icon: Building2, only: ["team", "admin"] },
   { label: "Team", to: "/portal/team", icon: Users, only: ["admin"] },
   { label: "Leads", to: "/portal/leads", icon: Inbox, only: ["admin"] },
+  { label: "Bookings", to: "/portal/bookings", icon: Calendar, only: ["team", "admin"] },
   { label: "Settings", to: "/portal/settings", icon: Settings },
 ];
 

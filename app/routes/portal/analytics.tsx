@@ -27,6 +27,7 @@ const LEAD_FIGURES = [
   "lead-funnel",
   "first-response",
   "lead-sources",
+  "bookings-by-week",
 ];
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
@@ -90,6 +91,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             {show("lead-funnel", { tableOpen: true })}
             {show("first-response")}
             {show("lead-sources", { tableOpen: true })}
+            {show("bookings-by-week", { tableOpen: true })}
           </div>
         </section>
       ) : null}

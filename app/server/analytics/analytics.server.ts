@@ -36,7 +36,11 @@ export async function loadAnalytics(
     );
   // Each section is kept for its own tables: a new lead recomputes the leads figures only.
   const none: Record<string, Figure> = {};
-  const [leads, work] = await Promise.all([seesLeads ? build("leads") : none, build("work")]);
-  const figures: Record<string, Figure> = { ...leads, ...work };
+  const [leads, work, bookings] = await Promise.all([
+    seesLeads ? build("leads") : none,
+    build("work"),
+    seesLeads ? build("bookings") : none,
+  ]);
+  const figures: Record<string, Figure> = { ...leads, ...bookings, ...work };
   return { period, periodError: error, isAdmin, seesLeads, figures };
 }

@@ -12,7 +12,12 @@ import type { Database } from "../db/client.server";
 import { CHANGE_DOMAINS, KeptResults } from "../workspace/changes.server";
 
 /** The tables each group of figures reads: the counted domains 'leads' and 'work'. */
-export const FIGURE_DOMAINS = { leads: CHANGE_DOMAINS.leads, work: CHANGE_DOMAINS.work } as const;
+export const FIGURE_DOMAINS = {
+  leads: CHANGE_DOMAINS.leads,
+  work: CHANGE_DOMAINS.work,
+  // Bookings by week read the bookings and their leads (a lead that became a client).
+  bookings: [...CHANGE_DOMAINS.bookings, ...CHANGE_DOMAINS.leads],
+} as const;
 
 export type FigureDomain = keyof typeof FIGURE_DOMAINS;
 
@@ -28,10 +33,12 @@ const figures = new KeptResults(FIGURE_CACHE_ENTRIES);
 export async function changeCounts(db: Database): Promise<ChangeCounts> {
   const result = await db.execute(sql`
     select domain, sum(changes)::float8 as changes from figure_changes group by domain`);
-  const counts: ChangeCounts = { leads: 0, work: 0 };
+  const counts: ChangeCounts = { leads: 0, work: 0, bookings: 0 };
   for (const row of result.rows as { domain: string; changes: number }[]) {
     if (row.domain in counts) counts[row.domain as FigureDomain] = Number(row.changes);
   }
+  // The bookings figures also read leads: they stand where both stand (both only grow).
+  counts.bookings += counts.leads;
   return counts;
 }
 

@@ -144,7 +144,7 @@ export interface WeekCounts<K extends string> {
   counts: Record<K, number>;
 }
 
-function fillWeeks<K extends string>(
+export function fillWeeks<K extends string>(
   range: Range,
   keys: readonly K[],
   found: { week: string; key: string | null; n: number }[],

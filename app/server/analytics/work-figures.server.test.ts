@@ -236,6 +236,7 @@ describe("the Analytics page", () => {
       "lead-funnel",
       "first-response",
       "lead-sources",
+      "bookings-by-week",
       "projects-by-status",
       "projects-by-client",
       "overdue-milestones",
