@@ -117,7 +117,7 @@ function MoveCard({ today }: { today: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Move this booking</CardTitle>
+        <CardTitle as="h2">Move this booking</CardTitle>
         <CardDescription>
           Any free time of the meeting's hours (South African time). The visitor is e-mailed the new
           time with a new invitation; their old links stop working.
@@ -147,7 +147,7 @@ function CancelCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Cancel this booking</CardTitle>
+        <CardTitle as="h2">Cancel this booking</CardTitle>
         <CardDescription>
           The visitor is e-mailed that the meeting is cancelled; the time is free again.
         </CardDescription>
@@ -172,7 +172,7 @@ function MarkCard({ status }: { status: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>How did it go?</CardTitle>
+        <CardTitle as="h2">How did it go?</CardTitle>
         <CardDescription>Analytics counts held meetings and no-shows by week.</CardDescription>
       </CardHeader>
       <CardContent>

@@ -86,7 +86,7 @@ function TakesMeetings({ on }: { on: boolean }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Meetings</CardTitle>
+        <CardTitle as="h2">Meetings</CardTitle>
         <CardDescription>
           {on
             ? "You take meetings: visitors can book your free times."
@@ -117,7 +117,7 @@ function Hours({ hours }: { hours: Loaded["mine"]["hours"] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Weekly hours</CardTitle>
+        <CardTitle as="h2">Weekly hours</CardTitle>
         <CardDescription>Meetings start and end within these hours.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -188,7 +188,7 @@ function DaysOff({ days, today }: { days: string[]; today: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Days off</CardTitle>
+        <CardTitle as="h2">Days off</CardTitle>
         <CardDescription>No meetings are booked with you on these days.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -242,7 +242,7 @@ function BusyFeed({ mine }: { mine: Loaded["mine"] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Busy times from your calendar</CardTitle>
+        <CardTitle as="h2">Busy times from your calendar</CardTitle>
         <CardDescription>
           Paste your calendar's iCal address (in Google Calendar: Settings → your calendar → 'Secret
           address in iCal format'). Its events block your times; it is read again every 15 minutes.
@@ -286,7 +286,7 @@ function MeetingTypes({ types }: { types: Loaded["types"] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Meeting types</CardTitle>
+        <CardTitle as="h2">Meeting types</CardTitle>
         <CardDescription>
           What visitors can book. 'Book Calendly Meeting' on the contact page opens
           /book/consultation; 'Schedule Voice Demo' on the demo page opens /book/voice-demo.
