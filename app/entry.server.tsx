@@ -9,9 +9,9 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { installClassCheck } from "~/lib/class-check";
 import { themeScript } from "~/lib/theme";
 import { applyAdminEmails } from "~/server/accounts/roles.server";
-import { archivedAsset, publishBuildAssets } from "~/server/build-assets.server";
 import { bookingJobs } from "~/server/bookings/booking-reminders.server";
 import { busyFeedJobs } from "~/server/bookings/hosts.server";
+import { archivedAsset, publishBuildAssets } from "~/server/build-assets.server";
 import { now, testClockEnabled } from "~/server/clock.server";
 import { closeDatabase, getDatabase } from "~/server/db/client.server";
 import {

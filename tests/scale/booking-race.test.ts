@@ -68,7 +68,9 @@ describeIf("booking one slot through two instances at once", () => {
     const [one, two] = instances as [Running, Running];
     // One host, taking meetings every day from 08:00 to 18:00.
     await signUpOver(one.url, { email: "host@example.co.za", password: "secret-1", name: "Host" });
-    const [host] = await sql<{ id: string }>(`select id from "user" where email = 'host@example.co.za'`);
+    const [host] = await sql<{ id: string }>(
+      `select id from "user" where email = 'host@example.co.za'`,
+    );
     await sql(`insert into booking_hosts (user_id, takes_meetings) values ($1, true)`, [host?.id]);
     for (let weekday = 0; weekday < 7; weekday += 1) {
       await sql(

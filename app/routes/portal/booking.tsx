@@ -41,6 +41,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     upcoming: b.status === "confirmed" && b.startsAt.getTime() > at.getTime(),
     started: b.startsAt.getTime() <= at.getTime() && b.status !== "cancelled",
     today: todayInSouthAfrica(at),
+    // Leads are the administrators' (a team member takes meetings but does not work leads).
+    seesLeads: ctx.scope.kind === "all",
   };
 }
 
@@ -49,7 +51,7 @@ export function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function BookingDetail({ loaderData }: Route.ComponentProps) {
-  const { booking, upcoming, started, today } = loaderData;
+  const { booking, upcoming, started, today, seesLeads } = loaderData;
   const rows: [string, string | null][] = [
     [
       "When",
@@ -88,7 +90,7 @@ export default function BookingDetail({ loaderData }: Route.ComponentProps) {
           </dl>
           <h2 className="mt-6 font-semibold">What they want to discuss</h2>
           <p className="mt-1 whitespace-pre-wrap">{booking.topic}</p>
-          {booking.leadId ? (
+          {booking.leadId && seesLeads ? (
             <p className="mt-4">
               <Link
                 to={`/portal/leads/${booking.leadId}`}

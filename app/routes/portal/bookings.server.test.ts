@@ -240,5 +240,32 @@ describe(`Bookings in the portal on ${testDatabaseKind()}`, () => {
       await run(bookingsLoader, getRequest("/portal/bookings?when=past", host.cookie))
     ).json();
     expect(past.bookings).toMatchObject([{ status: "held" }]);
+
+    // Analytics: the week's booked and held meetings; converting the lead counts a client.
+    const today = todayInSouthAfrica();
+    const { period } = periodFromSearch(
+      new URLSearchParams({ range: "custom", from: addDays(today, -1), to: today }),
+      new Date(),
+    );
+    const sums = async () =>
+      (await bookingsByWeek(h.handle.db, period)).reduce(
+        (sum, w) => ({
+          booked: sum.booked + w.counts.booked,
+          held: sum.held + w.counts.held,
+          clients: sum.clients + w.counts.becameClients,
+        }),
+        { booked: 0, held: 0, clients: 0 },
+      );
+    expect(await sums()).toEqual({ booked: 1, held: 1, clients: 0 });
+    const [row] = await h.handle.db
+      .select({ leadId: bookings.leadId })
+      .from(bookings)
+      .where(eq(bookings.id, booked.bookingId));
+    const [client] = await h.handle.db.insert(clients).values({ name: "Vusi Ltd" }).returning();
+    await h.handle.db
+      .update(leads)
+      .set({ clientId: client?.id, status: "won" })
+      .where(eq(leads.id, row?.leadId as string));
+    expect(await sums()).toEqual({ booked: 1, held: 1, clients: 1 });
   });
 });
