@@ -54,7 +54,7 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
         intro={`${type.minutes} minutes with one of our specialists. ${type.location}.`}
       />
       <Section>
-        <Container className="grid max-w-3xl gap-8">
+        <Container width="narrow" className="grid gap-8">
           {picker.problem && !failure ? (
             <FormResult result={{ ok: false, error: picker.problem }} />
           ) : null}

@@ -32,7 +32,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
       <main id="main" tabIndex={-1} className="outline-none">
         <PageHero title="Your meeting" intro="Move or cancel the meeting you booked." />
         <Section>
-          <Container className="grid max-w-3xl gap-4">
+          <Container width="narrow" className="grid gap-4">
             <FormResult result={{ ok: false, error: problem ?? BOOKING_TEXT.linkInvalid }} />
             <p>
               <a href="/contact" className="text-primary underline underline-offset-4">
@@ -52,7 +52,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
         intro={`${meeting.typeName} with our team.`}
       />
       <Section>
-        <Container className="grid max-w-3xl gap-8">
+        <Container width="narrow" className="grid gap-8">
           <ManageNotice status={meeting.status} notice={notice} />
           <FormResult result={failure} />
           <section aria-labelledby="meeting-heading" className="rounded-xl border bg-card p-6">

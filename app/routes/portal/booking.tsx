@@ -79,7 +79,7 @@ export default function BookingDetail({ loaderData }: Route.ComponentProps) {
         {booking.typeName} with {booking.name}
       </h1>
       <Card>
-        <CardContent className="pt-6">
+        <div className="p-6">
           <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
             {rows.map(([label, value]) => (
               <div key={label} className="contents">
@@ -104,7 +104,7 @@ export default function BookingDetail({ loaderData }: Route.ComponentProps) {
               </span>
             </p>
           ) : null}
-        </CardContent>
+        </div>
       </Card>
       {upcoming ? <MoveCard today={today} /> : null}
       {upcoming ? <CancelCard /> : null}
