@@ -19,6 +19,8 @@ const OVER_HOME_AT_MOST = 1.1;
 const STILL_OVER: Record<string, number> = {
   "/pricing": 117_500,
   // 'Show map' as a form that works before the scripts (issue 38, point 2) added 110 bytes.
+  // The booking page (issue 33): a form page like /contact, its ceiling until measured lower.
+  "/book/consultation": 116_000,
   "/contact": 116_500,
   "/demo": 117_000,
   // The sign-up tab's invitation-only text (issue 30, point 2) added 67 bytes.
