@@ -17,10 +17,11 @@ const OVER_HOME_AT_MOST = 1.1;
  * shell are 105 KB of every page, so a route has about 5 KB of its own (issue 38, not done).
  */
 const STILL_OVER: Record<string, number> = {
-  "/pricing": 117_500,
+  // The booking privacy notice beside the quote form's (issue 33) added 20 bytes.
+  "/pricing": 117_600,
   // 'Show map' as a form that works before the scripts (issue 38, point 2) added 110 bytes.
-  // The booking page (issue 33): a form page like /contact, its ceiling until measured lower.
-  "/book/consultation": 116_000,
+  // The booking page (issue 33), measured at 114.0 KB.
+  "/book/consultation": 114_500,
   "/contact": 116_500,
   "/demo": 117_000,
   // The sign-up tab's invitation-only text (issue 30, point 2) added 67 bytes.
