@@ -10,6 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/api/whatsapp";
 import { action as leadAction, loader as leadLoader } from "~/routes/portal/lead";
+import { action as convertAction } from "~/routes/portal/lead-convert";
 import { loader as leadsLoader } from "~/routes/portal/leads";
 import { action as projectAction, loader as projectLoader } from "~/routes/portal/project";
 import { action as projectsAction } from "~/routes/portal/projects";
@@ -636,14 +637,24 @@ describe("the site assistant on WhatsApp (issue 34 point 4)", () => {
       { role: "team", text: "Yes, we work with schools.", page: "Ayanda Admin" },
     ]);
 
-    // Without an e-mail address it cannot be converted into a client (nothing to invite).
+    // Without an e-mail address its person cannot be invited (the conversion preview,
+    // decision 067): asking to is refused with the reason, and nothing is made.
     const convert = await run(
-      leadAction,
-      formRequest(`/portal/leads/${lead?.id}`, { intent: "convert" }, { cookie: admin.cookie }),
+      convertAction,
+      formRequest(
+        `/portal/leads/${lead?.id}/convert`,
+        { name: "Durban School", invite: "lead" },
+        { cookie: admin.cookie },
+      ),
       { id: lead?.id as string },
     );
     expect(convert.status).toBe(409);
     expect(await convert.json()).toMatchObject({ error: NO_EMAIL_TO_INVITE });
+    const [still] = await db()
+      .select({ clientId: leads.clientId })
+      .from(leads)
+      .where(eq(leads.id, lead?.id as string));
+    expect(still?.clientId).toBeNull();
 
     // Outside the 24-hour window the reply is refused with the reason.
     await closeWindow();
