@@ -60,6 +60,7 @@ test("Download my data: a zip of the person's own data as JSON and CSV", async (
   expect(Object.keys(zip).sort()).toEqual([
     "README.txt",
     "account.csv",
+    "bookings.csv",
     "clients.csv",
     "consents.csv",
     "data.json",
@@ -67,11 +68,13 @@ test("Download my data: a zip of the person's own data as JSON and CSV", async (
     "invitations.csv",
     "leads.csv",
     "messages.csv",
+    "notification_preferences.csv",
     "notifications.csv",
     "passkeys.csv",
     "projects.csv",
     "reviews.csv",
     "sessions.csv",
+    "whatsapp.csv",
   ]);
   const data = JSON.parse(strFromU8(zip["data.json"] as Uint8Array));
   expect(data.account).toMatchObject({ email: user.email, fullName: user.fullName });
