@@ -16,7 +16,7 @@ import { createHarness, formRequest, getRequest, type Harness, run } from "~/tes
 import { signUpAdmin, viewingAsCookie } from "~/test/workspace.server";
 import { clients, messages, profiles } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
-import { markRead } from "../messages/messages.server";
+import { markRead, markThreadRead } from "../messages/messages.server";
 import { ALL_CLIENTS } from "../workspace/scope.server";
 import { addClient, type ClientListRow, listClients } from "./clients.server";
 
@@ -87,6 +87,39 @@ describe(`the Clients list on ${testDatabaseKind()}`, () => {
     expect(again.rows[0]?.unreadMessages).toBe(1);
     const bobsRow = body.clients.find((c: ClientListRow) => c.id === bob.clientId);
     expect(bobsRow).toMatchObject({ openProjects: 0, unreadMessages: 0, contactCount: 1 });
+  });
+
+  it("counts unread conversations, as the inbox does, not messages (issue 37)", async () => {
+    const carol = await signUp("carol@example.co.za", { fullName: "Carol Dlamini" });
+    await run(
+      messagesAction,
+      post("/portal/messages", { intent: "send", subject: "Logo", content: "One" }, carol.cookie),
+    );
+    const [thread] = await h.handle.db
+      .select({ id: messages.threadId })
+      .from(messages)
+      .where(eq(messages.clientId, carol.clientId));
+    for (const content of ["Two", "Three"]) {
+      const res = await run(
+        messagesAction,
+        post("/portal/messages", { intent: "reply", id: thread?.id ?? "", content }, carol.cookie),
+      );
+      expect(res.status).toBe(200);
+    }
+    await run(
+      messagesAction,
+      post(
+        "/portal/messages",
+        { intent: "send", subject: "Hosting", content: "Four" },
+        carol.cookie,
+      ),
+    );
+    const unread = async () =>
+      (await listClients(h.handle.db, admin.id, { q: "carol" })).rows[0]?.unreadMessages;
+    // Four messages in two conversations: two, the inbox's count.
+    expect(await unread()).toBe(2);
+    await markThreadRead(h.handle.db, ALL_CLIENTS, admin.id, thread?.id ?? "");
+    expect(await unread()).toBe(1);
   });
 
   it("searches by company, contact name or e-mail (a real GET form), literally", async () => {

@@ -51,7 +51,7 @@ export interface ClientListRow {
   contactCount: number;
   /** Active or on hold. */
   openProjects: number;
-  /** Messages of the client the administrator looking has not read. */
+  /** Conversations of the client with a message the administrator looking has not read. */
   unreadMessages: number;
   /** The newest activity on the client's record, else when it was added. */
   lastActivityAt: Date;
@@ -120,7 +120,8 @@ export async function listClients(
         where pr.client_id = "clients"."id" and pr.status in ('active', 'on-hold'))`.mapWith(
         Number,
       ),
-      unreadMessages: sql<number>`(select count(*) from messages m
+      // Conversations with something this person has not read, as the inbox counts them.
+      unreadMessages: sql<number>`(select count(distinct m.thread_id) from messages m
         where m.client_id = "clients"."id"
           and m.sender_id is distinct from ${viewerId}
           and not exists (select 1 from message_reads r
