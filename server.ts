@@ -12,7 +12,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { maxUploadRequestBytes, UPLOAD_PATH } from "./app/lib/files.ts";
+import { MESSAGE_FORM_PATH, maxUploadRequestBytes, UPLOAD_PATH } from "./app/lib/files.ts";
 import { canonicalPortalPath } from "./app/lib/portal-paths.ts";
 import { type Env, parseEnv } from "./app/server/env.server.ts";
 import { logger, type RequestContext, requestContext } from "./app/server/logger.server.ts";
@@ -150,7 +150,8 @@ app.use(staticFiles(clientDir, { archived: entry.findArchivedAsset }));
 
 // Request bodies are small forms and JSON: each is read here, whatever its framing
 // (Content-Length or chunked), and refused with 413 as soon as it passes 1 MB.
-// File uploads (a project's files) are the one exception: their body streams to the route,
+// File uploads (a project's files, and a message's attachments posted as multipart to the
+// Messages page) are the one exception: their body streams to the route,
 // which stores it as it arrives and holds each file to MAX_UPLOAD_MB, every other part to 64 KB
 // and the whole body to what one upload may carry (decision 019); here a declared length beyond
 // that is refused before anything is read.
@@ -160,7 +161,12 @@ const bodies = new WeakMap<express.Request, Buffer>();
 const streamed = new WeakSet<express.Request>();
 app.use(async (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
-  if (req.method === "POST" && UPLOAD_PATH.test(req.path)) {
+  const streams =
+    UPLOAD_PATH.test(req.path) ||
+    // A message with attachments (decision 087): a multipart post to the Messages page.
+    (MESSAGE_FORM_PATH.test(req.path) &&
+      /^\s*multipart\/form-data/i.test(req.get("content-type") ?? ""));
+  if (req.method === "POST" && streams) {
     if (Number(req.get("content-length") ?? 0) > MAX_UPLOAD_REQUEST_BYTES) {
       refuseTooLarge(req, res, true);
       return;

@@ -40,6 +40,7 @@ export default [
   route("portal/projects/:id/files", "routes/portal/project-files.ts"),
   route("portal/projects/:id/files/:versionId", "routes/portal/project-file.ts"),
   route("portal/projects/:id/files.zip", "routes/portal/project-files-zip.ts"),
+  route("portal/messages/files/:versionId", "routes/portal/message-file.ts"),
   route("portal/analytics/csv/:figure", "routes/portal/analytics-csv.ts"),
   route("portal/reports/:id/pdf", "routes/portal/report-pdf.ts"),
   route("portal/notifications/:id", "routes/portal/notification.ts"),

@@ -6,6 +6,7 @@ import {
   FILE_NAME_MAX,
   fileExtension,
   formatFileSize,
+  MESSAGE_FORM_PATH,
   UPLOAD_PATH,
 } from "./files";
 
@@ -99,6 +100,11 @@ describe("sizes and the upload path", () => {
     expect(UPLOAD_PATH.test("/portal/projects/4f1c/files/")).toBe(true);
     expect(UPLOAD_PATH.test("/portal/projects/4f1c/files/x")).toBe(false);
     expect(UPLOAD_PATH.test("/portal/projects/4f1c")).toBe(false);
+    // The Messages page's forms carry attachments (decision 087): streamed when multipart.
+    expect(MESSAGE_FORM_PATH.test("/portal/messages")).toBe(true);
+    expect(MESSAGE_FORM_PATH.test("/portal/messages.data")).toBe(true);
+    expect(MESSAGE_FORM_PATH.test("/portal/messages/files/x")).toBe(false);
+    expect(MESSAGE_FORM_PATH.test("/portal/messagesx")).toBe(false);
     expect(ACCEPT_ATTRIBUTE).toContain(".pdf");
     expect(ACCEPT_ATTRIBUTE).toContain(".svg");
   });

@@ -112,3 +112,12 @@ export const projectFilesPath = (projectId: string) => `/portal/projects/${proje
 
 /** The upload endpoint's path, for server.ts: its body is streamed, not read into memory. */
 export const UPLOAD_PATH = /^\/portal\/projects\/[^/]+\/files\/?$/;
+
+/**
+ * The Messages page, whose forms may carry attachments (decision 087): a multipart post to it
+ * (the page, or its `.data` request) is streamed by server.ts like an upload.
+ */
+export const MESSAGE_FORM_PATH = /^\/portal\/messages(?:\.data)?\/?$/;
+
+/** Where a message's attachment is downloaded. */
+export const attachmentPath = (versionId: string) => `/portal/messages/files/${versionId}`;

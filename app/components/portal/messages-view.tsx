@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Form, useFetcher, useSearchParams } from "react-router";
-import { Inbox, Plus } from "~/components/icons";
+import { Download, Inbox, Plus } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -14,6 +14,12 @@ import { Textarea } from "~/components/ui/textarea";
 import { site } from "~/content/site";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDateTime, formatRelative } from "~/lib/dates";
+import {
+  ACCEPT_ATTRIBUTE,
+  ACCEPTED_FILE_SUMMARY,
+  attachmentPath,
+  formatFileSize,
+} from "~/lib/files";
 import { cn } from "~/lib/utils";
 import { SUBJECT_MAX } from "~/lib/validation/message-values";
 import { type ClientChoice, ClientFilter, ClientOptions } from "./client-filter";
@@ -30,6 +36,8 @@ export interface MessageItem {
   content: string;
   isRead: boolean;
   createdAt: Date | string;
+  /** Its files (a thread's messages; decision 087). */
+  attachments?: { id: string; name: string; size: number }[];
 }
 
 /** A conversation in the inbox: its subject and newest message (who, what, when). */
@@ -69,6 +77,8 @@ export interface MessagesViewProps {
   filterError: string | null;
   /** The New Message dialog's projects: the contact's client's, or the filtered client's. */
   projects: ProjectChoice[];
+  /** The most one attached file may hold (MAX_UPLOAD_MB, as for a project's files). */
+  maxUploadBytes: number;
 }
 
 /** Which side of the conversation a message is from, when the name alone does not say. */
@@ -88,6 +98,7 @@ export function MessagesView({
   clientFilter,
   filterError,
   projects,
+  maxUploadBytes,
 }: MessagesViewProps) {
   const readOnly = useReadOnly();
   const [composeOpen, setComposeOpen] = useState(false);
@@ -154,7 +165,12 @@ export function MessagesView({
           </CardHeader>
           <CardContent>
             {selected ? (
-              <Conversation thread={selected} staff={staff} readOnly={readOnly} />
+              <Conversation
+                thread={selected}
+                staff={staff}
+                readOnly={readOnly}
+                maxUploadBytes={maxUploadBytes}
+              />
             ) : (
               <p className="py-8 text-center text-muted-foreground">
                 {selectedError ?? "Select a message to view details"}
@@ -172,6 +188,7 @@ export function MessagesView({
           clients={clients}
           defaultClient={clientFilter}
           projects={projects}
+          maxUploadBytes={maxUploadBytes}
         />
       )}
     </div>
@@ -186,10 +203,12 @@ function Conversation({
   thread,
   staff,
   readOnly,
+  maxUploadBytes,
 }: {
   thread: ThreadDetails;
   staff: boolean;
   readOnly: boolean;
+  maxUploadBytes: number;
 }) {
   return (
     <section aria-label="Conversation" className="space-y-4">
@@ -233,12 +252,51 @@ function Conversation({
               <p className="mt-2 whitespace-pre-wrap break-words [overflow-wrap:anywhere]">
                 {m.content}
               </p>
+              {m.attachments?.length ? <Attachments files={m.attachments} /> : null}
             </article>
           </li>
         ))}
       </ol>
-      {readOnly ? null : <ReplyComposer key={thread.id} threadId={thread.id} />}
+      {readOnly ? null : (
+        <ReplyComposer key={thread.id} threadId={thread.id} maxUploadBytes={maxUploadBytes} />
+      )}
     </section>
+  );
+}
+
+/** A message's files: each its name, size and a download link (decision 087). */
+function Attachments({ files }: { files: NonNullable<MessageItem["attachments"]> }) {
+  return (
+    <ul className="mt-3 space-y-1" aria-label="Attachments">
+      {files.map((file) => (
+        <li key={file.id} className="flex items-start gap-2 text-sm">
+          <Download className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+          <span className="min-w-0">
+            <a
+              href={attachmentPath(file.id)}
+              download
+              className="font-medium break-words text-primary underline-offset-4 [overflow-wrap:anywhere] hover:underline"
+            >
+              {file.name}
+            </a>{" "}
+            <span className="text-muted-foreground">({formatFileSize(file.size)})</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The files a message carries: a plain file input, posted with the form (multipart). */
+function AttachField({ maxUploadBytes }: { maxUploadBytes: number }) {
+  return (
+    <Field
+      label="Attach files"
+      optional
+      description={`Up to ${formatFileSize(maxUploadBytes)} each: ${ACCEPTED_FILE_SUMMARY}.`}
+    >
+      <Input type="file" name="files" multiple accept={ACCEPT_ATTRIBUTE} />
+    </Field>
   );
 }
 
@@ -246,7 +304,7 @@ function Conversation({
  * The reply at the foot of a conversation: a plain form (it posts without JavaScript); with
  * JavaScript, Enter sends and Shift+Enter starts a new line. It clears once sent.
  */
-function ReplyComposer({ threadId }: { threadId: string }) {
+function ReplyComposer({ threadId, maxUploadBytes }: { threadId: string; maxUploadBytes: number }) {
   const form = useRef<HTMLFormElement>(null);
   const { fetcher, inline, busy } = useFormOutcome<
     import("~/lib/action-result").ActionResult<{ intent?: string; values?: { content?: string } }>
@@ -256,7 +314,13 @@ function ReplyComposer({ threadId }: { threadId: string }) {
   });
   const kept = inline && !inline.ok ? inline.values?.content : undefined;
   return (
-    <fetcher.Form method="post" ref={form} className="space-y-3" aria-label="Reply">
+    <fetcher.Form
+      method="post"
+      encType="multipart/form-data"
+      ref={form}
+      className="space-y-3"
+      aria-label="Reply"
+    >
       <input type="hidden" name="intent" value="reply" />
       <input type="hidden" name="id" value={threadId} />
       <Field label="Reply" description="Enter sends; Shift+Enter starts a new line.">
@@ -273,6 +337,8 @@ function ReplyComposer({ threadId }: { threadId: string }) {
           }}
         />
       </Field>
+      {/* After the text: the server reads the form's parts in order (decision 087). */}
+      <AttachField maxUploadBytes={maxUploadBytes} />
       <FormResult result={inline} />
       <div className="flex justify-end">
         <Button type="submit" disabled={busy}>
@@ -405,7 +471,7 @@ function SendDialog({
       title={title}
       description={description}
     >
-      <fetcher.Form method="post" className="space-y-4" key={formKey}>
+      <fetcher.Form method="post" encType="multipart/form-data" className="space-y-4" key={formKey}>
         <input type="hidden" name="intent" value={intent} />
         {children}
         <Field label="Message *">
@@ -430,6 +496,7 @@ function ComposeDialog({
   clients,
   defaultClient,
   projects: initialProjects,
+  maxUploadBytes,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -437,6 +504,7 @@ function ComposeDialog({
   clients: ClientChoice[];
   defaultClient: string | null;
   projects: ProjectChoice[];
+  maxUploadBytes: number;
 }) {
   const choices = useProjectChoices(staff ? defaultClient : null, initialProjects);
   return (
@@ -451,22 +519,27 @@ function ComposeDialog({
       // The cleared form shows the first client again: offer its projects.
       onSent={() => choices.choose(defaultClient ?? "")}
       after={
-        <Field
-          label="Project"
-          optional
-          description={
-            staff && !choices.client ? "Choose the client first to pick one of its projects." : null
-          }
-        >
-          <NativeSelect name="projectId" defaultValue="" aria-busy={choices.loading}>
-            <option value="">No project</option>
-            {choices.projects.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.title}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
+        <>
+          <Field
+            label="Project"
+            optional
+            description={
+              staff && !choices.client
+                ? "Choose the client first to pick one of its projects."
+                : null
+            }
+          >
+            <NativeSelect name="projectId" defaultValue="" aria-busy={choices.loading}>
+              <option value="">No project</option>
+              {choices.projects.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.title}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <AttachField maxUploadBytes={maxUploadBytes} />
+        </>
       }
     >
       {staff ? (

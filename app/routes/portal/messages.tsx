@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { MessagesView } from "~/components/portal/messages-view";
 import { failed, succeeded } from "~/lib/action-result";
+import { MB } from "~/lib/files";
 import type { LiveHandle } from "~/lib/live-events";
 import { decodeCursor } from "~/lib/pagination";
 import { clientFilterError } from "~/lib/portal-text";
@@ -8,6 +9,8 @@ import { portalMeta } from "~/lib/seo";
 import { idSchema, messageSchema, replySchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
 import { listClientChoices, readClientFilter } from "~/server/clients/client-choices.server";
+import { discardBody } from "~/server/deliverables/files.server";
+import { env } from "~/server/env.server";
 import {
   addReplyToThread,
   getThread,
@@ -19,9 +22,10 @@ import {
 } from "~/server/messages/messages.server";
 import { listProjectChoices } from "~/server/projects/projects.server";
 import { seesAllClients } from "~/server/workspace/scope.server";
-import { readForm, UNKNOWN_ACTION } from "../form.server";
+import { UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/messages";
 import { assertCanWrite, requireUser } from "./context.server";
+import { dropAttachments, readMessageForm } from "./message-files.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Messages", matches);
 
@@ -73,40 +77,62 @@ export async function loader({ request }: Route.LoaderArgs) {
       filterError: filter.invalid ? clientFilterError("messages") : null,
       projects,
       unreadMessages,
+      maxUploadBytes: env().MAX_UPLOAD_MB * MB,
     },
     { status: filter.invalid ? 400 : missing ? 404 : 200 },
   );
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const ctx = await requireUser(request);
-  assertCanWrite(ctx);
+  let ctx: Awaited<ReturnType<typeof requireUser>>;
+  try {
+    ctx = await requireUser(request);
+    assertCanWrite(ctx);
+  } catch (refusal) {
+    // A message with attachments is streamed (decision 087): let the browser read the answer.
+    discardBody(request.body);
+    throw refusal;
+  }
   const { db, scope, user, isStaff } = ctx;
   const sender = { id: user.id, scope, isAdmin: isStaff };
-  const form = await readForm(request);
+  // The fields, and the files attached (received, kept only if the message is stored).
+  const { form, files, refusal } = await readMessageForm(request, ctx, sender);
 
   if (form.intent === "send") {
+    const kept = { values: { subject: form.subject ?? "", content: form.content ?? "" } };
+    if (refusal) return failed(refusal.status, refusal.message, kept);
     const parsed = messageSchema.safeParse(form);
-    if (!parsed.success) return failed(400, firstIssue(parsed.error).message);
+    if (!parsed.success) {
+      await dropAttachments(db, files);
+      return failed(400, firstIssue(parsed.error).message, kept);
+    }
     // A contact's client is their own: a `clientId` they send is ignored (sendMessage).
-    const sent = await sendMessage(db, sender, {
-      ...parsed.data,
-      clientId: form.clientId,
-      projectId: form.projectId,
-    });
-    if (!sent.ok) return failed(sent.status, sent.message);
+    const sent = await sendMessage(
+      db,
+      sender,
+      { ...parsed.data, clientId: form.clientId, projectId: form.projectId },
+      files,
+    );
+    if (!sent.ok) return failed(sent.status, sent.message, kept);
     return succeeded("Message sent successfully");
   }
 
   if (form.intent === "reply") {
     // What was typed comes back with a refusal (a post without JavaScript shows it again).
     const kept = { intent: "reply", values: { content: form.content ?? "" } };
+    if (refusal) return failed(refusal.status, refusal.message, kept);
     const parsed = replySchema.safeParse(form);
-    if (!parsed.success) return failed(400, firstIssue(parsed.error).message, kept);
-    const sent = await addReplyToThread(db, sender, form.id, parsed.data.content);
+    if (!parsed.success) {
+      await dropAttachments(db, files);
+      return failed(400, firstIssue(parsed.error).message, kept);
+    }
+    const sent = await addReplyToThread(db, sender, form.id, parsed.data.content, files);
     if (!sent.ok) return failed(sent.status, sent.message, kept);
     return succeeded("Message sent successfully", { intent: "reply" });
   }
+
+  await dropAttachments(db, files);
+  if (refusal) return failed(refusal.status, refusal.message);
 
   if (form.intent === "open") {
     const id = idSchema.safeParse(form.id);

@@ -1,10 +1,13 @@
 /**
  * The file endpoints' requests (the resource routes project-files.ts and project-file.ts): an
- * upload posted to /portal/projects/:id/files, a download of one version, and 'Download all'.
+ * upload posted to /portal/projects/:id/files, a download of one version (and the answer to
+ * any download, a message's attachment's too), and 'Download all'.
  */
 import { MB, maxUploadRequestBytes } from "~/lib/files";
+import type { Database } from "~/server/db/client.server";
 import {
   byteRange,
+  type DownloadableVersion,
   discardBody,
   downloadHeaders,
   FILE_NOT_FOUND,
@@ -87,6 +90,15 @@ export async function downloadFile(
   const id = parseId(versionId);
   const version = id ? await findVersion(ctx.db, project.id, id, sideOf(ctx.scope)) : null;
   if (!version) throw notFound(FILE_NOT_FOUND);
+  return answerDownload(request, ctx.db, version);
+}
+
+/**
+ * The answer to a download of a stored version the person may read (a project's file, a
+ * message's attachment): always an attachment, the whole file or the one byte range asked
+ * (Range, unless the file changed since: If-Range), read from the database as it is sent.
+ */
+export function answerDownload(request: Request, db: Database, version: DownloadableVersion) {
   const headers = downloadHeaders(version);
   // A resumed or partial download (Range), unless the file changed since (If-Range).
   const ifRange = request.headers.get("If-Range");
@@ -103,9 +115,9 @@ export async function downloadFile(
   if (range) {
     headers.set("Content-Range", `bytes ${range.start}-${range.end}/${version.size}`);
     headers.set("Content-Length", String(range.end - range.start + 1));
-    return new Response(versionContent(ctx.db, version.id, range), { status: 206, headers });
+    return new Response(versionContent(db, version.id, range), { status: 206, headers });
   }
-  return new Response(versionContent(ctx.db, version.id), { headers });
+  return new Response(versionContent(db, version.id), { headers });
 }
 
 /** 'Download all': the latest version of each file the person sees, or `?v=` chosen ones. */

@@ -821,14 +821,23 @@ export type FileVersionState = (typeof FILE_VERSION_STATES)[number];
 /**
  * One upload of a file. 'pending' while its chunks arrive (never listed; `leaseUntil` is renewed
  * with every chunk, and a pending row past it is an abandoned upload the cleanup removes), then
- * 'ready' with its file, number, size, type and hash, in one transaction.
+ * 'ready' with its file, number, size, type and hash, in one transaction. A message's attachment
+ * (decision 087) is one too: ready with its `messageId`, and, when the conversation names a
+ * project, also a version of that project's file of its name (listed with the project's files).
  */
 export const fileVersions = pgTable(
   "file_versions",
   {
     id: randomId(),
     clientId: clientOwner(),
-    projectId: projectOwner(),
+    /** Null for an attachment of a conversation that names no project. */
+    projectId: uuid("project_id").references((): AnyPgColumn => projects.id, {
+      onDelete: "cascade",
+    }),
+    /** The message it is attached to, when it is an attachment. */
+    messageId: uuid("message_id").references((): AnyPgColumn => messages.id, {
+      onDelete: "cascade",
+    }),
     fileId: uuid("file_id").references(() => projectFiles.id, { onDelete: "cascade" }),
     number: integer("number"),
     name: text("name").notNull(),
@@ -844,10 +853,16 @@ export const fileVersions = pgTable(
     uniqueIndex("file_versions_number_idx").on(t.fileId, t.number),
     index("file_versions_project_idx").on(t.projectId, t.state),
     index("file_versions_lease_idx").on(t.state, t.leaseUntil),
+    index("file_versions_message_idx").on(t.messageId),
     check("file_versions_state_check", sql`${t.state} in ('pending', 'ready')`),
     check(
       "file_versions_ready_check",
-      sql`${t.state} = 'pending' or (${t.fileId} is not null and ${t.number} is not null)`,
+      sql`${t.state} = 'pending' or ${t.messageId} is not null or (${t.fileId} is not null and ${t.number} is not null)`,
+    ),
+    // A project's file version names its project; only an attachment may go without one.
+    check(
+      "file_versions_owner_check",
+      sql`${t.projectId} is not null or (${t.fileId} is null and ${t.messageId} is not null) or ${t.state} = 'pending'`,
     ),
   ],
 );

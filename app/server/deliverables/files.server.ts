@@ -113,6 +113,206 @@ class ChunkBuffer {
 }
 
 /**
+ * A file received into a pending version (sniffed, counted, written in chunks, hashed), not yet
+ * listed anywhere: `fileReceived` makes it a project file's version, `attachReceivedIn` a
+ * message's attachment; `discardReceived` drops it.
+ */
+export interface ReceivedFile {
+  versionId: string;
+  name: string;
+  size: number;
+  sha256: string;
+}
+
+/** Where a received file's pending version is kept: its client, and its project when known. */
+export interface UploadOwner {
+  clientId: string;
+  projectId: string | null;
+}
+
+/**
+ * Receive one file from `content` (its pieces as they arrive) into a pending version of
+ * `owner`. Refused (nothing kept) when the name is unusable, the file is empty, of a type not
+ * on the list, or larger than `maxBytes`; when `content` fails (a cut connection) the pending
+ * version is deleted and the error is passed on.
+ */
+export async function receiveFile(
+  db: Database,
+  owner: UploadOwner,
+  uploaderId: string,
+  rawName: string,
+  content: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+): Promise<Outcome<{ received: ReceivedFile }>> {
+  const name = cleanFileName(rawName);
+  if (!name) return refused(400, "A file needs a name.");
+  const pieces = content[Symbol.asyncIterator]();
+  try {
+    // The first bytes, for the sniffer.
+    const head = new ChunkBuffer(FILE_CHUNK_BYTES);
+    let size = 0;
+    let ended = false;
+    while (size < SNIFF_BYTES) {
+      const next = await pieces.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      head.push(next.value);
+      size += next.value.byteLength;
+    }
+    if (size === 0) return refused(400, `"${name}" is empty.`);
+    if (size > maxBytes) return refused(413, tooLarge(name, maxBytes));
+    const start = head.rest() as Buffer;
+    const sniffed = sniffFileType(start.subarray(0, SNIFF_BYTES), name, ended);
+    if (!sniffed.ok) return refused(415, sniffed.message);
+
+    const [pending] = await db
+      .insert(fileVersions)
+      .values({
+        clientId: owner.clientId,
+        projectId: owner.projectId,
+        name,
+        contentType: sniffed.type,
+        uploadedBy: uploaderId,
+        leaseUntil: LEASE_END,
+      })
+      .returning({ id: fileVersions.id });
+    const versionId = (pending as { id: string }).id;
+
+    try {
+      const hash = createHash("sha256").update(start);
+      const buffer = new ChunkBuffer(FILE_CHUNK_BYTES);
+      buffer.push(start);
+      let seq = 0;
+      const write = async (data: Buffer) => {
+        // Still ours? An upload silent for longer than its lease has been cleaned up: it ends here.
+        const renewed = await db
+          .update(fileVersions)
+          .set({ leaseUntil: LEASE_END })
+          .where(and(eq(fileVersions.id, versionId), eq(fileVersions.state, "pending")))
+          .returning({ id: fileVersions.id });
+        if (renewed.length === 0) throw new UploadRefused(408, CUT_OFF);
+        try {
+          await db.insert(fileChunks).values({ versionId, seq, data });
+        } catch (error) {
+          // Cleaned up between the two statements.
+          if (errorCode(error) === FOREIGN_KEY_VIOLATION) throw new UploadRefused(408, CUT_OFF);
+          throw error;
+        }
+        seq += 1;
+      };
+      for (const chunk of buffer.full()) await write(chunk);
+      while (!ended) {
+        const next = await pieces.next();
+        if (next.done) break;
+        size += next.value.byteLength;
+        if (size > maxBytes) throw new UploadRefused(413, tooLarge(name, maxBytes));
+        hash.update(next.value);
+        buffer.push(next.value);
+        for (const chunk of buffer.full()) await write(chunk);
+      }
+      const last = buffer.rest();
+      if (last) await write(last);
+      return { ok: true, received: { versionId, name, size, sha256: hash.digest("hex") } };
+    } catch (error) {
+      await discardReceived(db, [versionId]);
+      if (error instanceof UploadRefused) return refused(error.status, error.message);
+      throw error;
+    }
+  } finally {
+    // Stop reading this file's content (the multipart reader skips the rest).
+    await pieces.return?.();
+  }
+}
+
+/** Received files that will not be kept (a refusal came later): deleted with their chunks. */
+export async function discardReceived(db: Database, versionIds: string[]): Promise<void> {
+  if (versionIds.length === 0) return;
+  await db
+    .delete(fileVersions)
+    .where(and(inArray(fileVersions.id, versionIds), eq(fileVersions.state, "pending")))
+    .catch(() => {});
+}
+
+/**
+ * In the caller's transaction: a received file becomes the next version of the uploader's
+ * side's file of its name in the project (or a new file), ready, with its activity; the agency's
+ * first file takes a client's own project on (decision 050). `messageId`: it is also that
+ * message's attachment. Throws an UploadRefused (409, 408) that rolls the transaction back.
+ */
+async function fileReceivedIn(
+  tx: Database,
+  project: ProjectKey,
+  uploader: Uploader,
+  received: ReceivedFile,
+  messageId: string | null = null,
+): Promise<{ stored: StoredFile; takenOn: boolean }> {
+  const actorId = uploader.id;
+  const internal = uploader.side === "agency" && uploader.internal === true;
+  const { versionId, name, size } = received;
+  const [row] = await tx
+    .insert(projectFiles)
+    .values({
+      clientId: project.clientId,
+      projectId: project.id,
+      name,
+      nameKey: name.toLowerCase(),
+      side: uploader.side,
+      internal,
+      createdBy: actorId,
+    })
+    .onConflictDoUpdate({
+      target: [projectFiles.projectId, projectFiles.side, projectFiles.nameKey],
+      set: { name, updatedAt: new Date() },
+    })
+    .returning({ id: projectFiles.id, internal: projectFiles.internal });
+  const fileId = (row as { id: string }).id;
+  // A version joins its file's audience: an internal upload never becomes a version of a
+  // shared file, nor a shared one of an internal file.
+  if ((row as { internal: boolean }).internal !== internal) {
+    throw new UploadRefused(409, INTERNAL_NAME_TAKEN);
+  }
+  // The upsert holds the file's row: numbers are given one at a time.
+  const [latest] = await tx
+    .select({ number: sql<number>`coalesce(max(${fileVersions.number}), 0)`.mapWith(Number) })
+    .from(fileVersions)
+    .where(eq(fileVersions.fileId, fileId));
+  const version = (latest?.number ?? 0) + 1;
+  const done = await tx
+    .update(fileVersions)
+    .set({
+      fileId,
+      projectId: project.id,
+      messageId,
+      number: version,
+      size,
+      sha256: received.sha256,
+      state: "ready",
+      leaseUntil: null,
+    })
+    .where(
+      and(
+        eq(fileVersions.id, versionId),
+        eq(fileVersions.clientId, project.clientId),
+        eq(fileVersions.state, "pending"),
+      ),
+    )
+    .returning({ id: fileVersions.id });
+  if (done.length === 0) throw new UploadRefused(408, CUT_OFF);
+  await recordActivity(tx, {
+    clientId: project.clientId,
+    projectId: project.id,
+    actorId,
+    kind: version === 1 ? "file.uploaded" : "file.version",
+    data: { fileId, versionId, name, version, size },
+    audience: internal ? "agency" : "client",
+  });
+  const takenOn = uploader.side === "agency" && (await takeOnIn(tx, project, actorId));
+  return { stored: { fileId, versionId, name, version, size }, takenOn };
+}
+
+/**
  * Store one file from `content` (its pieces as they arrive) in the project: the next version of
  * the file of the same name, or a new file. Refused (nothing stored) when the name is unusable,
  * the file is empty, of a type not on the list, or larger than `maxBytes`; when `content` fails
@@ -126,146 +326,87 @@ export async function storeFile(
   content: AsyncIterable<Uint8Array>,
   maxBytes: number,
 ): Promise<Outcome<{ file: StoredFile }>> {
-  const actorId = uploader.id;
-  const internal = uploader.side === "agency" && uploader.internal === true;
-  const name = cleanFileName(rawName);
-  if (!name) return refused(400, "A file needs a name.");
-  const pieces = content[Symbol.asyncIterator]();
-
-  // The first bytes, for the sniffer.
-  const head = new ChunkBuffer(FILE_CHUNK_BYTES);
-  let size = 0;
-  let ended = false;
-  while (size < SNIFF_BYTES) {
-    const next = await pieces.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    head.push(next.value);
-    size += next.value.byteLength;
-  }
-  if (size === 0) return refused(400, `"${name}" is empty.`);
-  if (size > maxBytes) return refused(413, tooLarge(name, maxBytes));
-  const start = head.rest() as Buffer;
-  const sniffed = sniffFileType(start.subarray(0, SNIFF_BYTES), name, ended);
-  if (!sniffed.ok) return refused(415, sniffed.message);
-
-  const [pending] = await db
-    .insert(fileVersions)
-    .values({
-      clientId: project.clientId,
-      projectId: project.id,
-      name,
-      contentType: sniffed.type,
-      uploadedBy: actorId,
-      leaseUntil: LEASE_END,
-    })
-    .returning({ id: fileVersions.id });
-  const versionId = (pending as { id: string }).id;
-
+  const received = await receiveFile(
+    db,
+    { clientId: project.clientId, projectId: project.id },
+    uploader.id,
+    rawName,
+    content,
+    maxBytes,
+  );
+  if (!received.ok) return received;
   try {
-    const hash = createHash("sha256").update(start);
-    const buffer = new ChunkBuffer(FILE_CHUNK_BYTES);
-    buffer.push(start);
-    let seq = 0;
-    const write = async (data: Buffer) => {
-      // Still ours? An upload silent for longer than its lease has been cleaned up: it ends here.
-      const renewed = await db
-        .update(fileVersions)
-        .set({ leaseUntil: LEASE_END })
-        .where(and(eq(fileVersions.id, versionId), eq(fileVersions.state, "pending")))
-        .returning({ id: fileVersions.id });
-      if (renewed.length === 0) throw new UploadRefused(408, CUT_OFF);
-      try {
-        await db.insert(fileChunks).values({ versionId, seq, data });
-      } catch (error) {
-        // Cleaned up between the two statements.
-        if (errorCode(error) === FOREIGN_KEY_VIOLATION) throw new UploadRefused(408, CUT_OFF);
-        throw error;
-      }
-      seq += 1;
-    };
-    for (const chunk of buffer.full()) await write(chunk);
-    while (!ended) {
-      const next = await pieces.next();
-      if (next.done) break;
-      size += next.value.byteLength;
-      if (size > maxBytes) throw new UploadRefused(413, tooLarge(name, maxBytes));
-      hash.update(next.value);
-      buffer.push(next.value);
-      for (const chunk of buffer.full()) await write(chunk);
-    }
-    const last = buffer.rest();
-    if (last) await write(last);
-
-    const file = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(projectFiles)
-        .values({
-          clientId: project.clientId,
-          projectId: project.id,
-          name,
-          nameKey: name.toLowerCase(),
-          side: uploader.side,
-          internal,
-          createdBy: actorId,
-        })
-        .onConflictDoUpdate({
-          target: [projectFiles.projectId, projectFiles.side, projectFiles.nameKey],
-          set: { name, updatedAt: new Date() },
-        })
-        .returning({ id: projectFiles.id, internal: projectFiles.internal });
-      const fileId = (row as { id: string }).id;
-      // A version joins its file's audience: an internal upload never becomes a version of a
-      // shared file, nor a shared one of an internal file.
-      if ((row as { internal: boolean }).internal !== internal) {
-        throw new UploadRefused(409, INTERNAL_NAME_TAKEN);
-      }
-      // The upsert holds the file's row: numbers are given one at a time.
-      const [latest] = await tx
-        .select({ number: sql<number>`coalesce(max(${fileVersions.number}), 0)`.mapWith(Number) })
-        .from(fileVersions)
-        .where(eq(fileVersions.fileId, fileId));
-      const version = (latest?.number ?? 0) + 1;
-      const done = await tx
-        .update(fileVersions)
-        .set({
-          fileId,
-          number: version,
-          size,
-          sha256: hash.digest("hex"),
-          state: "ready",
-          leaseUntil: null,
-        })
-        .where(and(eq(fileVersions.id, versionId), eq(fileVersions.state, "pending")))
-        .returning({ id: fileVersions.id });
-      if (done.length === 0) throw new UploadRefused(408, CUT_OFF);
-      await recordActivity(tx, {
-        clientId: project.clientId,
-        projectId: project.id,
-        actorId,
-        kind: version === 1 ? "file.uploaded" : "file.version",
-        data: { fileId, versionId, name, version, size },
-        audience: internal ? "agency" : "client",
-      });
-      const takenOn = uploader.side === "agency" && (await takeOnIn(tx, project, actorId));
-      return { stored: { fileId, versionId, name, version, size }, takenOn };
-    });
-    publishChange("files", { clientIds: [project.clientId] }, actorId);
-    if (file.takenOn) publishChange("projects", { clientIds: [project.clientId] }, actorId);
+    const file = await db.transaction((tx) =>
+      fileReceivedIn(tx, project, uploader, received.received),
+    );
+    publishChange("files", { clientIds: [project.clientId] }, uploader.id);
+    if (file.takenOn) publishChange("projects", { clientIds: [project.clientId] }, uploader.id);
     return { ok: true, file: file.stored };
   } catch (error) {
-    await db
-      .delete(fileVersions)
-      .where(and(eq(fileVersions.id, versionId), eq(fileVersions.state, "pending")))
-      .catch(() => {});
+    await discardReceived(db, [received.received.versionId]);
     if (error instanceof UploadRefused) return refused(error.status, error.message);
     throw error;
-  } finally {
-    // Stop reading this file's content (the multipart reader skips the rest).
-    await pieces.return?.();
   }
+}
+
+/** The message a set of received files is attached to. */
+export interface AttachedTo {
+  id: string;
+  clientId: string;
+  /** The conversation's project: the files are also listed with its files. */
+  projectId: string | null;
+}
+
+/**
+ * In the caller's transaction (the one storing the message): received files become the
+ * message's attachments, and, when it names a project, versions of the sender's side's files
+ * of the project (decision 087). Throws an UploadRefused (409, 408) that rolls the message back;
+ * `uploadRefusal` reads it. Returns whether the project's files changed and whether it was taken on.
+ */
+export async function attachReceivedIn(
+  tx: Database,
+  files: ReceivedFile[],
+  message: AttachedTo,
+  uploader: Uploader,
+): Promise<{ projectFiles: boolean; takenOn: boolean }> {
+  let takenOn = false;
+  for (const file of files) {
+    if (message.projectId) {
+      const filed = await fileReceivedIn(
+        tx,
+        { id: message.projectId, clientId: message.clientId },
+        { id: uploader.id, side: uploader.side },
+        file,
+        message.id,
+      );
+      takenOn ||= filed.takenOn;
+      continue;
+    }
+    const done = await tx
+      .update(fileVersions)
+      .set({
+        messageId: message.id,
+        size: file.size,
+        sha256: file.sha256,
+        state: "ready",
+        leaseUntil: null,
+      })
+      .where(
+        and(
+          eq(fileVersions.id, file.versionId),
+          eq(fileVersions.clientId, message.clientId),
+          eq(fileVersions.state, "pending"),
+        ),
+      )
+      .returning({ id: fileVersions.id });
+    if (done.length === 0) throw new UploadRefused(408, CUT_OFF);
+  }
+  return { projectFiles: Boolean(message.projectId) && files.length > 0, takenOn };
+}
+
+/** The refusal an UploadRefused thrown by `attachReceivedIn` carries, or null for any other error. */
+export function uploadRefusal(error: unknown): Refused | null {
+  return error instanceof UploadRefused ? refused(error.status, error.message) : null;
 }
 
 /** The request body failed while it was read: the connection was cut. */
@@ -363,6 +504,84 @@ export async function receiveUpload(
   }
   if (files.length === 0) return stop(400, NO_FILES);
   return { files, refusal: null };
+}
+
+export interface FormWithFiles {
+  /** The form's plain fields, as text. */
+  fields: Record<string, string>;
+  /** Its files, received into pending versions (none when refused). */
+  files: ReceivedFile[];
+  /** Why it was refused (every file received so far is discarded), or null. */
+  refusal: Refused | null;
+}
+
+/**
+ * A form that carries files beside its fields (multipart/form-data from `guardBody`; a
+ * message and its attachments, decision 087): the fields as text, and each file received into
+ * a pending version as it streams in, with the limits of a project's upload (`maxBytes` a file,
+ * MAX_FILES_PER_UPLOAD files). `ownerOf` is asked once, with the fields sent before the first
+ * file, which client (and project) the files are kept for; a refusal from it stops the form. A
+ * refusal discards whatever was received: the caller keeps nothing of a refused form.
+ */
+export async function receiveForm(
+  db: Database,
+  upload: { body: ReadableStream<Uint8Array> | null; contentType: string | null },
+  options: {
+    uploaderId: string;
+    maxBytes: number;
+    ownerOf: (fields: Record<string, string>) => Promise<Outcome<{ owner: UploadOwner }>>;
+  },
+): Promise<FormWithFiles> {
+  const fields: Record<string, string> = Object.create(null);
+  const files: ReceivedFile[] = [];
+  const stop = async (status: number, message: string): Promise<FormWithFiles> => {
+    await discardReceived(
+      db,
+      files.map((f) => f.versionId),
+    );
+    return { fields, files: [], refusal: refused(status, message) };
+  };
+  const boundary = multipartBoundary(upload.contentType);
+  if (!boundary || !upload.body) return stop(400, "The form could not be read.");
+  let owner: UploadOwner | null = null;
+  try {
+    for await (const part of readMultipart(upload.body, boundary)) {
+      if (part.filename === null) {
+        fields[part.name] = await part.text();
+        continue;
+      }
+      // A file input left empty sends a part with an empty name and no content.
+      if (part.filename === "") continue;
+      if (!owner) {
+        const found = await options.ownerOf(fields);
+        if (!found.ok) return stop(found.status, found.message);
+        owner = found.owner;
+      }
+      if (files.length >= MAX_FILES_PER_UPLOAD)
+        return stop(413, `Upload at most ${MAX_FILES_PER_UPLOAD} files at once.`);
+      const received = await receiveFile(
+        db,
+        owner,
+        options.uploaderId,
+        part.filename,
+        part.content(),
+        options.maxBytes,
+      );
+      if (!received.ok) return stop(received.status, received.message);
+      files.push(received.received);
+    }
+  } catch (error) {
+    if (error instanceof MultipartTooLarge || error instanceof BodyTooLarge)
+      return stop(413, error.message);
+    if (error instanceof MultipartError || error instanceof BodyCutOff)
+      return stop(400, error.message);
+    await discardReceived(
+      db,
+      files.map((f) => f.versionId),
+    );
+    throw error;
+  }
+  return { fields, files, refusal: null };
 }
 
 /**

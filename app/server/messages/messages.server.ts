@@ -23,6 +23,7 @@ import type { Database } from "../db/client.server";
 import { prepared } from "../db/prepared.server";
 import {
   clients,
+  fileVersions,
   messageReads,
   messages,
   messageThreads,
@@ -30,12 +31,21 @@ import {
   profiles,
   projects,
 } from "../db/schema.server";
+import {
+  attachReceivedIn,
+  type DownloadableVersion,
+  discardReceived,
+  type ReceivedFile,
+  type UploadOwner,
+  uploadRefusal,
+} from "../deliverables/files.server";
 import { wakeOutbox } from "../email/outbox.server";
 import { announceNotifications, notify } from "../notifications/notifications.server";
 import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
 import { recordActivity } from "../workspace/activity.server";
 import { publishChange } from "../workspace/events.server";
+import { sideOf } from "../workspace/permissions.server";
 import {
   PROJECT_NOT_FOUND,
   parseId,
@@ -60,6 +70,15 @@ export interface MessageRow {
   /** Read by the person asking (always true for their own messages). */
   isRead: boolean;
   createdAt: Date;
+  /** Its files (decision 087), in the order they were sent; only a thread's view fills them. */
+  attachments?: AttachmentItem[];
+}
+
+/** A file attached to a message: downloaded from `attachmentPath(id)`. */
+export interface AttachmentItem {
+  id: string;
+  name: string;
+  size: number;
 }
 
 /** Read by this person: their own, or opened by them. */
@@ -311,8 +330,95 @@ export async function getThread(
   const rows = (await selectMessages(db, userId)
     .where(and(eq(messages.threadId, thread.id), scopeWhere(scope, messages.clientId)))
     .orderBy(asc(messages.createdAt), asc(messages.id))) as MessageRow[];
+  const files = rows.length
+    ? await db
+        .select({
+          id: fileVersions.id,
+          messageId: fileVersions.messageId,
+          name: fileVersions.name,
+          size: fileVersions.size,
+        })
+        .from(fileVersions)
+        .where(
+          and(
+            inArray(
+              fileVersions.messageId,
+              rows.map((m) => m.id),
+            ),
+            eq(fileVersions.state, "ready"),
+          ),
+        )
+        .orderBy(asc(fileVersions.createdAt), asc(fileVersions.id))
+    : [];
+  const withFiles = rows.map((m) => ({
+    ...m,
+    attachments: files.filter((f) => f.messageId === m.id).map(({ messageId: _, ...f }) => f),
+  }));
   const { messageId: named, ...about } = thread;
-  return { ...about, messages: rows, focusId: named === thread.id ? null : named };
+  return { ...about, messages: withFiles, focusId: named === thread.id ? null : named };
+}
+
+/**
+ * A message's attachment for download, when the person may read its conversation (the scope is
+ * in the query; decision 087): null for an unknown, malformed, pending or other client's id.
+ */
+export async function findAttachment(
+  db: Database,
+  scope: Scope,
+  versionId: unknown,
+): Promise<DownloadableVersion | null> {
+  const id = parseId(versionId);
+  if (!id) return null;
+  const [row] = await db
+    .select({
+      id: fileVersions.id,
+      name: fileVersions.name,
+      number: fileVersions.number,
+      contentType: fileVersions.contentType,
+      size: fileVersions.size,
+      sha256: fileVersions.sha256,
+    })
+    .from(fileVersions)
+    .innerJoin(messages, eq(messages.id, fileVersions.messageId))
+    .where(
+      and(
+        eq(fileVersions.id, id),
+        eq(fileVersions.state, "ready"),
+        eq(messages.clientId, fileVersions.clientId),
+        scopeWhere(scope, messages.clientId),
+      ),
+    )
+    .limit(1);
+  return row ? { ...row, number: row.number ?? 1 } : null;
+}
+
+/**
+ * Which client a message's attachments are received for, from the fields sent before its first
+ * file (`receiveForm`): a reply's conversation's, a contact's own client, or the client an
+ * administrator chose. Refused as the message itself would be (404, 400).
+ */
+export async function attachmentOwner(
+  db: Database,
+  sender: Sender,
+  fields: Record<string, string>,
+): Promise<Outcome<{ owner: UploadOwner }>> {
+  if (fields.intent === "reply") {
+    const thread = await findThread(db, sender.scope, fields.id);
+    if (!thread) return refused(404, MESSAGE_NOT_FOUND);
+    return { ok: true, owner: { clientId: thread.clientId, projectId: null } };
+  }
+  if (fields.intent !== "send") return refused(400, CHOOSE_CLIENT);
+  const clientId =
+    sender.scope.kind === "client" ? sender.scope.clientId : parseId(fields.clientId);
+  const [client] = clientId
+    ? await db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.id, clientId), scopeWhere(sender.scope, clients.id)))
+        .limit(1)
+    : [];
+  if (!client) return refused(400, CHOOSE_CLIENT);
+  return { ok: true, owner: { clientId: client.id, projectId: null } };
 }
 
 /**
@@ -392,6 +498,22 @@ export async function sendMessage(
   db: Database,
   sender: Sender,
   input: MessageInput & { clientId?: string | null; projectId?: string | null },
+  attachments: ReceivedFile[] = [],
+): Promise<Outcome<{ id: string; clientId: string; threadId: string }>> {
+  const sent = await sendMessageWith(db, sender, input, attachments);
+  if (!sent.ok)
+    await discardReceived(
+      db,
+      attachments.map((f) => f.versionId),
+    );
+  return sent;
+}
+
+async function sendMessageWith(
+  db: Database,
+  sender: Sender,
+  input: MessageInput & { clientId?: string | null; projectId?: string | null },
+  attachments: ReceivedFile[],
 ): Promise<Outcome<{ id: string; clientId: string; threadId: string }>> {
   const clientId = sender.scope.kind === "client" ? sender.scope.clientId : parseId(input.clientId);
   if (!clientId) return refused(400, CHOOSE_CLIENT);
@@ -406,20 +528,28 @@ export async function sendMessage(
       : [];
     if (!project) return refused(404, PROJECT_NOT_FOUND);
   }
-  const sent = await storeMessage(db, sender, {
-    clientId,
-    projectId,
-    threadId: null,
-    subject: input.subject,
-    content: input.content,
-  });
+  const sent = await storeMessage(
+    db,
+    sender,
+    {
+      clientId,
+      projectId,
+      threadId: null,
+      subject: input.subject,
+      content: input.content,
+    },
+    attachments,
+  );
   if (!sent) return refused(400, CHOOSE_CLIENT);
+  if (!sent.ok) return sent;
   return { ok: true, id: sent.id, clientId, threadId: sent.threadId };
 }
 
 /**
- * Store one message, its activity, the other side's mail (decision 023) and notifications in
- * one transaction; then wake the outbox and tell the open tabs. Null when the client is gone.
+ * Store one message, its attachments (received files, decision 087), its activity, the other
+ * side's mail (decision 023) and notifications in one transaction; then wake the outbox and
+ * tell the open tabs. Null when the client is gone; refused (nothing stored) when a file cannot
+ * be attached.
  */
 async function storeMessage(
   db: Database,
@@ -432,65 +562,95 @@ async function storeMessage(
     subject: string;
     content: string;
   },
-): Promise<{ id: string; threadId: string } | null> {
-  const { clientId, projectId } = input;
-  const sent = await db.transaction(async (tx) => {
-    const [client] = await tx
-      .select({ id: clients.id, name: clients.name })
-      .from(clients)
-      .where(and(eq(clients.id, clientId), scopeWhere(sender.scope, clients.id)))
-      .limit(1);
-    if (!client) return null;
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        clientId,
-        projectId,
-        threadId: input.threadId ?? undefined,
-        senderId: sender.id,
-        fromAgency: sender.isAdmin,
-        subject: input.subject,
-        content: input.content,
-      })
-      .returning({ id: messages.id, threadId: messages.threadId });
-    const { id, threadId } = row as { id: string; threadId: string };
-    await recordActivity(tx, {
-      clientId,
-      projectId,
-      actorId: sender.id,
-      kind: "message.sent",
-      data: { messageId: id, subject: input.subject },
-    });
-    const [me] = await tx
-      .select({ name: profiles.fullName })
-      .from(profiles)
-      .where(eq(profiles.id, sender.id));
-    const mailed = await queueMessageMail(tx, {
-      id,
-      clientId,
-      clientName: client.name,
-      senderId: sender.id,
-      senderName: me?.name ?? null,
-      fromAgency: sender.isAdmin,
-      subject: input.subject,
-    });
-    const notified = await notify(tx, {
-      kind: "message.new",
-      clientId,
-      actorId: sender.id,
-      fromAgency: sender.isAdmin,
-      title: input.subject,
-      link: messageLink(id),
-      groupKey: `thread:${threadId}`,
-      refs: { messageId: id },
-    });
-    return { id, threadId, mailed, notified };
-  });
+  attachments: ReceivedFile[] = [],
+): Promise<Outcome<{ id: string; threadId: string }> | null> {
+  const { clientId } = input;
+  let sent: Awaited<ReturnType<typeof storeMessageIn>>;
+  try {
+    sent = await db.transaction((tx) => storeMessageIn(tx, sender, input, attachments));
+  } catch (error) {
+    const refusal = uploadRefusal(error);
+    if (refusal) return refusal;
+    throw error;
+  }
   if (!sent) return null;
   if (sent.mailed > 0) wakeOutbox();
   publishChange("messages", { clientIds: [clientId] }, sender.id);
+  if (sent.files.projectFiles) publishChange("files", { clientIds: [clientId] }, sender.id);
+  if (sent.files.takenOn) publishChange("projects", { clientIds: [clientId] }, sender.id);
   announceNotifications(sent.notified, sender.id);
-  return { id: sent.id, threadId: sent.threadId };
+  return { ok: true, id: sent.id, threadId: sent.threadId };
+}
+
+async function storeMessageIn(
+  tx: Database,
+  sender: Sender,
+  input: {
+    clientId: string;
+    projectId: string | null;
+    threadId: string | null;
+    subject: string;
+    content: string;
+  },
+  attachments: ReceivedFile[],
+) {
+  const { clientId, projectId } = input;
+  const [client] = await tx
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), scopeWhere(sender.scope, clients.id)))
+    .limit(1);
+  if (!client) return null;
+  const [row] = await tx
+    .insert(messages)
+    .values({
+      clientId,
+      projectId,
+      threadId: input.threadId ?? undefined,
+      senderId: sender.id,
+      fromAgency: sender.isAdmin,
+      subject: input.subject,
+      content: input.content,
+    })
+    .returning({ id: messages.id, threadId: messages.threadId });
+  const { id, threadId } = row as { id: string; threadId: string };
+  const files = await attachReceivedIn(
+    tx,
+    attachments,
+    { id, clientId, projectId },
+    { id: sender.id, side: sideOf(sender.scope) },
+  );
+  await recordActivity(tx, {
+    clientId,
+    projectId,
+    actorId: sender.id,
+    kind: "message.sent",
+    data: { messageId: id, subject: input.subject },
+  });
+  const [me] = await tx
+    .select({ name: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.id, sender.id));
+  const mailed = await queueMessageMail(tx, {
+    id,
+    clientId,
+    clientName: client.name,
+    senderId: sender.id,
+    senderName: me?.name ?? null,
+    fromAgency: sender.isAdmin,
+    subject: input.subject,
+  });
+  const notified = await notify(tx, {
+    kind: "message.new",
+    clientId,
+    actorId: sender.id,
+    fromAgency: sender.isAdmin,
+    title: input.subject,
+    link: messageLink(id),
+    groupKey: `thread:${threadId}`,
+    refs: { messageId: id },
+  });
+  return { id, threadId, mailed, notified, files };
 }
 
 /**
@@ -504,17 +664,30 @@ export async function addReplyToThread(
   sender: Sender,
   threadId: unknown,
   content: string,
+  attachments: ReceivedFile[] = [],
 ): Promise<Outcome<{ id: string; clientId: string; threadId: string }>> {
   const thread = await findThread(db, sender.scope, threadId);
-  if (!thread) return refused(404, MESSAGE_NOT_FOUND);
-  const sent = await storeMessage(db, sender, {
-    clientId: thread.clientId,
-    projectId: thread.projectId,
-    threadId: thread.id,
-    subject: replySubject(thread.subject),
-    content,
-  });
-  if (!sent) return refused(404, MESSAGE_NOT_FOUND);
+  const sent = thread
+    ? await storeMessage(
+        db,
+        sender,
+        {
+          clientId: thread.clientId,
+          projectId: thread.projectId,
+          threadId: thread.id,
+          subject: replySubject(thread.subject),
+          content,
+        },
+        attachments,
+      )
+    : null;
+  if (!thread || !sent?.ok) {
+    await discardReceived(
+      db,
+      attachments.map((f) => f.versionId),
+    );
+    return sent && !sent.ok ? sent : refused(404, MESSAGE_NOT_FOUND);
+  }
   return { ok: true, id: sent.id, clientId: thread.clientId, threadId: thread.id };
 }
 

@@ -54,6 +54,11 @@ async function messagesOf(db: Database, userId: string): Promise<Row[]> {
       fromAgency: messages.fromAgency,
       subject: messages.subject,
       content: messages.content,
+      // Its files (decision 087): names and sizes, as files.csv lists the person's uploads.
+      // Qualified names: inside a select list Drizzle names columns bare ("id" is ambiguous).
+      attachments: sql<string>`coalesce((select string_agg(f.name || ' (' || f.size || ' bytes)', '; '
+                                                  order by f.created_at, f.id)
+        from file_versions f where f.message_id = "messages"."id" and f.state = 'ready'), '')`,
       createdAt: messages.createdAt,
     })
     .from(messages)
@@ -174,7 +179,8 @@ export async function collectPersonalData(
         uploadedAt: fileVersions.createdAt,
       })
       .from(fileVersions)
-      .innerJoin(projects, eq(projects.id, fileVersions.projectId))
+      // A message's attachment in a conversation about no project has none (decision 087).
+      .leftJoin(projects, eq(projects.id, fileVersions.projectId))
       .where(and(eq(fileVersions.uploadedBy, userId), eq(fileVersions.state, "ready")))
       .orderBy(desc(fileVersions.createdAt)),
     reviews: await db
@@ -359,8 +365,9 @@ const README = (data: PersonalData, baseUrl: string) =>
     "clients.csv    the clients you belonged to in the portal, and when",
     "projects.csv   projects you created",
     "messages.csv   messages you sent (sent), the team's messages to your client (received) and",
-    "               your client's other contacts' messages to the team (shared), while you belonged to it",
-    "files.csv      files you uploaded to your projects (names, sizes, dates)",
+    "               your client's other contacts' messages to the team (shared), while you belonged to it,",
+    "               with the names and sizes of the files attached to them",
+    "files.csv      files you uploaded to your projects and attached to messages (names, sizes, dates)",
     "reviews.csv    your answers to reviews (approvals and requested changes)",
     "notifications.csv what the portal notified you of, and when you read it",
     "notification_preferences.csv your choices in Settings → Notifications (kind, channel, on or off)",
