@@ -20,6 +20,11 @@ import { notFound } from "../refuse.server";
 import { type PortalContext, requireUser } from "./context.server";
 import { answerDownload } from "./project-files.server";
 
+/** A multipart post: it may carry files, and server.ts streams its body (decision 087). */
+export function carriesFiles(request: Request): boolean {
+  return /^\s*multipart\/form-data/i.test(request.headers.get("content-type") ?? "");
+}
+
 /**
  * The Messages page's posted form: its fields, and the files it carries received into pending
  * versions (kept only once the message is stored with them). A plain form has no files. A
@@ -32,7 +37,7 @@ export async function readMessageForm(
   sender: Sender,
 ): Promise<{ form: Form; files: ReceivedFile[]; refusal: Refused | null }> {
   const type = request.headers.get("content-type");
-  if (!type || !/^\s*multipart\/form-data/i.test(type)) {
+  if (!type || !carriesFiles(request)) {
     return { form: await readForm(request), files: [], refusal: null };
   }
   const body = request.body
@@ -47,8 +52,10 @@ export async function readMessageForm(
       ownerOf: (fields) => attachmentOwner(ctx.db, sender, fields),
     },
   );
-  // Let a browser still sending read the refusal (decision 019).
-  if (read.refusal) discardBody(body);
+  // Let a browser still sending read the refusal (decision 019): the rest is read and dropped,
+  // up to what one upload may carry (guardBody). Not cancelled: a cancel while its source is
+  // still answering a read fails inside the source (Node's own Request bodies).
+  if (read.refusal) discardBody(body, Number.POSITIVE_INFINITY);
   return { form: { ...read.fields }, files: read.files, refusal: read.refusal };
 }
 

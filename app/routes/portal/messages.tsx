@@ -25,7 +25,7 @@ import { seesAllClients } from "~/server/workspace/scope.server";
 import { UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/messages";
 import { assertCanWrite, requireUser } from "./context.server";
-import { dropAttachments, readMessageForm } from "./message-files.server";
+import { carriesFiles, dropAttachments, readMessageForm } from "./message-files.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Messages", matches);
 
@@ -90,7 +90,7 @@ export async function action({ request }: Route.ActionArgs) {
     assertCanWrite(ctx);
   } catch (refusal) {
     // A message with attachments is streamed (decision 087): let the browser read the answer.
-    discardBody(request.body);
+    if (carriesFiles(request)) discardBody(request.body);
     throw refusal;
   }
   const { db, scope, user, isStaff } = ctx;

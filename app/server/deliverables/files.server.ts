@@ -587,12 +587,15 @@ export async function receiveForm(
 /**
  * Read and drop what is left of a refused request's body for a moment, so the client, still
  * sending, can read the answer (closing at once makes it fail with a broken pipe); then stop.
+ * `ms` infinite: read to its end (a body held to a size by `guardBody`), never cancelled.
  */
 export function discardBody(body: ReadableStream<Uint8Array> | null, ms = 2_000) {
   if (!body || body.locked) return;
   const reader = body.getReader();
-  const stop = setTimeout(() => void reader.cancel().catch(() => {}), ms);
-  stop.unref?.();
+  const stop = Number.isFinite(ms)
+    ? setTimeout(() => void reader.cancel().catch(() => {}), ms)
+    : undefined;
+  stop?.unref?.();
   void (async () => {
     try {
       for (;;) if ((await reader.read()).done) break;
