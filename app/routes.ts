@@ -53,6 +53,8 @@ export default [
     route("reports/:id", "routes/portal/report.tsx"),
     route("analytics", "routes/portal/analytics.tsx"),
     route("billing", "routes/portal/billing.tsx"),
+    route("billing/proposals/new", "routes/portal/proposal-new.tsx"),
+    route("billing/proposals/:id", "routes/portal/proposal.tsx"),
     route("team", "routes/portal/team.tsx"),
     route("clients", "routes/portal/clients.tsx"),
     route("clients/:id", "routes/portal/client.tsx"),

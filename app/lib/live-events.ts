@@ -11,7 +11,8 @@ export type ChangeKind =
   | "milestones"
   | "approvals"
   | "clients"
-  | "notifications";
+  | "notifications"
+  | "billing";
 export const CHANGE_KINDS: readonly ChangeKind[] = [
   "projects",
   "messages",
@@ -20,6 +21,7 @@ export const CHANGE_KINDS: readonly ChangeKind[] = [
   "approvals",
   "clients",
   "notifications",
+  "billing",
 ];
 
 /** The header a portal tab sends with its form posts, naming itself. */

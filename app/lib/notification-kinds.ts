@@ -37,7 +37,10 @@ export type NotificationKind =
   // Booking (issue 33): the host of a meeting booked on the site.
   | "booking.new"
   | "booking.changed"
-  | "booking.reminder";
+  | "booking.reminder"
+  // Billing (issue 32): a proposal sent to the client's contacts, and their answer.
+  | "proposal.sent"
+  | "proposal.answered";
 
 export interface NotificationKindInfo {
   /** What happened, as the list and Settings say it. */
@@ -126,6 +129,19 @@ export const NOTIFICATION_KINDS: Record<NotificationKind, NotificationKindInfo> 
   },
   "booking.reminder": {
     label: "Meeting reminder",
+    audience: "person",
+    offers: ["portal", "email"],
+    channels: ["portal", "email"],
+  },
+  "proposal.sent": {
+    label: "Proposal to accept",
+    audience: "contacts",
+    offers: ["portal", "email"],
+    channels: ["portal", "email"],
+  },
+  // The administrators alone (`person`): a team member without billing must not see it.
+  "proposal.answered": {
+    label: "Proposal accepted or declined",
     audience: "person",
     offers: ["portal", "email"],
     channels: ["portal", "email"],

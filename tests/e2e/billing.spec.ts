@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { expect, hydrated, signInAsAdmin, test } from "./fixtures";
+import { createUser, expect, hydrated, signInAsAdmin, test } from "./fixtures";
 
 async function noSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(
@@ -90,5 +90,67 @@ test.describe("without JavaScript", () => {
     await expect(
       page.getByRole("status").filter({ hasText: "Business details saved" }),
     ).toBeVisible();
+  });
+});
+
+test.describe("proposals", () => {
+  test("an administrator writes and sends a proposal; the contact accepts it on the Billing page", async ({
+    browser,
+    page,
+    baseURL,
+  }) => {
+    test.slow(); // two people, axe on both sides
+    const clientName = `Thandi Billing ${Date.now().toString(36)}`;
+    await createUser(page.request, baseURL ?? "", { fullName: clientName });
+
+    const staff = await browser.newContext({ baseURL });
+    const admin = await staff.newPage();
+    try {
+      await signInAsAdmin(admin.request, baseURL ?? "");
+      await admin.goto("/portal/billing");
+      await hydrated(admin);
+      await admin.getByRole("link", { name: "New proposal" }).click();
+      await expect(admin.getByRole("heading", { name: "New proposal", level: 1 })).toBeVisible();
+      await hydrated(admin);
+      await admin.getByLabel("Client", { exact: true }).selectOption({ label: clientName });
+      await admin.getByLabel("Title").fill("Growth package and setup");
+      await admin.getByLabel("Deposit (% of the once-off amount)").fill("50");
+      await admin.getByLabel("Line 1 package").selectOption("Growth");
+      await admin.getByLabel("Line 2 description").fill("Voice agent setup");
+      await admin.getByLabel("Line 2 billed").selectOption("once-off");
+      await admin.getByLabel("Line 2 price (R)").fill("20 000");
+      await admin.getByRole("button", { name: "Create proposal" }).click();
+      await expect(
+        admin.getByRole("heading", { name: "Growth package and setup", level: 1 }),
+      ).toBeVisible();
+      await expect(admin.getByText("Draft", { exact: true })).toBeVisible();
+      // R20,000.00 once-off + 15% VAT; the Growth package at its pricing-page price.
+      await expect(admin.getByText("R23,000.00")).toBeVisible();
+      await expect(admin.getByText("R14,375.00")).toBeVisible();
+      await hydrated(admin);
+      await expectNoAxeViolations(admin, "a proposal (administrator)");
+      await admin.getByRole("button", { name: "Send to client" }).click();
+      await expect(admin.getByText("Proposal sent to the client").first()).toBeVisible();
+    } finally {
+      await staff.close();
+    }
+
+    await page.goto("/portal");
+    await hydrated(page);
+    await page
+      .getByRole("navigation", { name: "Portal navigation" })
+      .getByRole("link", { name: "Billing" })
+      .click();
+    await expect(page.getByRole("heading", { name: "Billing", level: 1 })).toBeVisible();
+    await page.getByRole("link", { name: "Growth package and setup" }).click();
+    await expect(page.getByText("Awaiting answer")).toBeVisible();
+    await hydrated(page);
+    await expectNoAxeViolations(page, "a proposal (contact)");
+    await page.getByLabel("Your full name").fill(clientName);
+    await page.getByLabel("I accept this proposal and its terms").check();
+    await page.getByRole("button", { name: "Accept proposal" }).click();
+    await expect(page.getByText("Proposal accepted. Thank you!").first()).toBeVisible();
+    await expect(page.getByText(`Accepted by ${clientName}`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Accept proposal" })).toHaveCount(0);
   });
 });

@@ -2,6 +2,20 @@
  * The billing forms (issue 32): the business's legal and banking details, shared by the
  * browser and the server.
  */
+import { type PackageName, packages } from "~/content/packages";
+import { isCalendarDay } from "~/lib/dates";
+import { parseRand } from "~/lib/money";
+import {
+  ITEM_DESCRIPTION_MAX,
+  ITEM_QUANTITY_MAX,
+  PROPOSAL_CHANGED,
+  PROPOSAL_EMPTY,
+  PROPOSAL_ITEM_ROWS,
+  PROPOSAL_TERMS_MAX,
+  PROPOSAL_TITLE_MAX,
+  type ProposalItemKind,
+  SIGNATURE_NAME_MISMATCH,
+} from "./billing-values";
 import { hasNoBidiControl, isStorableText, notAllowed } from "./text";
 import { z } from "./zod";
 
@@ -56,3 +70,171 @@ export const businessDetailsSchema = z.object({
     .max(90, "Payment terms must be 0 to 90 days"),
 });
 export type BusinessDetailsInput = z.infer<typeof businessDetailsSchema>;
+
+export * from "./billing-values";
+
+const proposalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be less than ${max} characters`)
+    .refine(isStorableText, notAllowed(label))
+    .refine(hasNoBidiControl, notAllowed(label));
+
+/** One line of the proposal form, as typed (before the package's price is applied). */
+export interface ProposalItemInput {
+  kind: ProposalItemKind;
+  packageName: PackageName | null;
+  description: string;
+  quantity: number;
+  unitCents: number;
+}
+
+/** The form's names for line `i`'s fields. */
+export const itemField = (
+  i: number,
+  name: "package" | "description" | "kind" | "quantity" | "price",
+) => `item${i}${name[0]?.toUpperCase()}${name.slice(1)}`;
+
+/**
+ * 'New proposal' / 'Edit proposal' (administrators). The lines come as `item0Package`,
+ * `item0Description`, `item0Kind`, `item0Quantity`, `item0Price` … (a plain form, no script):
+ * an empty line is skipped; a line with a pricing-page package is that package at its price.
+ */
+export const proposalSchema = z
+  .looseObject({
+    clientId: z.uuid("Choose a client"),
+    leadId: z
+      .union([z.uuid(), z.literal("")])
+      .optional()
+      .transform((v) => v || null),
+    title: proposalText("Title", PROPOSAL_TITLE_MAX).refine(
+      (v) => !/[\r\n]/.test(v),
+      "Title must be on one line",
+    ),
+    validUntil: z
+      .string({ error: "Valid until must be a date" })
+      .refine(isCalendarDay, "Valid until must be a date"),
+    terms: z
+      .string()
+      .trim()
+      .max(PROPOSAL_TERMS_MAX, `Terms must be less than ${PROPOSAL_TERMS_MAX} characters`)
+      .refine(isStorableText, notAllowed("Terms"))
+      .optional()
+      .transform((v) => v ?? ""),
+    depositPercent: z.coerce
+      .number({ error: "Deposit must be a whole percentage from 0 to 100" })
+      .int("Deposit must be a whole percentage from 0 to 100")
+      .min(0, "Deposit must be a whole percentage from 0 to 100")
+      .max(100, "Deposit must be a whole percentage from 0 to 100"),
+    billingDay: z.coerce
+      .number({ error: "Billing day must be a day from 1 to 28" })
+      .int("Billing day must be a day from 1 to 28")
+      .min(1, "Billing day must be a day from 1 to 28")
+      .max(28, "Billing day must be a day from 1 to 28"),
+    recipientVatNumber: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v?.replace(/\s+/g, "") || null)
+      .refine((v) => v === null || /^4\d{9}$/.test(v), {
+        message: "Client VAT number must be 10 digits starting with 4",
+      }),
+  })
+  .transform((form, ctx) => {
+    const raw = form as Record<string, unknown>;
+    const text = (name: string) => (typeof raw[name] === "string" ? (raw[name] as string) : "");
+    const items: ProposalItemInput[] = [];
+    for (let i = 0; i < PROPOSAL_ITEM_ROWS; i += 1) {
+      const pkg = text(itemField(i, "package")).trim();
+      const description = text(itemField(i, "description")).trim();
+      const price = text(itemField(i, "price")).trim();
+      const quantityText = text(itemField(i, "quantity")).trim() || "1";
+      if (!pkg && !description && !price) continue;
+      const issue = (field: Parameters<typeof itemField>[1], message: string) => {
+        ctx.addIssue({ code: "custom", path: [itemField(i, field)], message });
+        return z.NEVER;
+      };
+      const quantity = Number(quantityText);
+      if (!/^\d+$/.test(quantityText) || quantity < 1 || quantity > ITEM_QUANTITY_MAX) {
+        return issue(
+          "quantity",
+          `Line ${i + 1}: quantity must be a whole number from 1 to ${ITEM_QUANTITY_MAX}`,
+        );
+      }
+      if (pkg) {
+        const chosen = packages.find((p) => p.name === pkg);
+        if (!chosen) return issue("package", `Line ${i + 1}: choose a package from the list`);
+        if (chosen.price.kind !== "from") {
+          return issue(
+            "package",
+            `Line ${i + 1}: ${chosen.name} is priced per project: add it as a custom item`,
+          );
+        }
+        items.push({
+          kind: "monthly",
+          packageName: chosen.name,
+          description: description || `${chosen.name} package`,
+          quantity,
+          unitCents: chosen.price.monthlyCents,
+        });
+        continue;
+      }
+      if (!description) return issue("description", `Line ${i + 1}: describe the item`);
+      if (description.length > ITEM_DESCRIPTION_MAX) {
+        return issue(
+          "description",
+          `Line ${i + 1}: description must be less than ${ITEM_DESCRIPTION_MAX} characters`,
+        );
+      }
+      if (
+        !isStorableText(description) ||
+        !hasNoBidiControl(description) ||
+        /[\r\n]/.test(description)
+      ) {
+        return issue("description", notAllowed(`Line ${i + 1}'s description`));
+      }
+      const cents = parseRand(price);
+      if (cents === null)
+        return issue("price", `Line ${i + 1}: price must be an amount in rand, such as 12 500,00`);
+      const kind = text(itemField(i, "kind"));
+      if (kind !== "once-off" && kind !== "monthly") {
+        return issue("kind", `Line ${i + 1}: choose once-off or monthly`);
+      }
+      items.push({ kind, packageName: null, description, quantity, unitCents: cents });
+    }
+    if (items.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: [itemField(0, "description")],
+        message: PROPOSAL_EMPTY,
+      });
+      return z.NEVER;
+    }
+    return {
+      clientId: form.clientId,
+      leadId: form.leadId,
+      title: form.title,
+      validUntil: form.validUntil,
+      terms: form.terms,
+      depositPercent: form.depositPercent,
+      billingDay: form.billingDay,
+      recipientVatNumber: form.recipientVatNumber,
+      items,
+    };
+  });
+export type ProposalInput = z.infer<typeof proposalSchema>;
+
+/** A contact's answer: accept (typed full name and the tick) or decline. */
+export const proposalAnswerSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("accept"),
+    signedName: proposalText("Your full name", 200)
+      .refine((v) => !/[\r\n]/.test(v), "Your full name must be on one line")
+      .refine((v) => /\p{L}.*\s+.*\p{L}/u.test(v), SIGNATURE_NAME_MISMATCH),
+    agree: z.literal("on", { error: "Tick the box to accept the proposal" }),
+    contentHash: z.string().regex(/^[0-9a-f]{64}$/, PROPOSAL_CHANGED),
+  }),
+  z.object({ intent: z.literal("decline") }),
+]);

@@ -1,6 +1,8 @@
 import { BusinessDetailsCard } from "~/components/billing/business-details-card";
+import { ProposalList } from "~/components/billing/proposal-list";
 import { failed, succeeded } from "~/lib/action-result";
 import { todayInSouthAfrica } from "~/lib/dates";
+import type { LiveHandle } from "~/lib/live-events";
 import { formatRate } from "~/lib/money";
 import { portalMeta } from "~/lib/seo";
 import { businessDetailsSchema } from "~/lib/validation/billing";
@@ -10,18 +12,25 @@ import {
   saveBusinessDetails,
   vatRateOn,
 } from "~/server/billing/business.server";
+import { listProposals } from "~/server/billing/proposals.server";
 import { now } from "~/server/clock.server";
 import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/billing";
+import { billingViewer, typedValues as typed } from "./billing.server";
 import { assertCanWrite, requireAdmin, requireUser } from "./context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Billing", matches);
 
+export const handle: LiveHandle = { live: ["billing"] };
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, isAdmin, scope } = await requireUser(request);
+  const ctx = await requireUser(request);
+  const { db, isAdmin, scope } = ctx;
   const staff = isAdmin && scope.kind === "all";
   return {
     staff,
+    proposals: await listProposals(db, billingViewer(ctx), now()),
+    seesClients: scope.kind !== "client",
     business: staff ? await getBusinessDetails(db) : null,
     vatRate: await vatRateOn(db, todayInSouthAfrica(now())),
   };
@@ -45,17 +54,8 @@ export async function action({ request }: Route.ActionArgs) {
   return succeeded("Business details saved", { intent: "business-details" });
 }
 
-/** What was typed, for a form shown again without JavaScript (never the intent). */
-function typed(form: Record<string, string | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(form)) {
-    if (key !== "intent" && value !== undefined) out[key] = value;
-  }
-  return out;
-}
-
 export default function Billing({ loaderData }: Route.ComponentProps) {
-  const { staff, business, vatRate } = loaderData;
+  const { staff, business, vatRate, proposals, seesClients } = loaderData;
   return (
     <div className="max-w-4xl space-y-6">
       <div>
@@ -64,6 +64,7 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
           Amounts are in South African rand. VAT is charged at {formatRate(vatRate)}.
         </p>
       </div>
+      <ProposalList proposals={proposals} canCreate={staff} showClient={seesClients} />
       {staff && business ? <BusinessDetailsCard details={business} /> : null}
     </div>
   );

@@ -234,13 +234,20 @@ function ClientCard({
       </CardHeader>
       <CardContent>
         {client ? (
-          <Link
-            to={`/portal/clients/${client.id}`}
-            className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
-          >
-            <Building2 className="size-4" aria-hidden />
-            {client.name}
-          </Link>
+          <div className="flex flex-wrap items-center gap-4">
+            <Link
+              to={`/portal/clients/${client.id}`}
+              className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+            >
+              <Building2 className="size-4" aria-hidden />
+              {client.name}
+            </Link>
+            {kind === "quote" ? (
+              <Button asChild variant="outline">
+                <Link to={`/portal/billing/proposals/new?lead=${leadId}`}>Create proposal</Link>
+              </Button>
+            ) : null}
+          </div>
         ) : converted ? (
           <p className="text-sm text-muted-foreground">The client has since been removed.</p>
         ) : (

@@ -11,9 +11,15 @@ import { failed, succeeded } from "~/lib/action-result";
 import { formatDate } from "~/lib/dates";
 import { portalMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/routes/toast.server";
+import { setBillingAccess } from "~/server/billing/access.server";
 import { now } from "~/server/clock.server";
 import { listOpenInvitations } from "~/server/invitations/invitations.server";
-import { listTeam, removeAdministrator, removeTeamMember } from "~/server/team/team.server";
+import {
+  listTeam,
+  NOT_A_TEAM_MEMBER_MESSAGE,
+  removeAdministrator,
+  removeTeamMember,
+} from "~/server/team/team.server";
 import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/team";
 import { assertCanWrite, requireAdmin } from "./context.server";
@@ -41,6 +47,16 @@ export async function action({ request }: Route.ActionArgs) {
     if (!removed.ok) return failed(removed.status, removed.message, { intent: "remove-admin" });
     return succeeded("Team member role removed", { intent: "remove-admin" });
   }
+  if (form.intent === "billing-access") {
+    const userId = form.userId && form.userId.length <= 100 ? form.userId : "";
+    const on = form.billing === "on";
+    if (!(await setBillingAccess(ctx.db, userId, on))) {
+      return failed(404, NOT_A_TEAM_MEMBER_MESSAGE, { intent: "billing-access" });
+    }
+    return succeeded(on ? "Billing access given" : "Billing access removed", {
+      intent: "billing-access",
+    });
+  }
   if (form.intent === "remove-admin") {
     const userId = form.userId && form.userId.length <= 100 ? form.userId : "";
     const removed = await removeAdministrator(ctx.db, userId);
@@ -65,6 +81,7 @@ interface Member {
   role: "admin" | "team";
   since: Date | string;
   twoFactorEnabled: boolean;
+  billing: boolean;
   clients: { id: string; name: string }[];
 }
 
@@ -124,6 +141,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                         : `Clients: ${member.clients.map((c) => c.name).join(", ")}`}
                   </p>
                 </div>
+                {member.role === "team" ? <BillingAccessForm member={member} /> : null}
                 <Button variant="outline" size="sm" onClick={() => setRemoving(member)}>
                   <UserMinus aria-hidden />
                   {member.role === "admin"
@@ -196,5 +214,22 @@ function RemoveAdminDialog({
           );
       }}
     />
+  );
+}
+
+/** Give or take a team member's billing (proposals and invoices of their clients). */
+function BillingAccessForm({ member }: { member: Member }) {
+  const { fetcher, inline, busy } = useFormOutcome({ intent: "billing-access" });
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="billing-access" />
+      <input type="hidden" name="userId" value={member.id} />
+      <input type="hidden" name="billing" value={member.billing ? "off" : "on"} />
+      <Button type="submit" variant="outline" size="sm" disabled={busy}>
+        {member.billing ? "Take billing access" : "Give billing access"}
+        <span className="sr-only"> of {member.name ?? member.email}</span>
+      </Button>
+      <FormResult result={inline} />
+    </fetcher.Form>
   );
 }

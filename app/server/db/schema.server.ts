@@ -19,6 +19,7 @@ import {
 import type { ChatTurn } from "../../lib/assistant/conversation";
 import type { NotificationChannel, NotificationKind } from "../../lib/notification-kinds";
 import type { SignUpPolicy } from "../../lib/validation/account-values";
+import type { ProposalItemKind, ProposalStatus } from "../../lib/validation/billing-values";
 import type { BookingStatus } from "../../lib/validation/booking-values";
 import type { MilestoneStatus, ReviewDecision } from "../../lib/validation/deliverables";
 import type { LeadKind, LeadStatus } from "../../lib/validation/lead-status";
@@ -232,6 +233,8 @@ export const userRoles = pgTable(
       .primaryKey()
       .references(() => user.id, { onDelete: "cascade" }),
     role: text("role").$type<Role>().notNull(),
+    /** A team member who may see billing (proposals, invoices) of their clients (decision 072). */
+    billing: boolean("billing").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [check("user_roles_role_check", sql`${t.role} in ('admin', 'team')`)],
@@ -1451,5 +1454,78 @@ export const billingDetails = pgTable(
   (t) => [
     check("billing_details_single_row", sql`${t.id} = 1`),
     check("billing_details_payment_days_check", sql`${t.paymentDays} between 0 and 90`),
+  ],
+);
+
+/**
+ * A proposal to a client (issue 32, point 2; decision 072): line items once-off and monthly, the
+ * VAT rate of its day, a validity date, terms and an optional deposit. Sent to the client's
+ * contacts, accepted with a typed-name signature (who, when, IP, user agent and the SHA-256 of
+ * exactly what was accepted) or declined; accepted or declined, it never changes again.
+ */
+export const proposals = pgTable(
+  "proposals",
+  {
+    id: randomId(),
+    clientId: clientOwner(),
+    /** The quote request it was made from, if any. */
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    status: text("status").$type<ProposalStatus>().notNull().default("draft"),
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    terms: text("terms").notNull().default(""),
+    depositPercent: integer("deposit_percent").notNull().default(0),
+    /** The day of the month a retainer invoice is issued (1–28). */
+    billingDay: integer("billing_day").notNull().default(1),
+    /** The recipient's VAT number, printed on its tax invoices (null: not VAT-registered). */
+    recipientVatNumber: text("recipient_vat_number"),
+    vatBasisPoints: integer("vat_basis_points").notNull(),
+    onceOffCents: integer("once_off_cents").notNull().default(0),
+    monthlyCents: integer("monthly_cents").notNull().default(0),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** The signature: the full name typed, by whom, from where, and the hash of what was signed. */
+    signedName: text("signed_name"),
+    signedBy: text("signed_by").references(() => user.id, { onDelete: "set null" }),
+    signedIp: text("signed_ip"),
+    signedUserAgent: text("signed_user_agent"),
+    contentHash: text("content_hash"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("proposals_client_created_idx").on(t.clientId, t.createdAt, t.id),
+    index("proposals_created_idx").on(t.createdAt, t.id),
+    check("proposals_status_check", sql`${t.status} in ('draft', 'sent', 'accepted', 'declined')`),
+    check("proposals_deposit_check", sql`${t.depositPercent} between 0 and 100`),
+    check("proposals_billing_day_check", sql`${t.billingDay} between 1 and 28`),
+    check("proposals_amounts_check", sql`${t.onceOffCents} >= 0 and ${t.monthlyCents} >= 0`),
+    check(
+      "proposals_signed_check",
+      sql`${t.status} <> 'accepted' or (${t.signedName} is not null and ${t.contentHash} is not null)`,
+    ),
+  ],
+);
+
+/** A proposal's line: a package from the pricing page at its price, or a custom item. */
+export const proposalItems = pgTable(
+  "proposal_items",
+  {
+    id: randomId(),
+    proposalId: uuid("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    kind: text("kind").$type<ProposalItemKind>().notNull(),
+    packageName: text("package_name"),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitCents: integer("unit_cents").notNull(),
+  },
+  (t) => [
+    uniqueIndex("proposal_items_position_idx").on(t.proposalId, t.position),
+    check("proposal_items_kind_check", sql`${t.kind} in ('once-off', 'monthly')`),
+    check("proposal_items_amount_check", sql`${t.quantity} > 0 and ${t.unitCents} >= 0`),
   ],
 );

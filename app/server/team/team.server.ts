@@ -18,6 +18,8 @@ export interface TeamMember {
   role: Role;
   since: Date;
   twoFactorEnabled: boolean;
+  /** A team member given billing (decision 072); an administrator always has it. */
+  billing: boolean;
   /** A team member's assigned clients, by name (an administrator sees every client). */
   clients: { id: string; name: string }[];
 }
@@ -32,6 +34,7 @@ export function listTeam(db: Database): Promise<TeamMember[]> {
       role: userRoles.role,
       since: userRoles.createdAt,
       twoFactorEnabled: user.twoFactorEnabled,
+      billing: userRoles.billing,
       clients: sql<{ id: string; name: string }[]>`(
         select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name)
                                  order by c.name, c.id), '[]'::json)

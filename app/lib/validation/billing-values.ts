@@ -1,0 +1,42 @@
+/**
+ * Billing's values a page shows (issue 32), free of zod: proposal statuses, line kinds, limits.
+ */
+
+export const PROPOSAL_STATUSES = ["draft", "sent", "accepted", "declined"] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+/** What a person reads: a sent proposal past its validity date reads 'Expired'. */
+export type ProposalState = ProposalStatus | "expired";
+
+export const PROPOSAL_STATE_LABELS: Record<ProposalState, string> = {
+  draft: "Draft",
+  sent: "Awaiting answer",
+  accepted: "Accepted",
+  declined: "Declined",
+  expired: "Expired",
+};
+
+export const PROPOSAL_ITEM_KINDS = ["once-off", "monthly"] as const;
+export type ProposalItemKind = (typeof PROPOSAL_ITEM_KINDS)[number];
+export const PROPOSAL_ITEM_KIND_LABELS: Record<ProposalItemKind, string> = {
+  "once-off": "Once-off",
+  monthly: "Monthly",
+};
+
+/** Rows the proposal form offers (a plain form: a fixed number of lines, empty ones ignored). */
+export const PROPOSAL_ITEM_ROWS = 6;
+export const PROPOSAL_TITLE_MAX = 200;
+export const PROPOSAL_TERMS_MAX = 5000;
+export const ITEM_DESCRIPTION_MAX = 300;
+export const ITEM_QUANTITY_MAX = 1000;
+/** How far ahead a proposal may be valid. */
+export const PROPOSAL_VALID_DAYS_MAX = 365;
+
+/** The texts of billing's refusals and answers, one home each. */
+export const PROPOSAL_NOT_FOUND = "Proposal not found";
+export const PROPOSAL_LOCKED = "An accepted, declined or expired proposal cannot be changed";
+export const PROPOSAL_EXPIRED = "This proposal has expired. Ask us for a new one.";
+export const PROPOSAL_NOT_OPEN = "This proposal is no longer open for an answer";
+export const PROPOSAL_CHANGED =
+  "This proposal changed while you were reading it. Read it again before you accept.";
+export const PROPOSAL_EMPTY = "Add at least one line item";
+export const SIGNATURE_NAME_MISMATCH = "Type your full name as your signature";

@@ -1,0 +1,33 @@
+/**
+ * The billing pages' shared request handling: who is looking (as billing's domain reads it),
+ * and the form of a proposal turned into its schema's input or the refusal to show.
+ */
+import { failed } from "~/lib/action-result";
+import { proposalSchema } from "~/lib/validation/billing";
+import { firstIssue } from "~/lib/validation/zod";
+import type { BillingViewer } from "~/server/billing/proposals.server";
+import type { PortalContext } from "./context.server";
+
+export function billingViewer(ctx: PortalContext): BillingViewer {
+  return { scope: ctx.scope, userId: ctx.user.id, isAdmin: ctx.isAdmin };
+}
+
+/** What was typed, for a form shown again without JavaScript (never the intent). */
+export function typedValues(form: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) {
+    if (key !== "intent" && value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+/** The proposal form parsed, or the 400 answer naming the field (with what was typed). */
+export function parseProposalForm(form: Record<string, string | undefined>) {
+  const parsed = proposalSchema.safeParse(form);
+  if (parsed.success) return { ok: true as const, input: parsed.data };
+  const issue = firstIssue(parsed.error);
+  return {
+    ok: false as const,
+    answer: failed(400, issue.message, { field: issue.field, values: typedValues(form) }),
+  };
+}
