@@ -9,6 +9,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { installClassCheck } from "~/lib/class-check";
 import { themeScript } from "~/lib/theme";
 import { applyAdminEmails } from "~/server/accounts/roles.server";
+import { billingJobs } from "~/server/billing/invoices.server";
 import { bookingJobs } from "~/server/bookings/booking-reminders.server";
 import { busyFeedJobs } from "~/server/bookings/hosts.server";
 import { archivedAsset, publishBuildAssets } from "~/server/build-assets.server";
@@ -77,6 +78,7 @@ export async function startServer() {
       ...notificationJobs,
       ...reminderJobs,
       ...bookingJobs,
+      ...billingJobs,
       ...busyFeedJobs,
       ...(handle.driver === "pglite" ? pgliteMaintenanceJobs : []),
     ],

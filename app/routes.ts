@@ -44,6 +44,7 @@ export default [
   route("portal/analytics/csv/:figure", "routes/portal/analytics-csv.ts"),
   route("portal/reports/:id/pdf", "routes/portal/report-pdf.ts"),
   route("portal/notifications/:id", "routes/portal/notification.ts"),
+  route("portal/billing/invoices/:id/pdf", "routes/portal/invoice-pdf.ts"),
   route("portal", "routes/portal/layout.tsx", [
     index("routes/portal/dashboard.tsx"),
     route("projects", "routes/portal/projects.tsx"),
@@ -55,6 +56,7 @@ export default [
     route("billing", "routes/portal/billing.tsx"),
     route("billing/proposals/new", "routes/portal/proposal-new.tsx"),
     route("billing/proposals/:id", "routes/portal/proposal.tsx"),
+    route("billing/invoices/:id", "routes/portal/invoice.tsx"),
     route("team", "routes/portal/team.tsx"),
     route("clients", "routes/portal/clients.tsx"),
     route("clients/:id", "routes/portal/client.tsx"),

@@ -40,7 +40,8 @@ export type NotificationKind =
   | "booking.reminder"
   // Billing (issue 32): a proposal sent to the client's contacts, and their answer.
   | "proposal.sent"
-  | "proposal.answered";
+  | "proposal.answered"
+  | "invoice.issued";
 
 export interface NotificationKindInfo {
   /** What happened, as the list and Settings say it. */
@@ -143,6 +144,12 @@ export const NOTIFICATION_KINDS: Record<NotificationKind, NotificationKindInfo> 
   "proposal.answered": {
     label: "Proposal accepted or declined",
     audience: "person",
+    offers: ["portal", "email"],
+    channels: ["portal", "email"],
+  },
+  "invoice.issued": {
+    label: "New invoice",
+    audience: "contacts",
     offers: ["portal", "email"],
     channels: ["portal", "email"],
   },

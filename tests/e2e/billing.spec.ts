@@ -94,7 +94,7 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("proposals", () => {
-  test("an administrator writes and sends a proposal; the contact accepts it on the Billing page", async ({
+  test("an administrator writes and sends a proposal; the contact accepts it on the Billing page and sees the deposit invoice", async ({
     browser,
     page,
     baseURL,
@@ -152,5 +152,18 @@ test.describe("proposals", () => {
     await expect(page.getByText("Proposal accepted. Thank you!").first()).toBeVisible();
     await expect(page.getByText(`Accepted by ${clientName}`)).toBeVisible();
     await expect(page.getByRole("button", { name: "Accept proposal" })).toHaveCount(0);
+
+    // The deposit invoice is issued at once: 50% of R20,000.00 plus 15% VAT.
+    await page
+      .getByRole("link", { name: /^INV-\d{4}: Deposit: Growth package and setup$/ })
+      .click();
+    await expect(
+      page.getByRole("heading", { name: /^Invoice INV-\d{4}$/, level: 1 }),
+    ).toBeVisible();
+    await expect(page.getByText("Tax Invoice", { exact: true })).toBeVisible();
+    await expect(page.getByText("R11,500.00")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Download PDF" })).toBeVisible();
+    await hydrated(page);
+    await expectNoAxeViolations(page, "an invoice (contact)");
   });
 });

@@ -5,7 +5,7 @@ import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
-import { TO_BE_CONFIRMED } from "~/lib/validation/billing";
+import { TO_BE_CONFIRMED } from "~/lib/validation/billing-values";
 
 export interface BusinessDetailsView {
   legalName: string | null;

@@ -2,6 +2,9 @@
  * Billing's values a page shows (issue 32), free of zod: proposal statuses, line kinds, limits.
  */
 
+/** A detail not yet filled in prints as this, on the page and on every document. */
+export const TO_BE_CONFIRMED = "To be confirmed";
+
 export const PROPOSAL_STATUSES = ["draft", "sent", "accepted", "declined"] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 /** What a person reads: a sent proposal past its validity date reads 'Expired'. */
@@ -40,3 +43,22 @@ export const PROPOSAL_CHANGED =
   "This proposal changed while you were reading it. Read it again before you accept.";
 export const PROPOSAL_EMPTY = "Add at least one line item";
 export const SIGNATURE_NAME_MISMATCH = "Type your full name as your signature";
+
+export const INVOICE_KINDS = ["deposit", "retainer", "one-off"] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+export const INVOICE_STATUSES = ["issued", "part-paid", "paid", "void"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** What a person reads: an issued or part-paid invoice past its due date is overdue. */
+export type InvoiceState = InvoiceStatus | "overdue";
+export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
+  issued: "Issued",
+  "part-paid": "Part-paid",
+  paid: "Paid",
+  overdue: "Overdue",
+  void: "Void (credited)",
+};
+
+export const INVOICE_NOT_FOUND = "Invoice not found";
+export const INVOICE_ALREADY_VOID = "This invoice has already been credited";
+export const INVOICE_DESCRIPTION_MAX = 300;
+export const CREDIT_REASON_MAX = 500;

@@ -6,6 +6,8 @@ import { type PackageName, packages } from "~/content/packages";
 import { isCalendarDay } from "~/lib/dates";
 import { parseRand } from "~/lib/money";
 import {
+  CREDIT_REASON_MAX,
+  INVOICE_DESCRIPTION_MAX,
   ITEM_DESCRIPTION_MAX,
   ITEM_QUANTITY_MAX,
   PROPOSAL_CHANGED,
@@ -18,9 +20,6 @@ import {
 } from "./billing-values";
 import { hasNoBidiControl, isStorableText, notAllowed } from "./text";
 import { z } from "./zod";
-
-/** A detail not yet filled in prints as this, on the page and on every document. */
-export const TO_BE_CONFIRMED = "To be confirmed";
 
 /** An optional text detail: empty means 'to be confirmed' (stored as null). */
 const detail = (label: string, max: number, oneLine = true) =>
@@ -238,3 +237,32 @@ export const proposalAnswerSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("decline") }),
 ]);
+
+/** 'New invoice' (administrators): a one-off invoice for a client. */
+export const oneOffInvoiceSchema = z.object({
+  clientId: z.uuid("Choose a client"),
+  description: proposalText("Description", INVOICE_DESCRIPTION_MAX).refine(
+    (v) => !/[\r\n]/.test(v),
+    "Description must be on one line",
+  ),
+  amount: z
+    .string({ error: "Amount must be an amount in rand, such as 12 500,00" })
+    .transform((v) => parseRand(v))
+    .refine((v): v is number => v !== null && v > 0, {
+      message: "Amount must be an amount in rand, such as 12 500,00",
+    })
+    .transform((v) => v as number),
+  recipientVatNumber: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v?.replace(/\s+/g, "") || null)
+    .refine((v) => v === null || /^4\d{9}$/.test(v), {
+      message: "Client VAT number must be 10 digits starting with 4",
+    }),
+});
+
+/** 'Issue credit note' (administrators): why the invoice is credited. */
+export const creditNoteSchema = z.object({
+  reason: proposalText("Reason", CREDIT_REASON_MAX),
+});

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { InvoiceList } from "~/components/billing/invoice-list";
 import { ProposalDocument } from "~/components/billing/proposal-document";
 import { ProposalForm } from "~/components/billing/proposal-form";
 import { ArrowLeft } from "~/components/icons";
@@ -14,6 +15,7 @@ import type { LiveHandle } from "~/lib/live-events";
 import { portalMeta } from "~/lib/seo";
 import { PROPOSAL_STATE_LABELS, proposalAnswerSchema } from "~/lib/validation/billing";
 import { firstIssue } from "~/lib/validation/zod";
+import { listInvoices } from "~/server/billing/invoices.server";
 import {
   answerProposal,
   getProposal,
@@ -43,6 +45,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const open = proposal.state === "draft" || proposal.state === "sent";
   return {
     proposal,
+    invoices:
+      proposal.state === "accepted"
+        ? await listInvoices(ctx.db, billingViewer(ctx), now(), { proposalId: proposal.id })
+        : [],
     /** An administrator may still change and send it. */
     canEdit: ctx.isAdmin && !ctx.readOnly && open,
     /** A contact of the client (not staff, not viewing as) may answer it. */
@@ -100,7 +106,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function Proposal({ loaderData, actionData }: Route.ComponentProps) {
-  const { proposal, canEdit, canAnswer } = loaderData;
+  const { proposal, invoices, canEdit, canAnswer } = loaderData;
   const result = actionData ?? null;
   const refused = result && !result.ok ? result : null;
   const answerError = (field: string) => (refused?.field === field ? refused.error : undefined);
@@ -126,6 +132,17 @@ export default function Proposal({ loaderData, actionData }: Route.ComponentProp
           <ProposalDocument proposal={proposal} />
         </CardContent>
       </Card>
+      {proposal.state === "accepted" ? (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Invoices</CardTitle>
+            <CardDescription>The invoices issued for this proposal.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <InvoiceList invoices={invoices} showClient={false} empty="No invoices issued yet." />
+          </CardContent>
+        </Card>
+      ) : null}
       {canAnswer ? (
         <Card>
           <CardHeader>

@@ -9,6 +9,13 @@ import type { Database } from "../db/client.server";
 import { clientAssignments, userRoles } from "../db/schema.server";
 import type { Scope } from "../workspace/scope.server";
 
+/** Who is looking: their scope, and whether they are the agency's administrator. */
+export interface BillingViewer {
+  scope: Scope;
+  userId: string;
+  isAdmin: boolean;
+}
+
 /** The WHERE condition limiting a billing row's `client_id` to what the scope may see. */
 export function billingScopeWhere(scope: Scope, column: PgColumn): SQL | undefined {
   if (scope.kind === "all") return undefined;

@@ -31,21 +31,16 @@ import { clients, leads, proposalItems, proposals, userRoles } from "../db/schem
 import { announceNotifications, notify } from "../notifications/notifications.server";
 import { type Outcome, refused } from "../outcome.server";
 import { publishChange } from "../workspace/events.server";
-import type { Scope } from "../workspace/scope.server";
-import { billingScopeWhere } from "./access.server";
+import { type BillingViewer, billingScopeWhere } from "./access.server";
 import { vatRateOn } from "./business.server";
+import { issueInvoiceIn } from "./invoices.server";
 
 export { PROPOSAL_NOT_FOUND };
 export const CLIENT_NOT_FOUND_FOR_PROPOSAL = "Client not found";
 export const LEAD_NOT_A_CLIENT =
   "Convert this lead to a client first: a proposal is made for a client";
 
-/** Who is looking: their scope, and whether they are the agency's administrator. */
-export interface BillingViewer {
-  scope: Scope;
-  userId: string;
-  isAdmin: boolean;
-}
+export type { BillingViewer };
 
 export interface ProposalLine {
   position: number;
@@ -533,6 +528,31 @@ export async function answerProposal(
             : { status: "declined", answeredAt: now, signedBy: viewer.userId },
         )
         .where(and(eq(proposals.id, id), eq(proposals.status, "sent")));
+      const issued: string[] = [];
+      if (answer.intent === "accept" && current.totals.depositCents > 0) {
+        const deposit = await issueInvoiceIn(
+          tx,
+          {
+            clientId: current.clientId,
+            proposalId: id,
+            kind: "deposit",
+            period: null,
+            description: `Deposit: ${current.title}`,
+            recipientVatNumber: current.recipientVatNumber,
+            lines: [
+              {
+                description: `Deposit of ${current.depositPercent}% of the once-off amount (${current.title})`,
+                quantity: 1,
+                unitCents: current.totals.depositCents,
+              },
+            ],
+            // Issued by the system, so the contact who accepted is told (and mailed) too.
+            actorId: null,
+          },
+          now,
+        );
+        issued.push(...deposit.notified);
+      }
       const notified = await notify(tx, {
         kind: "proposal.answered",
         clientId: current.clientId,
@@ -542,7 +562,12 @@ export async function answerProposal(
         link: proposalLink(id),
         groupKey: `proposal:${id}`,
       });
-      return { ok: true, clientId: current.clientId, title: current.title, notified };
+      return {
+        ok: true,
+        clientId: current.clientId,
+        title: current.title,
+        notified: [...notified, ...issued],
+      };
     },
   );
   if (!outcome.ok) return outcome;

@@ -19,7 +19,12 @@ import {
 import type { ChatTurn } from "../../lib/assistant/conversation";
 import type { NotificationChannel, NotificationKind } from "../../lib/notification-kinds";
 import type { SignUpPolicy } from "../../lib/validation/account-values";
-import type { ProposalItemKind, ProposalStatus } from "../../lib/validation/billing-values";
+import type {
+  InvoiceKind,
+  InvoiceStatus,
+  ProposalItemKind,
+  ProposalStatus,
+} from "../../lib/validation/billing-values";
 import type { BookingStatus } from "../../lib/validation/booking-values";
 import type { MilestoneStatus, ReviewDecision } from "../../lib/validation/deliverables";
 import type { LeadKind, LeadStatus } from "../../lib/validation/lead-status";
@@ -1527,5 +1532,119 @@ export const proposalItems = pgTable(
     uniqueIndex("proposal_items_position_idx").on(t.proposalId, t.position),
     check("proposal_items_kind_check", sql`${t.kind} in ('once-off', 'monthly')`),
     check("proposal_items_amount_check", sql`${t.quantity} > 0 and ${t.unitCents} >= 0`),
+  ],
+);
+
+/**
+ * The next number of each gapless series (decision 073): 'invoice' and 'credit-note'. A
+ * document takes its number by incrementing the row in its own transaction, so a rolled-back
+ * document gives its number back and two at once wait for each other.
+ */
+export const billingCounters = pgTable("billing_counters", {
+  series: text("series").primaryKey(),
+  last: integer("last").notNull().default(0),
+});
+
+/** What the supplier's details were when a document was issued (it never changes after). */
+export interface SupplierSnapshot {
+  legalName: string | null;
+  address: string | null;
+  registrationNumber: string | null;
+  vatNumber: string | null;
+  bankName: string | null;
+  accountHolder: string | null;
+  accountNumber: string | null;
+  branchCode: string | null;
+}
+
+/**
+ * A tax invoice (issue 32, point 3; decision 073): issued at once with its gapless serial, the
+ * supplier's and recipient's details as they were, its lines, VAT and totals; never edited
+ * after (a credit note voids it). Overdue is read from `due_on`, not stored.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: randomId(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references((): AnyPgColumn => clients.id, { onDelete: "restrict" }),
+    proposalId: uuid("proposal_id").references(() => proposals.id, { onDelete: "set null" }),
+    kind: text("kind").$type<InvoiceKind>().notNull(),
+    /** A retainer's month (YYYY-MM). */
+    period: text("period"),
+    serial: integer("serial").notNull(),
+    number: text("number").notNull(),
+    issuedOn: date("issued_on", { mode: "string" }).notNull(),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    description: text("description").notNull(),
+    supplier: jsonb("supplier").$type<SupplierSnapshot>().notNull(),
+    recipientName: text("recipient_name").notNull(),
+    recipientAddress: text("recipient_address"),
+    recipientVatNumber: text("recipient_vat_number"),
+    vatBasisPoints: integer("vat_basis_points").notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    paidCents: integer("paid_cents").notNull().default(0),
+    status: text("status").$type<InvoiceStatus>().notNull().default("issued"),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("invoices_serial_idx").on(t.serial),
+    uniqueIndex("invoices_deposit_idx").on(t.proposalId).where(sql`${t.kind} = 'deposit'`),
+    uniqueIndex("invoices_retainer_period_idx")
+      .on(t.proposalId, t.period)
+      .where(sql`${t.kind} = 'retainer'`),
+    index("invoices_client_created_idx").on(t.clientId, t.createdAt, t.id),
+    index("invoices_created_idx").on(t.createdAt, t.id),
+    check("invoices_kind_check", sql`${t.kind} in ('deposit', 'retainer', 'one-off')`),
+    check("invoices_status_check", sql`${t.status} in ('issued', 'part-paid', 'paid', 'void')`),
+    check("invoices_period_check", sql`(${t.kind} = 'retainer') = (${t.period} is not null)`),
+    check(
+      "invoices_amounts_check",
+      sql`${t.subtotalCents} >= 0 and ${t.vatCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.vatCents} and ${t.paidCents} >= 0`,
+    ),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  "invoice_lines",
+  {
+    id: randomId(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitCents: integer("unit_cents").notNull(),
+  },
+  (t) => [uniqueIndex("invoice_lines_position_idx").on(t.invoiceId, t.position)],
+);
+
+/** A credit note: voids one invoice in full, with a gapless series of its own. */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: randomId(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    serial: integer("serial").notNull(),
+    number: text("number").notNull(),
+    issuedOn: date("issued_on", { mode: "string" }).notNull(),
+    reason: text("reason").notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("credit_notes_serial_idx").on(t.serial),
+    uniqueIndex("credit_notes_invoice_idx").on(t.invoiceId),
   ],
 );

@@ -19,7 +19,7 @@ const ACCENT = "#3a3fa6";
 
 const resolve = createRequire(import.meta.url).resolve;
 /** The report's three faces (@expo-google-fonts/noto-sans: the full fonts, SIL OFL). */
-const FACES = {
+export const FACES = {
   Body: resolve("@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf"),
   Bold: resolve("@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf"),
   Italic: resolve("@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf"),

@@ -1,0 +1,152 @@
+import { Form, Link } from "react-router";
+import { InvoiceDocument } from "~/components/billing/invoice-document";
+import { ArrowLeft } from "~/components/icons";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
+import { Input } from "~/components/ui/input";
+import { failed, succeeded } from "~/lib/action-result";
+import { formatDate } from "~/lib/dates";
+import type { LiveHandle } from "~/lib/live-events";
+import { formatRand } from "~/lib/money";
+import { portalMeta } from "~/lib/seo";
+import {
+  CREDIT_REASON_MAX,
+  creditNoteSchema,
+  INVOICE_STATE_LABELS,
+} from "~/lib/validation/billing";
+import { firstIssue } from "~/lib/validation/zod";
+import { creditInvoice, getInvoice, INVOICE_NOT_FOUND } from "~/server/billing/invoices.server";
+import { now } from "~/server/clock.server";
+import { parseId } from "~/server/workspace/scope.server";
+import { readForm, UNKNOWN_ACTION } from "../form.server";
+import { notFound } from "../refuse.server";
+import type { Route } from "./+types/invoice";
+import { billingViewer } from "./billing.server";
+import { assertCanWrite, requireAdmin, requireUser } from "./context.server";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  portalMeta(loaderData ? `Invoice ${loaderData.invoice.number}` : "Invoice", matches);
+
+export const handle: LiveHandle = { live: ["billing"] };
+
+/** A tax invoice's page: the invoice, its PDF, how to pay, and (administrators) its credit note. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const ctx = await requireUser(request);
+  const id = parseId(params.id);
+  const invoice = id ? await getInvoice(ctx.db, billingViewer(ctx), id, now()) : null;
+  if (!invoice) throw notFound(INVOICE_NOT_FOUND);
+  return { invoice, canCredit: ctx.isAdmin && !ctx.readOnly && invoice.state !== "void" };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const ctx = await requireAdmin(request);
+  assertCanWrite(ctx);
+  const id = parseId(params.id);
+  if (!id) return failed(404, INVOICE_NOT_FOUND);
+  const form = await readForm(request);
+  if (form.intent !== "credit") return failed(400, UNKNOWN_ACTION);
+  const parsed = creditNoteSchema.safeParse(form);
+  if (!parsed.success) {
+    const issue = firstIssue(parsed.error);
+    return failed(400, issue.message, {
+      field: issue.field,
+      values: { reason: form.reason ?? "" },
+    });
+  }
+  const credited = await creditInvoice(ctx.db, ctx.user.id, id, parsed.data.reason, now());
+  if (!credited.ok) return failed(credited.status, credited.message);
+  return succeeded(`Credit note ${credited.number} issued: the invoice is void`);
+}
+
+export default function Invoice({ loaderData, actionData }: Route.ComponentProps) {
+  const { invoice, canCredit } = loaderData;
+  const result = actionData ?? null;
+  const refused = result && !result.ok ? result : null;
+  const pdf = `/portal/billing/invoices/${invoice.id}/pdf`;
+  return (
+    <div className="max-w-3xl space-y-6">
+      <Link
+        to="/portal/billing"
+        className="inline-flex items-center gap-1 text-primary text-sm hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        Back to Billing
+      </Link>
+      <div className="space-y-2">
+        <h1 className="break-words font-bold text-3xl tracking-tight">Invoice {invoice.number}</h1>
+        <p className="break-words text-muted-foreground">{invoice.description}</p>
+        <Badge variant={invoice.state === "overdue" ? "destructive" : "secondary"}>
+          {INVOICE_STATE_LABELS[invoice.state]}
+        </Badge>
+      </div>
+      <FormResult result={result} />
+      <Card>
+        <CardHeader layout="row" className="flex-wrap">
+          <CardTitle as="h2">Invoice</CardTitle>
+          <Button asChild variant="outline" size="sm">
+            <a href={pdf} download>
+              Download PDF
+            </a>
+          </Button>
+        </CardHeader>
+        <CardContent>
+          <InvoiceDocument
+            invoice={invoice}
+            showBank={invoice.state !== "void" && invoice.state !== "paid"}
+          />
+        </CardContent>
+      </Card>
+      {invoice.creditNote ? (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Credit note {invoice.creditNote.number}</CardTitle>
+            <CardDescription>
+              Issued {formatDate(invoice.creditNote.issuedOn)} for{" "}
+              {formatRand(invoice.creditNote.totalCents)}: {invoice.creditNote.reason}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild variant="outline" size="sm">
+              <a href={`${pdf}?credit=1`} download>
+                Download credit note PDF
+              </a>
+            </Button>
+          </CardContent>
+        </Card>
+      ) : null}
+      {canCredit ? (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Issue credit note</CardTitle>
+            <CardDescription>
+              An issued invoice is never edited: a credit note for its full amount voids it.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Form method="post" className="space-y-4">
+              <input type="hidden" name="intent" value="credit" />
+              <Field
+                id="credit-reason"
+                label="Reason"
+                error={refused?.field === "reason" ? refused.error : undefined}
+              >
+                <Input
+                  name="reason"
+                  required
+                  maxLength={CREDIT_REASON_MAX}
+                  defaultValue={refused?.values?.reason ?? ""}
+                />
+              </Field>
+              <Button type="submit" variant="destructive">
+                Issue credit note
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
