@@ -10,6 +10,7 @@ import { installClassCheck } from "~/lib/class-check";
 import { themeScript } from "~/lib/theme";
 import { applyAdminEmails } from "~/server/accounts/roles.server";
 import { billingJobs } from "~/server/billing/invoices.server";
+import { payfastConfig } from "~/server/billing/payments.server";
 import { bookingJobs } from "~/server/bookings/booking-reminders.server";
 import { busyFeedJobs } from "~/server/bookings/hosts.server";
 import { archivedAsset, publishBuildAssets } from "~/server/build-assets.server";
@@ -159,7 +160,7 @@ export default function handleRequest(
     // The theme script in <head> (app/root.tsx) is allowed by its hash: it runs before paint.
     responseHeaders.set(
       "Content-Security-Policy",
-      documentCsp([`'nonce-${nonce}'`, THEME_SCRIPT_HASH]),
+      documentCsp([`'nonce-${nonce}'`, THEME_SCRIPT_HASH], payfastFormTargets()),
     );
   }
 
@@ -245,4 +246,10 @@ function deferSsrHydration(html: string): string {
     deferWarned = true;
     return html;
   }
+}
+
+/** 'Pay now' posts to PayFast: its origin joins the pages' form-action when it is on. */
+function payfastFormTargets(): string[] {
+  const config = payfastConfig(env());
+  return config ? [new URL(config.url).origin] : [];
 }

@@ -33,6 +33,7 @@ export default [
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/events", "routes/api/events.ts"),
   route("api/whatsapp/webhook", "routes/api/whatsapp.ts"),
+  route("api/payfast/itn", "routes/api/payfast.ts"),
   route("functions/v1/send-contact-email", "routes/api/send-contact-email.ts"),
   route("portal/settings/my-data", "routes/portal/my-data.ts"),
   route("portal/view-as", "routes/portal/view-as.ts"),

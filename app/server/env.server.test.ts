@@ -131,4 +131,29 @@ describe("settings", () => {
       /WHATSAPP_API_URL must be a full URL/,
     );
   });
+
+  it("reads PayFast's settings: off without merchant id and key, its URL a URL, IPs a list", () => {
+    const dataDir = dir();
+    const off = parseEnv({ DATA_DIR: dataDir });
+    expect(off.PAYFAST_MERCHANT_ID).toBeUndefined();
+    expect(off.PAYFAST_SANDBOX).toBe(false);
+    expect(off.PAYFAST_URL).toBeUndefined();
+    expect(off.PAYFAST_VALID_IPS).toContain("197.97.145.144/28");
+    const on = parseEnv({
+      DATA_DIR: dataDir,
+      PAYFAST_MERCHANT_ID: "10000100",
+      PAYFAST_MERCHANT_KEY: "46f0cd694581a",
+      PAYFAST_PASSPHRASE: "jt7NOE43FZPn",
+      PAYFAST_SANDBOX: "true",
+      PAYFAST_URL: "http://127.0.0.1:3650/",
+      PAYFAST_VALID_IPS: "127.0.0.1, ::1",
+    });
+    expect(on.PAYFAST_URL).toBe("http://127.0.0.1:3650");
+    expect(on.PAYFAST_SANDBOX).toBe(true);
+    expect(on.PAYFAST_VALID_IPS).toEqual(["127.0.0.1", "::1"]);
+    expect(() => parseEnv({ DATA_DIR: dataDir, PAYFAST_URL: "ftp://x" })).toThrow(/PAYFAST_URL/);
+    expect(() => parseEnv({ DATA_DIR: dataDir, PAYFAST_VALID_IPS: "not an ip" })).toThrow(
+      /PAYFAST_VALID_IPS/,
+    );
+  });
 });

@@ -25,6 +25,10 @@ const optionalUrl = (name: string, protocols: RegExp) =>
     });
 
 /** A text setting; empty counts as unset. */
+/** PayFast's published ITN sources (developers.payfast.co.za, 'ITN security checks'). */
+const PAYFAST_IPS =
+  "197.97.145.144/28,41.74.179.192/27,102.216.36.0/28,102.216.36.128/28,144.126.193.139";
+
 const optionalText = () =>
   z
     .string()
@@ -120,6 +124,29 @@ export const envSchema = z.object({
   WHATSAPP_TEMPLATE_NOTIFICATION: z.string().trim().min(1).default("portal_notification"),
   WHATSAPP_TEMPLATE_REVIEW: z.string().trim().min(1).default("review_request"),
   WHATSAPP_TEMPLATE_CODE: z.string().trim().min(1).default("confirmation_code"),
+  /**
+   * PayFast (issue 32, decision 074): merchant id and key set turn 'Pay now' on; unset hides it.
+   * PAYFAST_URL is the base of the payment page and the validation call (a test fake);
+   * unset, it follows PAYFAST_SANDBOX. ITNs are accepted only from PAYFAST_VALID_IPS.
+   */
+  PAYFAST_MERCHANT_ID: optionalText(),
+  PAYFAST_MERCHANT_KEY: optionalText(),
+  PAYFAST_PASSPHRASE: optionalText(),
+  PAYFAST_SANDBOX: flag("PAYFAST_SANDBOX", false),
+  PAYFAST_URL: optionalUrl("PAYFAST_URL", /^https?:$/).transform((v) => v?.replace(/\/$/, "")),
+  PAYFAST_VALID_IPS: z
+    .string()
+    .trim()
+    .default(PAYFAST_IPS)
+    .transform((v) =>
+      v
+        .split(",")
+        .map((ip) => ip.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((ip) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(ip)), {
+      message: "PAYFAST_VALID_IPS must be addresses or CIDR ranges separated by commas",
+    }),
   /**
    * OpenTelemetry: traces and metrics go to this OTLP/HTTP collector (e.g. http://otel:4318).
    * Unset: the SDK is not loaded (decision 059).

@@ -24,6 +24,13 @@ describe("CSP", () => {
     expect(BASELINE_CSP).toContain("default-src 'none'");
   });
 
+  it("lets forms post to us, and to PayFast only when 'Pay now' is on (decision 074)", () => {
+    expect(documentCsp(["'nonce-abc'"])).toContain("form-action 'self';");
+    expect(documentCsp(["'nonce-abc'"], ["https://www.payfast.co.za"])).toContain(
+      "form-action 'self' https://www.payfast.co.za;",
+    );
+  });
+
   it("sends HSTS only in production", () => {
     expect(commonSecurityHeaders(true)["Strict-Transport-Security"]).toContain("max-age=");
     expect(commonSecurityHeaders(false)["Strict-Transport-Security"]).toBeUndefined();

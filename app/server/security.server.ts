@@ -29,8 +29,11 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** The policy of an HTML page: scripts only from us, plus the nonce or hashes given. */
-export function documentCsp(scriptSources: string[]): string {
+/**
+ * The policy of an HTML page: scripts only from us, plus the nonce or hashes given; forms post
+ * to us and to `formTargets` only (PayFast's origin when 'Pay now' is on, decision 074).
+ */
+export function documentCsp(scriptSources: string[], formTargets: string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(" ")}`.trim(),
@@ -42,7 +45,7 @@ export function documentCsp(scriptSources: string[]): string {
     "media-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self' ${formTargets.join(" ")}`.trim(),
     "frame-ancestors 'none'",
     "manifest-src 'self'",
     "worker-src 'self'",

@@ -266,3 +266,21 @@ export const oneOffInvoiceSchema = z.object({
 export const creditNoteSchema = z.object({
   reason: proposalText("Reason", CREDIT_REASON_MAX),
 });
+
+/** 'Record payment' (administrators): an EFT that arrived. */
+export const paymentSchema = z.object({
+  amount: z
+    .string({ error: "Amount must be an amount in rand, such as 12 500,00" })
+    .transform((v) => parseRand(v))
+    .refine((v): v is number => v !== null && v > 0, {
+      message: "Amount must be an amount in rand, such as 12 500,00",
+    })
+    .transform((v) => v as number),
+  paidOn: z
+    .string({ error: "Date paid must be a date" })
+    .refine(isCalendarDay, "Date paid must be a date"),
+  reference: proposalText("Reference", 100).refine(
+    (v) => !/[\r\n]/.test(v),
+    "Reference must be on one line",
+  ),
+});

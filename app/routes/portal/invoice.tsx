@@ -8,7 +8,7 @@ import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { failed, succeeded } from "~/lib/action-result";
-import { formatDate } from "~/lib/dates";
+import { formatDate, todayInSouthAfrica } from "~/lib/dates";
 import type { LiveHandle } from "~/lib/live-events";
 import { formatRand } from "~/lib/money";
 import { portalMeta } from "~/lib/seo";
@@ -16,10 +16,19 @@ import {
   CREDIT_REASON_MAX,
   creditNoteSchema,
   INVOICE_STATE_LABELS,
+  paymentSchema,
 } from "~/lib/validation/billing";
 import { firstIssue } from "~/lib/validation/zod";
 import { creditInvoice, getInvoice, INVOICE_NOT_FOUND } from "~/server/billing/invoices.server";
+import {
+  listPayments,
+  owedText,
+  payfastConfig,
+  payNowForm,
+  recordPayment,
+} from "~/server/billing/payments.server";
 import { now } from "~/server/clock.server";
+import { env } from "~/server/env.server";
 import { parseId } from "~/server/workspace/scope.server";
 import { readForm, UNKNOWN_ACTION } from "../form.server";
 import { notFound } from "../refuse.server";
@@ -38,7 +47,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const invoice = id ? await getInvoice(ctx.db, billingViewer(ctx), id, now()) : null;
   if (!invoice) throw notFound(INVOICE_NOT_FOUND);
-  return { invoice, canCredit: ctx.isAdmin && !ctx.readOnly && invoice.state !== "void" };
+  const config = payfastConfig(env());
+  const open = invoice.state !== "void" && invoice.state !== "paid";
+  return {
+    invoice,
+    owed: owedText(invoice),
+    payments: await listPayments(ctx.db, invoice.id),
+    canCredit: ctx.isAdmin && !ctx.readOnly && invoice.state !== "void",
+    canRecord: ctx.isAdmin && !ctx.readOnly && open,
+    /** 'Pay now' (PayFast) for the client's contacts, when it is on and something is owed. */
+    payNow:
+      config && open && ctx.scope.kind === "client" && !ctx.readOnly
+        ? payNowForm(config, invoice, env().BASE_URL)
+        : null,
+    today: todayInSouthAfrica(now()),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -47,6 +70,33 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (!id) return failed(404, INVOICE_NOT_FOUND);
   const form = await readForm(request);
+  if (form.intent === "record-payment") {
+    const parsed = paymentSchema.safeParse(form);
+    const values = {
+      amount: form.amount ?? "",
+      paidOn: form.paidOn ?? "",
+      reference: form.reference ?? "",
+    };
+    if (!parsed.success) {
+      const issue = firstIssue(parsed.error);
+      return failed(400, issue.message, { field: issue.field, values });
+    }
+    const paid = await recordPayment(
+      ctx.db,
+      ctx.user.id,
+      id,
+      {
+        amountCents: parsed.data.amount,
+        paidOn: parsed.data.paidOn,
+        reference: parsed.data.reference,
+      },
+      now(),
+    );
+    if (!paid.ok) return failed(paid.status, paid.message, { values });
+    return succeeded(
+      paid.status === "paid" ? "Payment recorded: the invoice is paid" : "Payment recorded",
+    );
+  }
   if (form.intent !== "credit") return failed(400, UNKNOWN_ACTION);
   const parsed = creditNoteSchema.safeParse(form);
   if (!parsed.success) {
@@ -62,7 +112,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function Invoice({ loaderData, actionData }: Route.ComponentProps) {
-  const { invoice, canCredit } = loaderData;
+  const { invoice, owed, payments, canCredit, canRecord, payNow, today } = loaderData;
   const result = actionData ?? null;
   const refused = result && !result.ok ? result : null;
   const pdf = `/portal/billing/invoices/${invoice.id}/pdf`;
@@ -97,6 +147,84 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
             invoice={invoice}
             showBank={invoice.state !== "void" && invoice.state !== "paid"}
           />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Payments</CardTitle>
+          <CardDescription>
+            {invoice.state === "void" ? "This invoice was credited." : `Still owed: ${owed}.`}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {payments.length === 0 ? (
+            <p className="text-muted-foreground text-sm">No payments yet.</p>
+          ) : (
+            <ul className="divide-y text-sm">
+              {payments.map((p) => (
+                <li key={p.id} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span className="break-words">
+                    {formatDate(p.paidOn)} · {p.method === "payfast" ? "PayFast" : "EFT"} ·{" "}
+                    {p.reference}
+                  </span>
+                  <span>{formatRand(p.amountCents)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {payNow ? (
+            <form method="post" action={payNow.action}>
+              {payNow.fields.map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <Button type="submit">Pay now</Button>
+            </form>
+          ) : null}
+          {canRecord ? (
+            <Form method="post" className="grid gap-4 border-t pt-4 sm:grid-cols-3">
+              <input type="hidden" name="intent" value="record-payment" />
+              <Field
+                id="payment-amount"
+                label="Amount paid (R)"
+                error={refused?.field === "amount" ? refused.error : undefined}
+              >
+                <Input
+                  name="amount"
+                  required
+                  inputMode="decimal"
+                  defaultValue={refused?.values?.amount ?? ""}
+                />
+              </Field>
+              <Field
+                id="payment-paidOn"
+                label="Date paid"
+                error={refused?.field === "paidOn" ? refused.error : undefined}
+              >
+                <Input
+                  name="paidOn"
+                  type="date"
+                  required
+                  max={today}
+                  defaultValue={refused?.values?.paidOn ?? today}
+                />
+              </Field>
+              <Field
+                id="payment-reference"
+                label="Reference"
+                error={refused?.field === "reference" ? refused.error : undefined}
+              >
+                <Input
+                  name="reference"
+                  required
+                  maxLength={100}
+                  defaultValue={refused?.values?.reference ?? invoice.number}
+                />
+              </Field>
+              <div className="sm:col-span-3">
+                <Button type="submit">Record payment</Button>
+              </div>
+            </Form>
+          ) : null}
         </CardContent>
       </Card>
       {invoice.creditNote ? (

@@ -1648,3 +1648,32 @@ export const creditNotes = pgTable(
     uniqueIndex("credit_notes_invoice_idx").on(t.invoiceId),
   ],
 );
+
+/**
+ * A payment of an invoice (issue 32, point 4; decision 074): recorded by an administrator (EFT)
+ * or by a validated PayFast notification, whose payment id may be stored once only, so a
+ * repeated or replayed notification changes nothing.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: randomId(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    method: text("method").$type<"eft" | "payfast">().notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    paidOn: date("paid_on", { mode: "string" }).notNull(),
+    reference: text("reference").notNull(),
+    /** PayFast's `pf_payment_id`. */
+    externalId: text("external_id"),
+    recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payments_invoice_idx").on(t.invoiceId, t.createdAt),
+    uniqueIndex("payments_external_idx").on(t.method, t.externalId),
+    check("payments_method_check", sql`${t.method} in ('eft', 'payfast')`),
+    check("payments_amount_check", sql`${t.amountCents} > 0`),
+  ],
+);
