@@ -33,19 +33,32 @@ const detail = (label: string, max: number, oneLine = true) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-/** Settings → 'Business details' on the Billing page (administrators). */
-export const businessDetailsSchema = z.object({
-  legalName: detail("Legal name", 200),
-  address: detail("Address", 500, false),
-  registrationNumber: detail("Company registration number", 50),
-  vatNumber: z
+/** A South African VAT number (10 digits starting with 4), spaces dropped; empty is null. */
+const vatNumber = (label: string) =>
+  z
     .string()
     .trim()
     .optional()
     .transform((v) => v?.replace(/\s+/g, "") || null)
     .refine((v) => v === null || /^4\d{9}$/.test(v), {
-      message: "VAT number must be 10 digits starting with 4",
-    }),
+      message: `${label} must be 10 digits starting with 4`,
+    });
+
+/** An amount in rand typed by a person, in cents, more than nothing. */
+const randAmount = z
+  .string({ error: "Amount must be an amount in rand, such as 12 500,00" })
+  .transform((v) => parseRand(v))
+  .refine((v): v is number => v !== null && v > 0, {
+    message: "Amount must be an amount in rand, such as 12 500,00",
+  })
+  .transform((v) => v as number);
+
+/** Settings → 'Business details' on the Billing page (administrators). */
+export const businessDetailsSchema = z.object({
+  legalName: detail("Legal name", 200),
+  address: detail("Address", 500, false),
+  registrationNumber: detail("Company registration number", 50),
+  vatNumber: vatNumber("VAT number"),
   bankName: detail("Bank", 100),
   accountHolder: detail("Account holder", 200),
   accountNumber: z
@@ -132,14 +145,7 @@ export const proposalSchema = z
       .int("Billing day must be a day from 1 to 28")
       .min(1, "Billing day must be a day from 1 to 28")
       .max(28, "Billing day must be a day from 1 to 28"),
-    recipientVatNumber: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => v?.replace(/\s+/g, "") || null)
-      .refine((v) => v === null || /^4\d{9}$/.test(v), {
-        message: "Client VAT number must be 10 digits starting with 4",
-      }),
+    recipientVatNumber: vatNumber("Client VAT number"),
   })
   .transform((form, ctx) => {
     const raw = form as Record<string, unknown>;
@@ -245,21 +251,8 @@ export const oneOffInvoiceSchema = z.object({
     (v) => !/[\r\n]/.test(v),
     "Description must be on one line",
   ),
-  amount: z
-    .string({ error: "Amount must be an amount in rand, such as 12 500,00" })
-    .transform((v) => parseRand(v))
-    .refine((v): v is number => v !== null && v > 0, {
-      message: "Amount must be an amount in rand, such as 12 500,00",
-    })
-    .transform((v) => v as number),
-  recipientVatNumber: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => v?.replace(/\s+/g, "") || null)
-    .refine((v) => v === null || /^4\d{9}$/.test(v), {
-      message: "Client VAT number must be 10 digits starting with 4",
-    }),
+  amount: randAmount,
+  recipientVatNumber: vatNumber("Client VAT number"),
 });
 
 /** 'Issue credit note' (administrators): why the invoice is credited. */
@@ -269,13 +262,7 @@ export const creditNoteSchema = z.object({
 
 /** 'Record payment' (administrators): an EFT that arrived. */
 export const paymentSchema = z.object({
-  amount: z
-    .string({ error: "Amount must be an amount in rand, such as 12 500,00" })
-    .transform((v) => parseRand(v))
-    .refine((v): v is number => v !== null && v > 0, {
-      message: "Amount must be an amount in rand, such as 12 500,00",
-    })
-    .transform((v) => v as number),
+  amount: randAmount,
   paidOn: z
     .string({ error: "Date paid must be a date" })
     .refine(isCalendarDay, "Date paid must be a date"),

@@ -323,6 +323,28 @@ function amounts(input: ProposalInput) {
   return { onceOffCents: t.onceOffCents, monthlyCents: t.monthlyCents };
 }
 
+/** The proposal locked for a change, while it is a draft or waits for its answer. */
+async function lockOpen(
+  tx: Tx,
+  id: string,
+  today: string,
+): Promise<Outcome<{ clientId: string; title: string }>> {
+  const [current] = await tx
+    .select({
+      status: proposals.status,
+      validUntil: proposals.validUntil,
+      clientId: proposals.clientId,
+      title: proposals.title,
+    })
+    .from(proposals)
+    .where(eq(proposals.id, id))
+    .for("update");
+  if (!current) return refused(404, PROPOSAL_NOT_FOUND);
+  const state = proposalState(current.status, current.validUntil, today);
+  if (state !== "draft" && state !== "sent") return refused(409, PROPOSAL_LOCKED);
+  return { ok: true, clientId: current.clientId, title: current.title };
+}
+
 /** 'Create proposal' (administrators): a draft for a client, at the VAT rate of today. */
 export async function createProposal(
   db: Database,
@@ -382,18 +404,8 @@ export async function updateProposal(
   if (!checked.ok) return checked;
   const vatBasisPoints = await vatRateOn(db, today);
   const outcome = await db.transaction(async (tx): Promise<Outcome<{ clientId: string }>> => {
-    const [current] = await tx
-      .select({
-        status: proposals.status,
-        validUntil: proposals.validUntil,
-        clientId: proposals.clientId,
-      })
-      .from(proposals)
-      .where(eq(proposals.id, id))
-      .for("update");
-    if (!current) return refused(404, PROPOSAL_NOT_FOUND);
-    const state = proposalState(current.status, current.validUntil, today);
-    if (state !== "draft" && state !== "sent") return refused(409, PROPOSAL_LOCKED);
+    const current = await lockOpen(tx, id, today);
+    if (!current.ok) return current;
     await tx
       .update(proposals)
       .set({
@@ -430,19 +442,8 @@ export async function sendProposal(
   const today = todayInSouthAfrica(now);
   const outcome = await db.transaction(
     async (tx): Promise<Outcome<{ clientId: string; notified: string[] }>> => {
-      const [current] = await tx
-        .select({
-          status: proposals.status,
-          validUntil: proposals.validUntil,
-          clientId: proposals.clientId,
-          title: proposals.title,
-        })
-        .from(proposals)
-        .where(eq(proposals.id, id))
-        .for("update");
-      if (!current) return refused(404, PROPOSAL_NOT_FOUND);
-      const state = proposalState(current.status, current.validUntil, today);
-      if (state !== "draft" && state !== "sent") return refused(409, PROPOSAL_LOCKED);
+      const current = await lockOpen(tx, id, today);
+      if (!current.ok) return current;
       await tx.update(proposals).set({ status: "sent", sentAt: now }).where(eq(proposals.id, id));
       const notified = await notify(tx, {
         kind: "proposal.sent",
