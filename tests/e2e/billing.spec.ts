@@ -36,7 +36,7 @@ test.describe("business details", () => {
     await expect(page.getByText("VAT is charged at 15%.")).toBeVisible();
     await hydrated(page);
 
-    await page.getByLabel("VAT number").fill("123");
+    await page.getByLabel("VAT number", { exact: true }).fill("123");
     await page.getByRole("button", { name: "Save business details" }).click();
     await expect(
       page.getByText("VAT number must be 10 digits starting with 4").first(),
@@ -44,7 +44,7 @@ test.describe("business details", () => {
 
     await page.getByLabel("Legal name").fill("Cape AI Automations (Pty) Ltd");
     await page.getByLabel("Address").fill("12 Bree Street\nCape Town 8001");
-    await page.getByLabel("VAT number").fill("4123456789");
+    await page.getByLabel("VAT number", { exact: true }).fill("4123456789");
     await page.getByLabel("Bank", { exact: true }).fill("First National Bank");
     await page.getByLabel("Account holder").fill("Cape AI Automations (Pty) Ltd");
     await page.getByLabel("Account number").fill("62123456789");
@@ -52,7 +52,7 @@ test.describe("business details", () => {
     await page.getByRole("button", { name: "Save business details" }).click();
     await expect(page.getByText("Business details saved").first()).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel("VAT number")).toHaveValue("4123456789");
+    await expect(page.getByLabel("VAT number", { exact: true })).toHaveValue("4123456789");
     await expect(page.getByLabel("Branch code")).toHaveValue("250655");
   });
 
@@ -161,7 +161,7 @@ test.describe("proposals", () => {
       page.getByRole("heading", { name: /^Invoice INV-\d{4}$/, level: 1 }),
     ).toBeVisible();
     await expect(page.getByText("Tax Invoice", { exact: true })).toBeVisible();
-    await expect(page.getByText("R11,500.00")).toBeVisible();
+    await expect(page.getByText("R11,500.00", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Download PDF" })).toBeVisible();
     await hydrated(page);
     await expectNoAxeViolations(page, "an invoice (contact)");
