@@ -292,8 +292,8 @@ test.describe("axe, desktop", () => {
   // axe reads the whole page twice (both palettes): 5–10 s each on a busy 2-core machine.
   test.describe.configure({ timeout: 90_000 });
   publicPageTests();
-  test.describe("portal", portalPageTests);
-  test.describe("clients", clientsPageTests);
+  test.describe("portal", () => portalPageTests());
+  test.describe("clients", () => clientsPageTests());
 
   test("the portal with the sidebar collapsed to icons, and an entry's tooltip", async ({
     signedInPage: page,
@@ -377,8 +377,8 @@ test.describe("axe, 375×740", () => {
   test.describe.configure({ timeout: 90_000 });
   test.use({ viewport: MOBILE });
   publicPageTests();
-  test.describe("portal", portalPageTests);
-  test.describe("clients", clientsPageTests);
+  test.describe("portal", () => portalPageTests());
+  test.describe("clients", () => clientsPageTests());
 
   test("public pages with the mobile menu open", async ({ page }) => {
     // Four axe runs (two pages, two palettes): several seconds each on a busy machine.

@@ -85,6 +85,7 @@ export function ReportView({ report }: { report: ProjectReport }) {
             label={`Progress of ${project.title}`}
             steps={report.progressSteps}
             start={period.start}
+            // biome-ignore lint/complexity/useMathMinMax: ISO timestamps (strings), the earlier of the two
             end={report.madeAt < period.end ? report.madeAt : period.end}
             axis={[formatDate(period.from), formatDate(period.to)]}
           />
