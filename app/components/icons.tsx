@@ -5,24 +5,59 @@
  * every use, and writes nine attributes into the HTML; a portal page has 15–30. Here the svg
  * carries its viewBox and the class `icon`, whose rule in app.css holds lucide's size and
  * stroke (in the base layer, so any utility wins, as over lucide's attributes), and the shapes
- * are lucide's own (`icons.test.tsx`). The prerendered public pages use lucide-react directly:
+ * are lucide's own, read from the drawing each of lucide-react's icon modules exports beside its
+ * component (`icons.test.tsx`). The prerendered public pages use lucide-react directly:
  * they cost nothing per request, and their chunks do not carry the portal's icons.
  */
-import type { LucideIcon } from "lucide-react";
-import * as lucide from "lucide-react";
+
+import * as arrowDownDrawing from "lucide-react/icons/arrow-down";
+import * as arrowLeftDrawing from "lucide-react/icons/arrow-left";
+import * as arrowUpDrawing from "lucide-react/icons/arrow-up";
+import * as bellDrawing from "lucide-react/icons/bell";
+import * as buildingComplexDrawing from "lucide-react/icons/building-complex";
+import * as calendarDrawing from "lucide-react/icons/calendar";
+import * as chartColumnDrawing from "lucide-react/icons/chart-column";
+import * as checkDrawing from "lucide-react/icons/check";
+import * as circleDrawing from "lucide-react/icons/circle";
+import * as circleCheckDrawing from "lucide-react/icons/circle-check";
+import * as circleDotDrawing from "lucide-react/icons/circle-dot";
+import * as circleExclamationPointDrawing from "lucide-react/icons/circle-exclamation-point";
+import * as circlePlayDrawing from "lucide-react/icons/circle-play";
+import * as downloadDrawing from "lucide-react/icons/download";
+import * as eyeDrawing from "lucide-react/icons/eye";
+import * as fileTextDrawing from "lucide-react/icons/file-text";
+import * as folderKanbanDrawing from "lucide-react/icons/folder-kanban";
+import * as inboxDrawing from "lucide-react/icons/inbox";
+import * as keyRoundDrawing from "lucide-react/icons/key-round";
+import * as laptopDrawing from "lucide-react/icons/laptop";
+import * as layoutDashboardDrawing from "lucide-react/icons/layout-dashboard";
+import * as logOutDrawing from "lucide-react/icons/log-out";
+import * as mailDrawing from "lucide-react/icons/mail";
+import * as messageSquareExclamationPointDrawing from "lucide-react/icons/message-square-exclamation-point";
+import * as panelLeftDrawing from "lucide-react/icons/panel-left";
+import * as pencilDrawing from "lucide-react/icons/pencil";
+import * as plusDrawing from "lucide-react/icons/plus";
+import * as receiptDrawing from "lucide-react/icons/receipt";
+import * as replyDrawing from "lucide-react/icons/reply";
+import * as rotateCwDrawing from "lucide-react/icons/rotate-cw";
+import * as searchDrawing from "lucide-react/icons/search";
+import * as settingsDrawing from "lucide-react/icons/settings";
+import * as shieldCheckDrawing from "lucide-react/icons/shield-check";
+import * as shieldExclamationPointDrawing from "lucide-react/icons/shield-exclamation-point";
+import * as trashDrawing from "lucide-react/icons/trash";
+import * as uploadDrawing from "lucide-react/icons/upload";
+import * as userMinusDrawing from "lucide-react/icons/user-minus";
+import * as userPlusDrawing from "lucide-react/icons/user-plus";
+import * as usersDrawing from "lucide-react/icons/users";
+import * as xDrawing from "lucide-react/icons/x";
+import type { LucideIconData } from "lucide-react/types";
 import type { ComponentProps } from "react";
 
 /** What an icon takes: an svg's props, without children (its shapes are lucide's). */
 export type IconProps = Omit<ComponentProps<"svg">, "children" | "dangerouslySetInnerHTML">;
 export type Icon = ((props: IconProps) => React.ReactElement) & { displayName?: string };
 
-interface LucideData {
-  name: string;
-  aliases?: string[];
-  node: [string, Record<string, string | number>][];
-}
-
-const escapeAttribute = (value: string | number) =>
+const escapeAttribute = (value: unknown) =>
   String(value).replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 
 /** Lucide's (a11y) rule: an icon is hidden from assistive technology unless it is labelled. */
@@ -34,16 +69,25 @@ function labelled(props: object): boolean {
   return false;
 }
 
-/** `icon` as one element: lucide's svg attributes, class names and shapes. */
-export function drawn(icon: LucideIcon): Icon {
-  // A lucide icon is a forwardRef whose render returns lucide's Icon with the drawing's data.
-  const {
-    name,
-    aliases = [],
-    node,
-  } = (
-    icon as unknown as { render(props: object, ref: null): { props: { icon: LucideData } } }
-  ).render({}, null).props.icon;
+/**
+ * The drawing an icon module of lucide-react exports as `__iconData` (its name, aliases and
+ * shapes; the component beside it is made from it). Its types declare only the component, so
+ * the export is checked here, and `icons.test.tsx` holds the shapes equal to the component's.
+ */
+function drawingOf(module: object): LucideIconData & { name: string } {
+  const data = (module as { __iconData?: LucideIconData }).__iconData;
+  if (!data || typeof data.name !== "string" || !Array.isArray(data.node)) {
+    throw new Error("lucide-react's icon module no longer exports its drawing as __iconData");
+  }
+  return { ...data, name: data.name };
+}
+
+const pascalCase = (name: string) =>
+  name.replace(/(^|-)(\w)/g, (_, _dash: string, letter: string) => letter.toUpperCase());
+
+/** An icon module's drawing as one element: lucide's svg attributes, class names and shapes. */
+export function drawn(module: object): Icon {
+  const { name, aliases = [], node } = drawingOf(module);
   const shapes = {
     __html: node
       .map(([tag, attributes]) => {
@@ -58,6 +102,7 @@ export function drawn(icon: LucideIcon): Icon {
   const base = ["icon", name, ...aliases.filter((alias) => alias.trim() !== "")]
     .map((part, i) => (i === 0 ? part : `lucide-${part}`))
     .join(" ");
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per icon when this module loads (the exports below), never during a render, so React sees one component per icon
   function DrawnIcon({ className, ...props }: IconProps) {
     return (
       <svg
@@ -70,47 +115,47 @@ export function drawn(icon: LucideIcon): Icon {
       />
     );
   }
-  DrawnIcon.displayName = icon.displayName;
+  DrawnIcon.displayName = pascalCase(name);
   return DrawnIcon;
 }
 
-export const ArrowDown = /* @__PURE__ */ drawn(lucide.ArrowDown);
-export const ArrowLeft = /* @__PURE__ */ drawn(lucide.ArrowLeft);
-export const ArrowUp = /* @__PURE__ */ drawn(lucide.ArrowUp);
-export const BarChart3 = /* @__PURE__ */ drawn(lucide.BarChart3);
-export const Bell = /* @__PURE__ */ drawn(lucide.Bell);
-export const Building2 = /* @__PURE__ */ drawn(lucide.Building2);
-export const Calendar = /* @__PURE__ */ drawn(lucide.Calendar);
-export const Check = /* @__PURE__ */ drawn(lucide.Check);
-export const CheckCircle2 = /* @__PURE__ */ drawn(lucide.CheckCircle2);
-export const Circle = /* @__PURE__ */ drawn(lucide.Circle);
-export const CircleAlert = /* @__PURE__ */ drawn(lucide.CircleAlert);
-export const CircleDot = /* @__PURE__ */ drawn(lucide.CircleDot);
-export const Download = /* @__PURE__ */ drawn(lucide.Download);
-export const Eye = /* @__PURE__ */ drawn(lucide.Eye);
-export const FileText = /* @__PURE__ */ drawn(lucide.FileText);
-export const FolderKanban = /* @__PURE__ */ drawn(lucide.FolderKanban);
-export const Inbox = /* @__PURE__ */ drawn(lucide.Inbox);
-export const KeyRound = /* @__PURE__ */ drawn(lucide.KeyRound);
-export const Laptop = /* @__PURE__ */ drawn(lucide.Laptop);
-export const LayoutDashboard = /* @__PURE__ */ drawn(lucide.LayoutDashboard);
-export const LogOut = /* @__PURE__ */ drawn(lucide.LogOut);
-export const Mail = /* @__PURE__ */ drawn(lucide.Mail);
-export const MessageSquareWarning = /* @__PURE__ */ drawn(lucide.MessageSquareWarning);
-export const PanelLeft = /* @__PURE__ */ drawn(lucide.PanelLeftIcon);
-export const Pencil = /* @__PURE__ */ drawn(lucide.Pencil);
-export const PlayCircle = /* @__PURE__ */ drawn(lucide.PlayCircle);
-export const Plus = /* @__PURE__ */ drawn(lucide.Plus);
-export const Receipt = /* @__PURE__ */ drawn(lucide.Receipt);
-export const Reply = /* @__PURE__ */ drawn(lucide.Reply);
-export const RotateCw = /* @__PURE__ */ drawn(lucide.RotateCw);
-export const Search = /* @__PURE__ */ drawn(lucide.Search);
-export const Settings = /* @__PURE__ */ drawn(lucide.Settings);
-export const ShieldAlert = /* @__PURE__ */ drawn(lucide.ShieldAlert);
-export const ShieldCheck = /* @__PURE__ */ drawn(lucide.ShieldCheck);
-export const Trash2 = /* @__PURE__ */ drawn(lucide.Trash2);
-export const Upload = /* @__PURE__ */ drawn(lucide.Upload);
-export const UserMinus = /* @__PURE__ */ drawn(lucide.UserMinus);
-export const UserPlus = /* @__PURE__ */ drawn(lucide.UserPlus);
-export const Users = /* @__PURE__ */ drawn(lucide.Users);
-export const X = /* @__PURE__ */ drawn(lucide.X);
+export const ArrowDown = /* @__PURE__ */ drawn(arrowDownDrawing);
+export const ArrowLeft = /* @__PURE__ */ drawn(arrowLeftDrawing);
+export const ArrowUp = /* @__PURE__ */ drawn(arrowUpDrawing);
+export const BarChart3 = /* @__PURE__ */ drawn(chartColumnDrawing);
+export const Bell = /* @__PURE__ */ drawn(bellDrawing);
+export const Building2 = /* @__PURE__ */ drawn(buildingComplexDrawing);
+export const Calendar = /* @__PURE__ */ drawn(calendarDrawing);
+export const Check = /* @__PURE__ */ drawn(checkDrawing);
+export const CheckCircle2 = /* @__PURE__ */ drawn(circleCheckDrawing);
+export const Circle = /* @__PURE__ */ drawn(circleDrawing);
+export const CircleAlert = /* @__PURE__ */ drawn(circleExclamationPointDrawing);
+export const CircleDot = /* @__PURE__ */ drawn(circleDotDrawing);
+export const Download = /* @__PURE__ */ drawn(downloadDrawing);
+export const Eye = /* @__PURE__ */ drawn(eyeDrawing);
+export const FileText = /* @__PURE__ */ drawn(fileTextDrawing);
+export const FolderKanban = /* @__PURE__ */ drawn(folderKanbanDrawing);
+export const Inbox = /* @__PURE__ */ drawn(inboxDrawing);
+export const KeyRound = /* @__PURE__ */ drawn(keyRoundDrawing);
+export const Laptop = /* @__PURE__ */ drawn(laptopDrawing);
+export const LayoutDashboard = /* @__PURE__ */ drawn(layoutDashboardDrawing);
+export const LogOut = /* @__PURE__ */ drawn(logOutDrawing);
+export const Mail = /* @__PURE__ */ drawn(mailDrawing);
+export const MessageSquareWarning = /* @__PURE__ */ drawn(messageSquareExclamationPointDrawing);
+export const PanelLeft = /* @__PURE__ */ drawn(panelLeftDrawing);
+export const Pencil = /* @__PURE__ */ drawn(pencilDrawing);
+export const PlayCircle = /* @__PURE__ */ drawn(circlePlayDrawing);
+export const Plus = /* @__PURE__ */ drawn(plusDrawing);
+export const Receipt = /* @__PURE__ */ drawn(receiptDrawing);
+export const Reply = /* @__PURE__ */ drawn(replyDrawing);
+export const RotateCw = /* @__PURE__ */ drawn(rotateCwDrawing);
+export const Search = /* @__PURE__ */ drawn(searchDrawing);
+export const Settings = /* @__PURE__ */ drawn(settingsDrawing);
+export const ShieldAlert = /* @__PURE__ */ drawn(shieldExclamationPointDrawing);
+export const ShieldCheck = /* @__PURE__ */ drawn(shieldCheckDrawing);
+export const Trash2 = /* @__PURE__ */ drawn(trashDrawing);
+export const Upload = /* @__PURE__ */ drawn(uploadDrawing);
+export const UserMinus = /* @__PURE__ */ drawn(userMinusDrawing);
+export const UserPlus = /* @__PURE__ */ drawn(userPlusDrawing);
+export const Users = /* @__PURE__ */ drawn(usersDrawing);
+export const X = /* @__PURE__ */ drawn(xDrawing);
