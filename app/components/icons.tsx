@@ -10,46 +10,46 @@
  * they cost nothing per request, and their chunks do not carry the portal's icons.
  */
 
-import * as arrowDownDrawing from "lucide-react/icons/arrow-down";
-import * as arrowLeftDrawing from "lucide-react/icons/arrow-left";
-import * as arrowUpDrawing from "lucide-react/icons/arrow-up";
-import * as bellDrawing from "lucide-react/icons/bell";
-import * as buildingComplexDrawing from "lucide-react/icons/building-complex";
-import * as calendarDrawing from "lucide-react/icons/calendar";
-import * as chartColumnDrawing from "lucide-react/icons/chart-column";
-import * as checkDrawing from "lucide-react/icons/check";
-import * as circleDrawing from "lucide-react/icons/circle";
-import * as circleCheckDrawing from "lucide-react/icons/circle-check";
-import * as circleDotDrawing from "lucide-react/icons/circle-dot";
-import * as circleExclamationPointDrawing from "lucide-react/icons/circle-exclamation-point";
-import * as circlePlayDrawing from "lucide-react/icons/circle-play";
-import * as downloadDrawing from "lucide-react/icons/download";
-import * as eyeDrawing from "lucide-react/icons/eye";
-import * as fileTextDrawing from "lucide-react/icons/file-text";
-import * as folderKanbanDrawing from "lucide-react/icons/folder-kanban";
-import * as inboxDrawing from "lucide-react/icons/inbox";
-import * as keyRoundDrawing from "lucide-react/icons/key-round";
-import * as laptopDrawing from "lucide-react/icons/laptop";
-import * as layoutDashboardDrawing from "lucide-react/icons/layout-dashboard";
-import * as logOutDrawing from "lucide-react/icons/log-out";
-import * as mailDrawing from "lucide-react/icons/mail";
-import * as messageSquareExclamationPointDrawing from "lucide-react/icons/message-square-exclamation-point";
-import * as panelLeftDrawing from "lucide-react/icons/panel-left";
-import * as pencilDrawing from "lucide-react/icons/pencil";
-import * as plusDrawing from "lucide-react/icons/plus";
-import * as receiptDrawing from "lucide-react/icons/receipt";
-import * as replyDrawing from "lucide-react/icons/reply";
-import * as rotateCwDrawing from "lucide-react/icons/rotate-cw";
-import * as searchDrawing from "lucide-react/icons/search";
-import * as settingsDrawing from "lucide-react/icons/settings";
-import * as shieldCheckDrawing from "lucide-react/icons/shield-check";
-import * as shieldExclamationPointDrawing from "lucide-react/icons/shield-exclamation-point";
-import * as trashDrawing from "lucide-react/icons/trash";
-import * as uploadDrawing from "lucide-react/icons/upload";
-import * as userMinusDrawing from "lucide-react/icons/user-minus";
-import * as userPlusDrawing from "lucide-react/icons/user-plus";
-import * as usersDrawing from "lucide-react/icons/users";
-import * as xDrawing from "lucide-react/icons/x";
+import { __iconData as arrowDownDrawing } from "lucide-react/icons/arrow-down";
+import { __iconData as arrowLeftDrawing } from "lucide-react/icons/arrow-left";
+import { __iconData as arrowUpDrawing } from "lucide-react/icons/arrow-up";
+import { __iconData as bellDrawing } from "lucide-react/icons/bell";
+import { __iconData as buildingComplexDrawing } from "lucide-react/icons/building-complex";
+import { __iconData as calendarDrawing } from "lucide-react/icons/calendar";
+import { __iconData as chartColumnDrawing } from "lucide-react/icons/chart-column";
+import { __iconData as checkDrawing } from "lucide-react/icons/check";
+import { __iconData as circleDrawing } from "lucide-react/icons/circle";
+import { __iconData as circleCheckDrawing } from "lucide-react/icons/circle-check";
+import { __iconData as circleDotDrawing } from "lucide-react/icons/circle-dot";
+import { __iconData as circleExclamationPointDrawing } from "lucide-react/icons/circle-exclamation-point";
+import { __iconData as circlePlayDrawing } from "lucide-react/icons/circle-play";
+import { __iconData as downloadDrawing } from "lucide-react/icons/download";
+import { __iconData as eyeDrawing } from "lucide-react/icons/eye";
+import { __iconData as fileTextDrawing } from "lucide-react/icons/file-text";
+import { __iconData as folderKanbanDrawing } from "lucide-react/icons/folder-kanban";
+import { __iconData as inboxDrawing } from "lucide-react/icons/inbox";
+import { __iconData as keyRoundDrawing } from "lucide-react/icons/key-round";
+import { __iconData as laptopDrawing } from "lucide-react/icons/laptop";
+import { __iconData as layoutDashboardDrawing } from "lucide-react/icons/layout-dashboard";
+import { __iconData as logOutDrawing } from "lucide-react/icons/log-out";
+import { __iconData as mailDrawing } from "lucide-react/icons/mail";
+import { __iconData as messageSquareExclamationPointDrawing } from "lucide-react/icons/message-square-exclamation-point";
+import { __iconData as panelLeftDrawing } from "lucide-react/icons/panel-left";
+import { __iconData as pencilDrawing } from "lucide-react/icons/pencil";
+import { __iconData as plusDrawing } from "lucide-react/icons/plus";
+import { __iconData as receiptDrawing } from "lucide-react/icons/receipt";
+import { __iconData as replyDrawing } from "lucide-react/icons/reply";
+import { __iconData as rotateCwDrawing } from "lucide-react/icons/rotate-cw";
+import { __iconData as searchDrawing } from "lucide-react/icons/search";
+import { __iconData as settingsDrawing } from "lucide-react/icons/settings";
+import { __iconData as shieldCheckDrawing } from "lucide-react/icons/shield-check";
+import { __iconData as shieldExclamationPointDrawing } from "lucide-react/icons/shield-exclamation-point";
+import { __iconData as trashDrawing } from "lucide-react/icons/trash";
+import { __iconData as uploadDrawing } from "lucide-react/icons/upload";
+import { __iconData as userMinusDrawing } from "lucide-react/icons/user-minus";
+import { __iconData as userPlusDrawing } from "lucide-react/icons/user-plus";
+import { __iconData as usersDrawing } from "lucide-react/icons/users";
+import { __iconData as xDrawing } from "lucide-react/icons/x";
 import type { LucideIconData } from "lucide-react/types";
 import type { ComponentProps } from "react";
 
@@ -71,11 +71,10 @@ function labelled(props: object): boolean {
 
 /**
  * The drawing an icon module of lucide-react exports as `__iconData` (its name, aliases and
- * shapes; the component beside it is made from it). Its types declare only the component, so
- * the export is checked here, and `icons.test.tsx` holds the shapes equal to the component's.
+ * shapes; the component beside it is made from it; typed in `app/types/lucide-icon-data.d.ts`),
+ * checked, as its types are ours: `icons.test.tsx` holds the shapes equal to the component's.
  */
-function drawingOf(module: object): LucideIconData & { name: string } {
-  const data = (module as { __iconData?: LucideIconData }).__iconData;
+function drawingOf(data: LucideIconData | undefined): LucideIconData & { name: string } {
   if (!data || typeof data.name !== "string" || !Array.isArray(data.node)) {
     throw new Error("lucide-react's icon module no longer exports its drawing as __iconData");
   }
@@ -85,9 +84,9 @@ function drawingOf(module: object): LucideIconData & { name: string } {
 const pascalCase = (name: string) =>
   name.replace(/(^|-)(\w)/g, (_, _dash: string, letter: string) => letter.toUpperCase());
 
-/** An icon module's drawing as one element: lucide's svg attributes, class names and shapes. */
-export function drawn(module: object): Icon {
-  const { name, aliases = [], node } = drawingOf(module);
+/** An icon's drawing as one element: lucide's svg attributes, class names and shapes. */
+export function drawn(drawing: LucideIconData): Icon {
+  const { name, aliases = [], node } = drawingOf(drawing);
   const shapes = {
     __html: node
       .map(([tag, attributes]) => {
