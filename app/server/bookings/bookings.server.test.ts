@@ -270,10 +270,18 @@ describe(`booking on ${testDatabaseKind()}`, () => {
       `DTEND:${t}T130000Z`,
       "TRANSP:TRANSPARENT",
       "END:VEVENT",
+      // A weekly meeting that began three weeks ago: this Tuesday's occurrence is busy too.
+      "BEGIN:VEVENT",
+      "UID:weekly@test",
+      `DTSTART;TZID=Africa/Johannesburg:${addDays(tuesday, -21).replace(/-/g, "")}T160000`,
+      `DTEND;TZID=Africa/Johannesburg:${addDays(tuesday, -21).replace(/-/g, "")}T163000`,
+      "RRULE:FREQ=WEEKLY;COUNT=5",
+      "END:VEVENT",
       "END:VCALENDAR",
     ].join("\r\n");
     const saved = await setBusyFeed(h.handle.db, host.id, feedUrl, now);
-    expect(saved).toMatchObject({ ok: true, busy: 2, error: null });
+    // The two single events, and the weekly one's occurrences still ahead (this Tuesday's and next).
+    expect(saved).toMatchObject({ ok: true, busy: 4, error: null });
     const times = (await freeSlotsOn(h.handle.db, consultation, tuesday, now)).map((s) => s.time);
     // 10:00–11:00 busy: 10:00 and 10:30 go, and 09:30 (its 15-minute buffer after reaches 10:15).
     expect(times).not.toContain("09:30");
@@ -283,6 +291,12 @@ describe(`booking on ${testDatabaseKind()}`, () => {
     // 14:00–14:30 South African time; 13:30 goes too (its buffer); 14:00 transparent is free.
     expect(times).not.toContain("14:00");
     expect(times).toContain("14:30");
+    // 16:00–16:30 weekly: 16:00 goes, and 15:30 (its buffer).
+    expect(times).not.toContain("16:00");
+    expect(times).not.toContain("15:30");
+    const nextWeek = await freeSlotsOn(h.handle.db, consultation, addDays(tuesday, 7), now);
+    expect(nextWeek.map((s) => s.time)).not.toContain("16:00");
+    expect(nextWeek.map((s) => s.time)).toContain("15:00");
     const broken = await setBusyFeed(h.handle.db, host.id, "http://127.0.0.1:1/none.ics", now);
     expect(broken).toMatchObject({
       ok: true,
