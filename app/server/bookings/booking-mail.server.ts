@@ -68,6 +68,16 @@ function icsText(value: string) {
     .replace(/\r?\n/g, "\\n");
 }
 
+/** A parameter value (CN=…): quoted, without the characters a quoted value may not hold. */
+function icsParam(value: string) {
+  return `"${value.replace(/["\r\n]/g, "")}"`;
+}
+
+/** The one UID of a booking's event, in the visitor's and the host's invitations alike. */
+export function bookingUid(bookingId: string, baseUrl: string) {
+  return `booking-${bookingId}@${new URL(baseUrl).hostname}`;
+}
+
 /** A UTC time as iCalendar writes it: 20261204T080000Z. */
 function icsTime(at: Date) {
   return at
@@ -100,7 +110,6 @@ export function bookingIcs(
   baseUrl: string,
   options: { cancelled?: boolean; now?: Date } = {},
 ): MailAttachment {
-  const host = new URL(baseUrl).hostname;
   const token = bookingToken(booking.id, booking.linkVersion);
   const lines = [
     "BEGIN:VCALENDAR",
@@ -109,7 +118,7 @@ export function bookingIcs(
     "CALSCALE:GREGORIAN",
     `METHOD:${options.cancelled ? "CANCEL" : "PUBLISH"}`,
     "BEGIN:VEVENT",
-    `UID:booking-${booking.id}@${host}`,
+    `UID:${bookingUid(booking.id, baseUrl)}`,
     `SEQUENCE:${booking.linkVersion}`,
     `DTSTAMP:${icsTime(options.now ?? new Date())}`,
     `DTSTART:${icsTime(booking.startsAt)}`,
@@ -129,6 +138,75 @@ export function bookingIcs(
   return {
     filename: options.cancelled ? "cancelled-meeting.ics" : "meeting.ics",
     contentType: `text/calendar; charset=utf-8; method=${options.cancelled ? "CANCEL" : "PUBLISH"}`,
+    content: `${lines.map(fold).join("\r\n")}\r\n`,
+  };
+}
+
+/** The host a booking's invitation goes to. */
+export interface MailHost {
+  name: string | null;
+  email: string;
+}
+
+/** What the host's invitation says of the visitor. */
+export interface MailVisitor {
+  phone: string | null;
+  company: string | null;
+  topic: string;
+}
+
+/**
+ * The host's invitation (decision 086): METHOD:REQUEST for a new or moved meeting, METHOD:CANCEL
+ * for a cancelled one (or one moved to another host), with the visitor's UID
+ * (`booking-<id>@<site>`) and the link version as SEQUENCE, so the host's calendar updates the
+ * one event each time. The host and the visitor are its attendees (no answer asked: the time
+ * came from the host's own availability).
+ */
+export function hostIcs(
+  booking: MailBooking & MailVisitor,
+  host: MailHost,
+  baseUrl: string,
+  options: { cancelled?: boolean; now?: Date } = {},
+): MailAttachment {
+  const method = options.cancelled ? "CANCEL" : "REQUEST";
+  const attendee = (name: string | null, email: string) =>
+    `ATTENDEE;CN=${icsParam(name?.trim() || email)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${email}`;
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:-//${icsText(site.name)}//Booking//EN`,
+    "CALSCALE:GREGORIAN",
+    `METHOD:${method}`,
+    "BEGIN:VEVENT",
+    `UID:${bookingUid(booking.id, baseUrl)}`,
+    `SEQUENCE:${booking.linkVersion}`,
+    `DTSTAMP:${icsTime(options.now ?? new Date())}`,
+    `DTSTART:${icsTime(booking.startsAt)}`,
+    `DTEND:${icsTime(booking.endsAt)}`,
+    `SUMMARY:${icsText(`${booking.typeName} with ${booking.name}`)}`,
+    `LOCATION:${icsText(booking.location)}`,
+    `DESCRIPTION:${icsText(
+      [
+        options.cancelled ? "This meeting was cancelled." : null,
+        `${booking.name} <${booking.email}>`,
+        booking.phone ? `Phone: ${booking.phone}` : null,
+        booking.company ? `Company: ${booking.company}` : null,
+        `To discuss: ${booking.topic}`,
+        `In the portal: ${baseUrl}/portal/bookings/${booking.id}`,
+      ]
+        .filter((l): l is string => l !== null)
+        .join("\n"),
+    )}`,
+    `ORGANIZER;CN=${icsParam(site.name)}:mailto:${site.email}`,
+    attendee(host.name, host.email),
+    attendee(booking.name, booking.email),
+    `STATUS:${options.cancelled ? "CANCELLED" : "CONFIRMED"}`,
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ];
+  return {
+    filename: options.cancelled ? "cancelled-meeting.ics" : "meeting.ics",
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
     content: `${lines.map(fold).join("\r\n")}\r\n`,
   };
 }

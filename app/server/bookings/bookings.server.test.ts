@@ -24,6 +24,7 @@ import {
   notifications,
 } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
+import { MAIL_GROUP_MS, queueNotificationMail } from "../notifications/notification-mail.server";
 import { eraseLeadsOf } from "../privacy/privacy.server";
 import {
   findMeetingType,
@@ -393,6 +394,100 @@ describe(`booking on ${testDatabaseKind()}`, () => {
     expect(last?.attachments?.[0]?.content).toContain("METHOD:CANCEL");
   });
 
+  it("the host's notification mail carries the .ics: one UID, REQUEST, then CANCEL, SEQUENCE rising", async () => {
+    const hostMails = async () => {
+      await queueNotificationMail(
+        h.handle.db,
+        new Date(Date.now() + MAIL_GROUP_MS + 1000),
+        options.baseUrl,
+      );
+      const rows = await h.handle.db
+        .select({
+          subject: emailOutbox.subject,
+          text: emailOutbox.textBody,
+          attachments: emailOutbox.attachments,
+        })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, "host@example.co.za"))
+        .orderBy(emailOutbox.createdAt, emailOutbox.id);
+      return rows.filter((r) => r.subject.includes("Visitor 9"));
+    };
+    const booked = await bookSlot(h.handle.db, consultation, visitor(9, "11:00"), now, options);
+    if (!booked.ok) throw new Error("not booked");
+    const uid = `UID:booking-${booked.bookingId}@localhost`;
+    const [first] = await hostMails();
+    expect(first?.text).toContain("Attached: meeting.ics");
+    const invite = first?.attachments?.[0];
+    expect(invite).toMatchObject({
+      filename: "meeting.ics",
+      contentType: "text/calendar; charset=utf-8; method=REQUEST",
+    });
+    const unfolded = (text = "") => text.replace(/\r\n /g, "");
+    expect(invite?.content).toContain("METHOD:REQUEST");
+    expect(invite?.content).toContain(uid);
+    expect(invite?.content).toContain("SEQUENCE:1");
+    expect(invite?.content).toContain(`DTSTART:${tuesday.replace(/-/g, "")}T090000Z`);
+    expect(unfolded(invite?.content)).toContain("SUMMARY:30-minute consultation with Visitor 9");
+    expect(unfolded(invite?.content)).toContain(
+      'ATTENDEE;CN="Thandi Host";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:host@example.co.za',
+    );
+    expect(unfolded(invite?.content)).toContain("To discuss: Automating our quotes");
+    // The visitor's invitation names the same event.
+    const [visitorMail] = await h.handle.db
+      .select({ attachments: emailOutbox.attachments })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, "visitor9@example.co.za"));
+    expect(visitorMail?.attachments?.[0]?.content).toContain(uid);
+
+    const opened = await getBooking(h.handle.db, booked.bookingId);
+    if (!opened) throw new Error("no booking");
+    await moveBooking(
+      h.handle.db,
+      opened,
+      { day: tuesday, time: "15:00" },
+      now,
+      { kind: "visitor", version: 1 },
+      options.baseUrl,
+    );
+    const moved = (await hostMails()).at(-1)?.attachments?.[0]?.content;
+    expect(moved).toContain("METHOD:REQUEST");
+    expect(moved).toContain(uid);
+    expect(moved).toContain("SEQUENCE:2");
+    expect(moved).toContain(`DTSTART:${tuesday.replace(/-/g, "")}T130000Z`);
+
+    const current = await getBooking(h.handle.db, booked.bookingId);
+    if (!current) throw new Error("no booking");
+    await cancelBooking(
+      h.handle.db,
+      current,
+      now,
+      { kind: "visitor", version: 2 },
+      options.baseUrl,
+    );
+    const all = await hostMails();
+    expect(all).toHaveLength(3);
+    const cancelled = all.at(-1)?.attachments?.[0];
+    expect(cancelled?.contentType).toBe("text/calendar; charset=utf-8; method=CANCEL");
+    expect(cancelled?.content).toContain("METHOD:CANCEL");
+    expect(cancelled?.content).toContain("STATUS:CANCELLED");
+    expect(cancelled?.content).toContain(uid);
+    expect(cancelled?.content).toContain("SEQUENCE:3");
+    // The visitor's cancellation outranks their last invitation too.
+    const [visitorCancel] = await h.handle.db
+      .select({ attachments: emailOutbox.attachments })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, "visitor9@example.co.za"))
+      .orderBy(emailOutbox.createdAt)
+      .offset(2);
+    expect(visitorCancel?.attachments?.[0]?.content).toContain("SEQUENCE:3");
+    // Mailed notifications keep no copy of the file.
+    const kept = await h.handle.db
+      .select({ attachments: notifications.attachments })
+      .from(notifications)
+      .where(eq(notifications.userId, host.id));
+    expect(kept.every((n) => n.attachments === null)).toBe(true);
+  });
+
   it("rejects forged and malformed links", async () => {
     expect(readBookingToken("nonsense")).toBeNull();
     const token = bookingToken("00000000-0000-4000-8000-000000000000", 1);
@@ -444,6 +539,7 @@ describe(`booking on ${testDatabaseKind()}`, () => {
           .select({ title: notifications.title })
           .from(notifications)
           .where(eq(notifications.kind, "booking.reminder"))
+          .orderBy(notifications.createdAt)
       ).map((r) => r.title.split(":")[0]);
     const mails = async () =>
       (
@@ -451,6 +547,7 @@ describe(`booking on ${testDatabaseKind()}`, () => {
           .select({ subject: emailOutbox.subject })
           .from(emailOutbox)
           .where(eq(emailOutbox.toAddress, "visitor13@example.co.za"))
+          .orderBy(emailOutbox.createdAt)
       ).map((m) => m.subject);
     // Two days ahead: nothing yet.
     expect(await sendBookingReminders(h.handle.db, new Date(starts - 48 * 3600_000))).toEqual({

@@ -36,7 +36,10 @@ import {
   type BookingMail,
   cancellationMail,
   confirmationMail,
+  hostIcs,
   type MailBooking,
+  type MailHost,
+  type MailVisitor,
   meetingTime,
   readBookingToken,
 } from "./booking-mail.server";
@@ -150,6 +153,28 @@ async function holdTime(
   return null;
 }
 
+/** A host's name and address, for their invitation. */
+async function hostOf(tx: Transaction, hostId: string): Promise<MailHost> {
+  const [row] = await tx
+    .select({ name: profiles.fullName, email: user.email })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, hostId));
+  return { name: row?.name ?? null, email: row?.email ?? "" };
+}
+
+/** The host's invitation (or its cancellation) for their notification's e-mail (decision 086). */
+async function hostInvitation(
+  tx: Transaction,
+  hostId: string,
+  booking: MailBooking & MailVisitor,
+  baseUrl: string,
+  now: Date,
+  cancelled = false,
+) {
+  return [hostIcs(booking, await hostOf(tx, hostId), baseUrl, { cancelled, now })];
+}
+
 function queueMail(tx: Transaction, mail: BookingMail, leadId: string | null) {
   return tx.insert(emailOutbox).values({ leadId, ...mail });
 }
@@ -256,14 +281,16 @@ export async function bookSlot(
       const hostId = await holdTime(tx, booking.id, type, startsAt, free.hostIds);
       if (!hostId) throw new Taken();
       await tx.update(bookings).set({ hostId }).where(eq(bookings.id, booking.id));
-      await queueMail(
-        tx,
-        confirmationMail(
-          mailBooking({ ...booking, name: input.name, email: input.email, startsAt, endsAt }, type),
-          options.baseUrl,
-        ),
-        leadId,
+      const mailed = mailBooking(
+        { ...booking, name: input.name, email: input.email, startsAt, endsAt },
+        type,
       );
+      await queueMail(tx, confirmationMail(mailed, options.baseUrl), leadId);
+      const visitor = {
+        phone: input.phone,
+        company: input.company ?? null,
+        topic: input.topic,
+      };
       const told = await notify(tx, {
         kind: "booking.new",
         clientId: null,
@@ -272,6 +299,13 @@ export async function bookSlot(
         link: `/portal/bookings/${booking.id}`,
         groupKey: `booking:${booking.id}`,
         userIds: [hostId],
+        attachments: await hostInvitation(
+          tx,
+          hostId,
+          { ...mailed, ...visitor },
+          options.baseUrl,
+          now,
+        ),
       });
       return { ...booking, told };
     });
@@ -435,24 +469,43 @@ export async function moveBooking(
       const hostId = await holdTime(tx, booking.id, type, startsAt, hostIds);
       if (!hostId) throw new Error("taken");
       await tx.update(bookings).set({ hostId }).where(eq(bookings.id, booking.id));
-      await queueMail(
-        tx,
-        confirmationMail(
-          mailBooking({ ...booking, startsAt, endsAt, linkVersion: moved.linkVersion }, type),
-          baseUrl,
-          by.kind,
-        ),
-        booking.leadId,
+      const mailed = mailBooking(
+        { ...booking, startsAt, endsAt, linkVersion: moved.linkVersion },
+        type,
       );
-      const told = await notify(tx, {
-        kind: "booking.changed",
+      await queueMail(tx, confirmationMail(mailed, baseUrl, by.kind), booking.leadId);
+      const actorId = by.kind === "host" ? by.actorId : null;
+      const event = {
+        kind: "booking.changed" as const,
         clientId: null,
-        actorId: by.kind === "host" ? by.actorId : null,
+        actorId,
         title: `Moved: ${type.name} with ${booking.name}, now ${meetingTime(startsAt)}`,
         link: `/portal/bookings/${booking.id}`,
         groupKey: `booking:${booking.id}`,
-        userIds: [...new Set([hostId, booking.hostId].filter((id): id is string => id !== null))],
+      };
+      const told = await notify(tx, {
+        ...event,
+        userIds: [hostId],
+        attachments: await hostInvitation(tx, hostId, { ...booking, ...mailed }, baseUrl, now),
       });
+      // Another host took it over: the one it leaves gets the cancellation for their calendar.
+      if (booking.hostId && booking.hostId !== hostId) {
+        const left = booking.hostId;
+        told.push(
+          ...(await notify(tx, {
+            ...event,
+            userIds: [left],
+            attachments: await hostInvitation(
+              tx,
+              left,
+              { ...booking, ...mailed },
+              baseUrl,
+              now,
+              true,
+            ),
+          })),
+        );
+      }
       return { linkVersion: moved.linkVersion, told };
     });
     wakeOutbox();
@@ -490,14 +543,13 @@ export async function cancelBooking(
           by.kind === "visitor" ? eq(bookings.linkVersion, by.version) : undefined,
         ),
       )
-      .returning({ id: bookings.id });
+      .returning({ id: bookings.id, linkVersion: bookings.linkVersion });
     if (!row) return null;
     await tx.delete(bookingUnits).where(eq(bookingUnits.bookingId, booking.id));
-    await queueMail(
-      tx,
-      cancellationMail(mailBooking(booking, booking.type), baseUrl, by.kind),
-      booking.leadId,
-    );
+    // The cancellation's SEQUENCE is the raised version: calendars take it over the invitation.
+    const cancelled = { ...mailBooking(booking, booking.type), linkVersion: row.linkVersion };
+    await queueMail(tx, cancellationMail(cancelled, baseUrl, by.kind), booking.leadId);
+    if (!booking.hostId) return [];
     return notify(tx, {
       kind: "booking.changed",
       clientId: null,
@@ -505,7 +557,15 @@ export async function cancelBooking(
       title: `Cancelled: ${booking.type.name} with ${booking.name}, ${meetingTime(booking.startsAt)}`,
       link: `/portal/bookings/${booking.id}`,
       groupKey: `booking:${booking.id}`,
-      userIds: booking.hostId ? [booking.hostId] : [],
+      userIds: [booking.hostId],
+      attachments: await hostInvitation(
+        tx,
+        booking.hostId,
+        { ...booking, ...cancelled },
+        baseUrl,
+        now,
+        true,
+      ),
     });
   });
   if (done === null) return refused(410, BOOKING_TEXT.linkUsed);

@@ -1062,6 +1062,11 @@ export const notifications = pgTable(
      * others of its group and person ('queued'); null when it is not mailed.
      */
     emailState: text("email_state").$type<"pending" | "queued">(),
+    /**
+     * Files its e-mail carries (a booking's .ics for its host, decision 086); kept only while it
+     * waits to be mailed.
+     */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -20,7 +20,12 @@ import {
   type NotificationKind,
 } from "~/lib/notification-kinds";
 import type { Database } from "../db/client.server";
-import { emailOutbox, notificationPreferences, notifications } from "../db/schema.server";
+import {
+  emailOutbox,
+  type MailAttachment,
+  notificationPreferences,
+  notifications,
+} from "../db/schema.server";
 import { wakeOutbox } from "../email/outbox.server";
 import { env } from "../env.server";
 import type { Job } from "../jobs.server";
@@ -81,7 +86,7 @@ export async function unsubscribeFromKind(db: Database, userId: string, kind: No
     });
   // What waits to be mailed of that kind is not mailed either.
   await db.execute(
-    sql`update ${notifications} set email_state = null
+    sql`update ${notifications} set email_state = null, attachments = null
          where user_id = ${userId} and kind = ${kind} and email_state = 'pending'`,
   );
 }
@@ -97,6 +102,7 @@ interface PendingRow {
   email: string;
   full_name: string | null;
   actor_name: string | null;
+  attachments: MailAttachment[] | null;
 }
 
 export interface MailItem {
@@ -104,6 +110,8 @@ export interface MailItem {
   link: string;
   actorName: string | null;
   createdAt: Date;
+  /** Files this notification's mail carries (a booking's .ics). */
+  attachments?: MailAttachment[] | null;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -118,6 +126,11 @@ export function notificationMail(
 ) {
   const label = NOTIFICATION_KINDS[kind].label;
   const newest = items[items.length - 1] as MailItem;
+  // The newest item's files: a booking moved twice within the group carries its latest .ics.
+  const attachments = [...items].reverse().find((i) => i.attachments?.length)?.attachments ?? null;
+  const attached = attachments
+    ? `Attached: ${attachments.map((a) => a.filename).join(", ")} (open it to update your calendar).`
+    : null;
   const action = new URL(newest.link, baseUrl).toString();
   const unsubscribe = unsubscribeUrl(baseUrl, to.userId, kind);
   const settings = new URL("/portal/settings", baseUrl).toString();
@@ -138,6 +151,7 @@ export function notificationMail(
     "",
     `Open it in the portal: ${action}`,
     "",
+    ...(attached ? [attached, ""] : []),
     `— ${site.name}`,
     `You get this e-mail for '${label}'. Stop these e-mails: ${unsubscribe}`,
     `Choose what reaches you, and where: ${settings}`,
@@ -150,6 +164,7 @@ export function notificationMail(
     `<p>${escapeHtml(items.length === 1 ? `${label} in the ${site.name} portal:` : `${label}, ${items.length} times in the ${site.name} portal:`)}</p>`,
     `<ul>${items.map((i) => `<li>${escapeHtml(line(i))}</li>`).join("")}</ul>`,
     `<p><a href="${escapeHtml(action)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;border-radius:6px;text-decoration:none">Open it in the portal</a></p>`,
+    ...(attached ? [`<p>${escapeHtml(attached)}</p>`] : []),
     `<p style="color:#555;font-size:13px">${escapeHtml(site.name)}<br>You get this e-mail for '${escapeHtml(label)}'. <a href="${escapeHtml(unsubscribe)}">Stop these e-mails</a> · <a href="${escapeHtml(settings)}">Choose what reaches you</a></p>`,
     "</body></html>",
   ].join("\n");
@@ -163,6 +178,7 @@ export function notificationMail(
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
+    attachments,
   };
 }
 
@@ -177,7 +193,7 @@ export async function queueNotificationMail(
 ): Promise<{ mails: number; notifications: number }> {
   const result = await db.transaction(async (tx) => {
     const found = await tx.execute<PendingRow & Record<string, unknown>>(sql`
-      select n.id, n.user_id, n.kind, n.title, n.link, n.group_key, n.created_at,
+      select n.id, n.user_id, n.kind, n.title, n.link, n.group_key, n.created_at, n.attachments,
              u.email, p.full_name, a.full_name as actor_name
         from ${notifications} n
         join "user" u on u.id = n.user_id
@@ -209,6 +225,7 @@ export async function queueNotificationMail(
             link: r.link,
             actorName: r.actor_name,
             createdAt: new Date(r.created_at),
+            attachments: r.attachments,
           })),
           baseUrl,
         ),
@@ -218,7 +235,7 @@ export async function queueNotificationMail(
     }
     if (done.length > 0) {
       await tx.execute(
-        sql`update ${notifications} set email_state = 'queued'
+        sql`update ${notifications} set email_state = 'queued', attachments = null
              where id in (${sql.join(
                done.map((id) => sql`${id}::uuid`),
                sql`, `,

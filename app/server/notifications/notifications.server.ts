@@ -22,6 +22,7 @@ import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
 import type { Database } from "../db/client.server";
 import {
   clientAssignments,
+  type MailAttachment,
   notificationPreferences,
   notifications,
   profiles,
@@ -51,6 +52,8 @@ export interface NotificationEvent {
   userIds?: string[];
   /** What an answer on WhatsApp acts on: the review to approve, the message to reply to. */
   refs?: { reviewId?: string; messageId?: string };
+  /** Files the e-mail carries (a booking's .ics): only for those who get this kind by e-mail. */
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -138,6 +141,7 @@ export async function notify(tx: Executor, event: NotificationEvent): Promise<st
         link: event.link,
         groupKey: event.groupKey,
         emailState: email ? ("pending" as const) : null,
+        attachments: email && event.attachments?.length ? event.attachments : null,
         // Not in the portal for this person: kept as read, so the bell does not ring.
         readAt: portal ? null : sql`now()`,
       },
