@@ -6,7 +6,16 @@ import { buttonVariants } from "./button";
  * link, so it works before scripts load), and a page after the first offers the way back.
  * Other search parameters (filters) are kept.
  */
-export function LoadMore({ next, label = "Load more" }: { next: string | null; label?: string }) {
+export function LoadMore({
+  next,
+  label = "Load more",
+  backLabel = "Back to the newest",
+}: {
+  next: string | null;
+  label?: string;
+  /** The link back to the first page (a list in another order: 'Back to the soonest'). */
+  backLabel?: string;
+}) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const onLaterPage = params.has("cursor");
@@ -23,7 +32,7 @@ export function LoadMore({ next, label = "Load more" }: { next: string | null; l
           to={first ? `?${first}` : location.pathname}
           className={buttonVariants({ variant: "ghost", size: "sm" })}
         >
-          Back to the newest
+          {backLabel}
         </Link>
       ) : null}
       {next ? (

@@ -3,8 +3,10 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
+import { LoadMore } from "~/components/ui/load-more";
 import { NativeSelect } from "~/components/ui/native-select";
 import { formatDateTime } from "~/lib/dates";
+import { decodeCursor } from "~/lib/pagination";
 import { portalMeta } from "~/lib/seo";
 import { BOOKING_STATUS_LABELS } from "~/lib/validation/booking-values";
 import { listBookings, listHosts } from "~/server/bookings/bookings.server";
@@ -22,12 +24,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const hosts = await listHosts(db);
   const host = params.get("host") || null;
   const known = host === null || hosts.some((h) => h.id === host);
-  const rows = await listBookings(db, { when, hostId: known ? host : null }, now());
+  const cursor = decodeCursor(params.get("cursor"));
+  const page = await listBookings(db, { when, hostId: known ? host : null }, now(), { cursor });
+  const rows = page.rows;
   return data(
     {
       when,
       host: known ? host : null,
       hosts,
+      next: page.next,
+      paged: page.next !== null || cursor !== null,
       filterError: known ? null : "That host is not known, so every host's bookings are shown.",
       bookings: rows.map((b) => ({
         id: b.id,
@@ -47,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Bookings({ loaderData }: Route.ComponentProps) {
-  const { when, host, hosts, bookings, filterError } = loaderData;
+  const { when, host, hosts, bookings, filterError, next, paged } = loaderData;
   const query = (w: string) =>
     `/portal/bookings?when=${w}${host ? `&host=${encodeURIComponent(host)}` : ""}`;
   return (
@@ -107,6 +113,13 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
           Filter
         </Button>
       </form>
+
+      {paged ? (
+        <p className="text-sm text-muted-foreground">
+          Showing {bookings.length} at a time,{" "}
+          {when === "upcoming" ? "soonest first" : "latest first"}.
+        </p>
+      ) : null}
 
       {bookings.length === 0 ? (
         <Card className="p-8 text-center">
@@ -172,6 +185,11 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
+      <LoadMore
+        next={next}
+        label={when === "upcoming" ? "Load more bookings" : "Load earlier bookings"}
+        backLabel={when === "upcoming" ? "Back to the soonest" : "Back to the latest"}
+      />
     </div>
   );
 }

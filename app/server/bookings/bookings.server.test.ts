@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, todayInSouthAfrica } from "~/lib/dates";
+import { decodeCursor } from "~/lib/pagination";
 import { BOOKING_TEXT } from "~/lib/validation/booking-values";
 import type { SignedUp } from "~/test/accounts.server";
 import { createHarness, type Harness } from "~/test/harness.server";
@@ -40,6 +41,7 @@ import {
   bookSlot,
   cancelBooking,
   getBooking,
+  listBookings,
   markBooking,
   moveBooking,
 } from "./bookings.server";
@@ -511,6 +513,44 @@ describe(`booking on ${testDatabaseKind()}`, () => {
     const later = new Date(booking.startsAt.getTime() + 60_000);
     expect(await markBooking(h.handle.db, booking, "no-show", later)).toEqual({ ok: true });
     expect((await getBooking(h.handle.db, booked.bookingId))?.status).toBe("no-show");
+  });
+
+  it("lists bookings a page at a time: upcoming soonest first, past latest first", async () => {
+    for (const [n, time] of [
+      [21, "09:00"],
+      [22, "11:00"],
+      [23, "13:00"],
+      [24, "15:00"],
+      [25, "15:00"],
+    ] as const) {
+      const day = n === 25 ? addDays(tuesday, 1) : tuesday;
+      const booked = await bookSlot(h.handle.db, consultation, visitor(n, time, day), now, options);
+      expect(booked.ok).toBe(true);
+    }
+    const names = (page: { rows: { name: string }[] }) => page.rows.map((b) => b.name);
+    const first = await listBookings(h.handle.db, { when: "upcoming" }, now, { limit: 2 });
+    expect(names(first)).toEqual(["Visitor 21", "Visitor 22"]);
+    const second = await listBookings(h.handle.db, { when: "upcoming" }, now, {
+      limit: 2,
+      cursor: decodeCursor(first.next),
+    });
+    expect(names(second)).toEqual(["Visitor 23", "Visitor 24"]);
+    const third = await listBookings(h.handle.db, { when: "upcoming" }, now, {
+      limit: 2,
+      cursor: decodeCursor(second.next),
+    });
+    expect(names(third)).toEqual(["Visitor 25"]);
+    expect(third.next).toBeNull();
+    // Seen from the day after: latest first, a page at a time.
+    const later = new Date(slotStart(addDays(tuesday, 2), 9 * 60));
+    const past = await listBookings(h.handle.db, { when: "past" }, later, { limit: 3 });
+    expect(names(past)).toEqual(["Visitor 25", "Visitor 24", "Visitor 23"]);
+    const rest = await listBookings(h.handle.db, { when: "past" }, later, {
+      limit: 3,
+      cursor: decodeCursor(past.next),
+    });
+    expect(names(rest)).toEqual(["Visitor 22", "Visitor 21"]);
+    expect(rest.next).toBeNull();
   });
 
   it("with two hosts, the same slot is booked twice, once with each", async () => {

@@ -8,6 +8,7 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { privacyNotice } from "~/content/legal";
+import { type Cursor, encodeCursor, PAGE_SIZE, type Page } from "~/lib/pagination";
 import { BOOKING_TEXT, type BookingStatus, clockToMinutes } from "~/lib/validation/booking-values";
 import { recordMarketingConsent } from "../accounts/consents.server";
 import type { Database } from "../db/client.server";
@@ -594,21 +595,48 @@ export interface BookingFilters {
   hostId?: string | null;
 }
 
-/** Bookings for the portal's list: upcoming soonest first, past latest first. */
-export async function listBookings(db: Database, filters: BookingFilters, now: Date, limit = 100) {
+/**
+ * A page of bookings for the portal's list: upcoming soonest first, past latest first. The
+ * cursor (`?cursor=`, app/lib/pagination.ts) names the last row shown by its start and id, so
+ * 'Load more' goes on from there without JavaScript.
+ */
+export async function listBookings(
+  db: Database,
+  filters: BookingFilters,
+  now: Date,
+  page: { cursor?: Cursor | null; limit?: number } = {},
+): Promise<Page<BookingView>> {
   const upcoming = filters.when === "upcoming";
-  const rows = await viewQuery(db)
+  const limit = page.limit ?? PAGE_SIZE;
+  const cursor = page.cursor ?? null;
+  const after = cursor
+    ? upcoming
+      ? sql`(${bookings.startsAt}, ${bookings.id}) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+      : sql`(${bookings.startsAt}, ${bookings.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+    : undefined;
+  const rows = (await viewQuery(db)
     .where(
       and(
         upcoming
           ? and(gte(bookings.endsAt, now), eq(bookings.status, "confirmed"))
           : or(lt(bookings.endsAt, now), inArray(bookings.status, ["cancelled"])),
         filters.hostId ? eq(bookings.hostId, filters.hostId) : undefined,
+        after,
       ),
     )
-    .orderBy(upcoming ? asc(bookings.startsAt) : desc(bookings.startsAt), asc(bookings.id))
-    .limit(limit);
-  return rows as BookingView[];
+    .orderBy(
+      ...(upcoming
+        ? [asc(bookings.startsAt), asc(bookings.id)]
+        : [desc(bookings.startsAt), desc(bookings.id)]),
+    )
+    .limit(limit + 1)) as BookingView[];
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    rows: shown,
+    next:
+      rows.length > limit && last ? encodeCursor({ createdAt: last.startsAt, id: last.id }) : null,
+  };
 }
 
 /** The people who take meetings (for the list's 'by host' filter and Availability). */
