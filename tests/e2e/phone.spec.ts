@@ -2,8 +2,10 @@
  * Every page fits a phone (issue 37, point 1): at 320, 375 and 390 px wide, no page of the portal
  * (as an administrator and as a contact) or of the public site scrolls sideways, with long
  * data: a 200-character project title, a 5,000-character message holding a 120-character URL
- * with no spaces, a long client name and a long file name. A dialog's buttons are on the screen,
- * and so is the conversation's Send button (the thread view holds both long messages).
+ * with no spaces, a long client name and a long file name, and a booking with a long name,
+ * company and topic (the portal's Bookings and the visitor's booking pages). A dialog's
+ * buttons are on the screen, and so is the conversation's Send button (the thread view holds
+ * both long messages).
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { publicPaths } from "../../app/content/public-paths";
@@ -30,6 +32,10 @@ interface Portal {
   clientId: string;
   messageId: string;
   leadId: string;
+  /** A booking with long details, its visitor's page and the booking form's address. */
+  bookingId: string;
+  meetingPath: string;
+  timePath: string;
 }
 
 /** Data with long values, made once per worker through the forms' own endpoints. */
@@ -116,7 +122,51 @@ async function makeData(browser: Browser, baseURL: string): Promise<Portal> {
       .getByRole("link", { name: LONG.clientName.slice(0, 100) })
       .first()
       .getAttribute("href");
+    // A booking with long details (issue 33): the administrator takes meetings and a visitor
+    // books the first free time through the booking form's POST.
+    const takes = await admin.post("/portal/bookings/availability", {
+      headers: origin,
+      form: { intent: "takes-meetings", takesMeetings: "yes" },
+    });
+    expect(takes.ok(), await takes.text()).toBe(true);
+    const link = (html: string, pattern: RegExp) =>
+      (pattern.exec(html)?.[1] ?? "").replace(/&amp;/g, "&");
+    const dayPath = link(
+      await (await admin.get("/book/consultation")).text(),
+      /href="(\/book\/consultation\?day=[^"]+)"/,
+    );
+    const timePath = link(
+      await (await admin.get(dayPath)).text(),
+      /href="(\/book\/consultation\?[^"]*time=[^"]+)"/,
+    );
+    const slot = new URL(timePath, baseURL).searchParams;
+    const booked = await admin.post("/book/consultation", {
+      headers: { ...origin, referer: `${baseURL}/book/consultation` },
+      form: {
+        name: LONG.clientName.slice(0, 100),
+        email: `phone-booking-${stamp}-${process.pid}@e2e.test`,
+        phone: "082 555 0142",
+        company: LONG.clientName.slice(0, 100),
+        topic: LONG.message.slice(0, 2000),
+        day: slot.get("day") ?? "",
+        time: slot.get("time") ?? "",
+      },
+      maxRedirects: 0,
+    });
+    expect(booked.status(), await booked.text()).toBe(302);
+    const meetingPath = booked.headers().location?.split("?")[0] ?? "";
+    expect(meetingPath).toMatch(/^\/booking\//);
+    await page.goto("/portal/bookings");
+    const bookingHref = await page
+      .getByRole("row", { name: LONG.clientName.slice(0, 60) })
+      .first()
+      .getByRole("link")
+      .first()
+      .getAttribute("href");
     return {
+      bookingId: bookingHref?.split("/").pop() ?? "",
+      meetingPath,
+      timePath,
       admin: JSON.stringify(await adminContext.storageState()),
       contact: JSON.stringify(await contactContext.storageState()),
       projectId,
@@ -256,6 +306,8 @@ for (const width of WIDTHS) {
       await withPhone(browser, baseURL ?? "", width, undefined, async (page) => {
         for (const path of [
           ...publicPaths,
+          "/book/consultation",
+          "/book/voice-demo",
           "/privacy/delete-my-details",
           "/privacy/unsubscribe",
           "/auth",
@@ -323,8 +375,16 @@ for (const width of WIDTHS) {
           `/portal/clients/${d.clientId}`,
           "/portal/leads",
           `/portal/leads/${d.leadId}`,
+          "/portal/bookings",
+          "/portal/bookings?when=past",
+          "/portal/bookings/availability",
+          `/portal/bookings/${d.bookingId}`,
           "/portal/notifications",
           "/portal/settings",
+          // The visitor's side of the booking: the form with a time chosen, their meeting's page.
+          d.timePath,
+          d.meetingPath,
+          `${d.meetingPath}?action=move`,
         ]) {
           await visit(page, path, width);
         }
