@@ -2,10 +2,10 @@
  * Every page fits a phone (issue 37, point 1): at 320, 375 and 390 px wide, no page of the portal
  * (as an administrator and as a contact) or of the public site scrolls sideways, with long
  * data: a 200-character project title, a 5,000-character message holding a 120-character URL
- * with no spaces, a long client name and a long file name, and a booking with a long name,
- * company and topic (the portal's Bookings and the visitor's booking pages). A dialog's
- * buttons are on the screen, and so is the conversation's Send button (the thread view holds
- * both long messages).
+ * with no spaces, a long client name and a long file name (a project's file, and a message's
+ * attachment in the thread), and a booking with a long name, company and topic (the portal's
+ * Bookings and the visitor's booking pages). A dialog's buttons are on the screen, and so is the
+ * conversation's Send button (the thread view holds both long messages).
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { publicPaths } from "../../app/content/public-paths";
@@ -91,9 +91,19 @@ async function makeData(browser: Browser, baseURL: string): Promise<Portal> {
 
     const admin = adminContext.request;
     await signInAsAdmin(admin, baseURL);
+    // The team's reply carries a file with the long name (decision 087).
     const replied = await admin.post("/portal/messages", {
       headers: origin,
-      form: { intent: "reply", id: messageId, content: LONG.message },
+      multipart: {
+        intent: "reply",
+        id: messageId,
+        content: LONG.message,
+        files: {
+          name: LONG.fileName,
+          mimeType: "application/pdf",
+          buffer: Buffer.from("%PDF-1.7\n"),
+        },
+      },
     });
     expect(replied.ok(), await replied.text()).toBe(true);
     const lead = await admin.post("/functions/v1/send-contact-email", {
@@ -250,6 +260,7 @@ async function expectThreadFits(page: Page, messageId: string, label: string) {
   await page.goto(`/portal/messages?id=${messageId}`);
   const thread = page.getByRole("region", { name: "Conversation" });
   await expect(thread.getByRole("article")).toHaveCount(2);
+  await expect(thread.getByRole("link", { name: LONG.fileName })).toBeVisible();
   await expectFits(page, `${label}, the conversation open`);
   const view = page.viewportSize() ?? { width: 0, height: 0 };
   for (const control of [
@@ -333,6 +344,7 @@ for (const width of WIDTHS) {
           "/portal/reports",
           `/portal/reports/${d.projectId}`,
           "/portal/analytics",
+          "/portal/billing",
           "/portal/notifications",
           "/portal/settings",
         ]) {
@@ -375,10 +387,12 @@ for (const width of WIDTHS) {
           `/portal/clients/${d.clientId}`,
           "/portal/leads",
           `/portal/leads/${d.leadId}`,
+          `/portal/leads/${d.leadId}/convert`,
           "/portal/bookings",
           "/portal/bookings?when=past",
           "/portal/bookings/availability",
           `/portal/bookings/${d.bookingId}`,
+          "/portal/billing",
           "/portal/notifications",
           "/portal/settings",
           // The visitor's side of the booking: the form with a time chosen, their meeting's page.

@@ -3,11 +3,23 @@
  * The inbox lists conversations; the details panel shows the whole thread oldest first with a
  * composer at its foot (Enter sends, Shift+Enter adds a line; a plain form without scripts);
  * the unread count beside Messages and in the title counts conversations and clears when one
- * is opened. Both sides: a contact and the agency's team.
+ * is opened. Both sides: a contact and the agency's team. A message carries files (decision 087):
+ * shown under it, downloaded byte for byte by those who read the conversation, refused with a
+ * clear message that keeps what was typed; without JavaScript too.
  */
+import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
+import { formatFileSize } from "../../app/lib/files";
 import { expectNoAxeViolations } from "./axe";
-import { expect, gotoLive, hydrated, replyAsTeam, signInAsAdmin, test } from "./fixtures";
+import {
+  createUser,
+  expect,
+  gotoLive,
+  hydrated,
+  replyAsTeam,
+  signInAsAdmin,
+  test,
+} from "./fixtures";
 
 const inbox = (page: Page) => page.getByRole("list", { name: "Conversations" });
 const conversation = (page: Page) => page.getByRole("region", { name: "Conversation" });
@@ -27,6 +39,27 @@ async function startConversation(page: Page, baseURL: string, content: string) {
   expect(sent.ok(), await sent.text()).toBe(true);
   return subject;
 }
+
+/** A small PDF whose bytes say what it is. */
+const pdf = (label: string) =>
+  Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.from(`${label} `.repeat(1500))]);
+/** Not a type the portal accepts (a Windows program's first bytes). */
+const EXE = {
+  name: "tool.exe",
+  mimeType: "application/octet-stream",
+  buffer: Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]),
+};
+
+/** The id of the conversation with `subject` in the inbox (its GET form names it). */
+async function threadIdOf(page: Page, subject: string) {
+  await page.goto("/portal/messages");
+  const item = page.getByRole("button", { name: new RegExp(subject) });
+  return page.locator("form", { has: item }).locator("input[name=id]").inputValue();
+}
+
+/** The open conversation's last message's attachments. */
+const lastAttachments = (thread: Locator) =>
+  thread.getByRole("article").last().getByRole("list", { name: "Attachments" });
 
 /** The text of each message in the open conversation (once it shows `count`), line breaks kept. */
 async function messageTexts(thread: Locator, count: number) {
@@ -180,6 +213,131 @@ test("the thread view has no axe violations in either palette", async ({
   await expectNoAxeViolations(page, "messages, a conversation open");
 });
 
+test("a contact attaches files to a reply: a refused file keeps the text, the sent ones show under the message and download byte for byte on both sides, and nobody else gets them", async ({
+  signedInPage: page,
+  browser,
+  baseURL,
+}) => {
+  const subject = await startConversation(page, baseURL ?? "", "The brief follows.");
+  const threadId = await threadIdOf(page, subject);
+  await gotoLive(page, `/portal/messages?id=${threadId}`);
+  await hydrated(page);
+  const thread = conversation(page);
+  await expect(thread.getByRole("article")).toHaveCount(1);
+  const reply = thread.getByRole("textbox", { name: "Reply" });
+  const attach = thread.getByLabel("Attach files");
+
+  // A refused type: a clear message, nothing sent, what was typed still there.
+  await reply.fill("Here it is.");
+  await attach.setInputFiles(EXE);
+  await thread.getByRole("button", { name: "Send" }).click();
+  await expect(toasts(page).getByText('"tool.exe" is not a type of file we accept')).toBeVisible();
+  await expect(thread.getByRole("article")).toHaveCount(1);
+  await expect(reply).toHaveValue("Here it is.");
+
+  const brief = pdf("brief");
+  const notes = Buffer.from("Plain notes for the team\n");
+  await attach.setInputFiles([
+    { name: "Brief.pdf", mimeType: "application/pdf", buffer: brief },
+    { name: "Notes.txt", mimeType: "text/plain", buffer: notes },
+  ]);
+  await reply.press("Enter");
+  await expect(toasts(page).getByText("Message sent successfully")).toBeVisible();
+  await expect(thread.getByRole("article")).toHaveCount(2);
+  const files = lastAttachments(thread);
+  await expect(files.getByRole("listitem")).toHaveCount(2);
+  await expect(files.getByRole("listitem").first()).toContainText(
+    `Brief.pdf (${formatFileSize(brief.length)})`,
+  );
+  await expect(reply).toHaveValue("");
+
+  // Downloaded as a file, byte for byte.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    files.getByRole("link", { name: "Brief.pdf" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("Brief.pdf");
+  expect((await readFile(await download.path())).equals(brief)).toBe(true);
+  const href = (await files.getByRole("link", { name: "Notes.txt" }).getAttribute("href")) ?? "";
+  expect(href).toMatch(/^\/portal\/messages\/files\/[0-9a-f-]{36}$/);
+
+  // The team sees them in the thread and gets the same bytes.
+  const staff = await browser.newContext({ baseURL });
+  const stranger = await browser.newContext({ baseURL });
+  try {
+    await signInAsAdmin(staff.request, baseURL ?? "");
+    const admin = await staff.newPage();
+    await admin.goto(`/portal/messages?id=${threadId}`);
+    await expect(lastAttachments(conversation(admin)).getByRole("link")).toHaveText([
+      "Brief.pdf",
+      "Notes.txt",
+    ]);
+    const got = await staff.request.get(href);
+    expect(got.status()).toBe(200);
+    expect((await got.body()).equals(notes)).toBe(true);
+    // Another client's contact: not found.
+    await createUser(stranger.request, baseURL ?? "");
+    expect((await stranger.request.get(href)).status()).toBe(404);
+  } finally {
+    await staff.close();
+    await stranger.close();
+  }
+});
+
+test("a conversation's link opened signed out opens it after signing in, on both sides", async ({
+  signedInPage: page,
+  user,
+  browser,
+  baseURL,
+}) => {
+  const subject = await startConversation(page, baseURL ?? "", "Please read this first.");
+  const threadId = await threadIdOf(page, subject);
+  const link = `/portal/messages?id=${threadId}`;
+  const signInThrough = async (who: Page, email: string, password: string) => {
+    await who.goto(link);
+    await expect(who).toHaveURL(`/auth?next=${encodeURIComponent(link)}`);
+    await hydrated(who);
+    await who.getByLabel("Email").fill(email);
+    await who.getByLabel("Password").fill(password);
+    await who.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(who).toHaveURL(link);
+    await expect(conversation(who).getByRole("heading", { name: subject })).toBeVisible();
+  };
+  await page.context().clearCookies();
+  await signInThrough(page, user.email, user.password);
+
+  const staff = await browser.newContext({ baseURL });
+  try {
+    // The team's account exists (and is proven) before it signs in through the link.
+    const admin = await signInAsAdmin(staff.request, baseURL ?? "");
+    await staff.clearCookies();
+    await signInThrough(await staff.newPage(), admin.email, admin.password);
+  } finally {
+    await staff.close();
+  }
+});
+
+test("a conversation with attachments has no axe violations in either palette", async ({
+  signedInPage: page,
+  baseURL,
+}) => {
+  const subject = await startConversation(page, baseURL ?? "", "Two files for you.");
+  const threadId = await threadIdOf(page, subject);
+  const sent = await page.request.post("/portal/messages", {
+    headers: { origin: baseURL ?? "" },
+    multipart: {
+      intent: "reply",
+      id: threadId,
+      content: "And a third.",
+      files: { name: "Logo.pdf", mimeType: "application/pdf", buffer: pdf("logo") },
+    },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  await page.goto(`/portal/messages?id=${threadId}`);
+  await expect(lastAttachments(conversation(page)).getByRole("link")).toHaveText(["Logo.pdf"]);
+  await expectNoAxeViolations(page, "messages, a conversation with attachments");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -209,5 +367,41 @@ test.describe("without JavaScript", () => {
       "Thank you,\nsent without scripts.",
     ]);
     await expect(inbox(page).getByRole("listitem")).toHaveCount(1);
+  });
+
+  test("a reply carries files as a plain multipart form; a refused one keeps the text", async ({
+    signedInPage: page,
+    baseURL,
+  }) => {
+    const subject = await startConversation(page, baseURL ?? "", "The plan, please.");
+    const threadId = await threadIdOf(page, subject);
+    await page.goto(`/portal/messages?id=${threadId}`);
+    const thread = conversation(page);
+    await thread.getByRole("textbox", { name: "Reply" }).fill("Attached,\nwithout scripts.");
+    await thread.getByLabel("Attach files").setInputFiles(EXE);
+    await thread.getByRole("button", { name: "Send" }).click();
+    await expect(
+      page.getByRole("alert").getByText('"tool.exe" is not a type of file we accept'),
+    ).toBeVisible();
+    await expect(conversation(page).getByRole("article")).toHaveCount(1);
+    await expect(conversation(page).getByRole("textbox", { name: "Reply" })).toHaveValue(
+      "Attached,\nwithout scripts.",
+    );
+
+    const plan = pdf("plan");
+    await conversation(page)
+      .getByLabel("Attach files")
+      .setInputFiles({ name: "Plan.pdf", mimeType: "application/pdf", buffer: plan });
+    await conversation(page).getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("status").getByText("Message sent successfully")).toBeVisible();
+    expect(await messageTexts(conversation(page), 2)).toEqual([
+      "The plan, please.",
+      "Attached,\nwithout scripts.",
+    ]);
+    const link = lastAttachments(conversation(page)).getByRole("link", { name: "Plan.pdf" });
+    await expect(link).toBeVisible();
+    const got = await page.request.get((await link.getAttribute("href")) ?? "");
+    expect(got.status()).toBe(200);
+    expect((await got.body()).equals(plan)).toBe(true);
   });
 });
