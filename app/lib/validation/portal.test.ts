@@ -53,3 +53,17 @@ describe("bidirectional overrides in titles (issue 18)", () => {
     expect(projectSchema.safeParse({ title: "مرحبا \u200F عالم" }).success).toBe(true);
   });
 });
+
+describe("a message's line breaks", () => {
+  it("are stored as LF whether the form sent CRLF (multipart) or LF", () => {
+    for (const content of [
+      "Friday is good.\r\nWe will bring the plan.",
+      "Friday is good.\nWe will bring the plan.",
+    ]) {
+      const parsed = messageSchema.safeParse({ subject: "Plan", content });
+      expect(parsed.success && parsed.data.content).toBe(
+        "Friday is good.\nWe will bring the plan.",
+      );
+    }
+  });
+});

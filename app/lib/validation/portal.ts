@@ -1,7 +1,7 @@
 import { optionalText, requiredTitle } from "./fields";
 import { SUBJECT_MAX } from "./message-values";
 import { PROJECT_PRIORITIES, PROJECT_STATUSES } from "./project-values";
-import { isStorableText, notAllowed } from "./text";
+import { isStorableText, notAllowed, withLfLineBreaks } from "./text";
 import { z } from "./zod";
 
 export { replySubject, SUBJECT_MAX } from "./message-values";
@@ -54,6 +54,7 @@ export const messageSchema = z.object({
   subject: requiredTitle("Subject", SUBJECT_MAX),
   content: z
     .string({ error: "Message is required" })
+    .overwrite(withLfLineBreaks)
     .trim()
     .min(1, "Message is required")
     .max(5000, "Message must be less than 5000 characters")

@@ -26,3 +26,9 @@ export const oneLine = (label: string) => `${label} must be on one line`;
  * them; the plain direction marks (U+200E, U+200F) stay allowed.
  */
 export const hasNoBidiControl = (value: string) => !/[\u202A-\u202E\u2066-\u2069]/.test(value);
+
+/**
+ * Line breaks as one LF: a form sent as multipart/form-data (a message with its attachments)
+ * carries a textarea's line breaks as CRLF, a script's as LF; stored text has one kind.
+ */
+export const withLfLineBreaks = (value: string) => value.replace(/\r\n?/g, "\n");
