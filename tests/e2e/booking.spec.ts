@@ -65,6 +65,8 @@ test("the host takes meetings: Availability, and Bookings without any yet", asyn
   page,
   baseURL,
 }) => {
+  // Two axe runs over whole portal pages: several seconds each on a busy machine.
+  test.setTimeout(90_000);
   await signInAsAdmin(page.request, baseURL ?? "", HOST);
   await page.goto("/portal/bookings/availability");
   await hydrated(page);
