@@ -48,7 +48,11 @@ export function buildIndexData(passages: Passage[]): AssistantIndexData {
   }
 
   const documents = passages.map((p) => {
-    const states = STATES.filter(([, pattern]) => pattern.test(p.answer)).map(([name]) => name);
+    // A case study's rand figures are its client's results, not what the agency charges.
+    const aboutCase = (p.about ?? []).some((a) => a.startsWith("case:"));
+    const states = STATES.filter(
+      ([name, pattern]) => pattern.test(p.answer) && !(aboutCase && name === "price"),
+    ).map(([name]) => name);
     const tags = [
       ...(p.about ?? []).flatMap((about) => {
         const passing = about.startsWith("~") ? "~" : "";

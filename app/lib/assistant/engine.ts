@@ -127,6 +127,14 @@ const PERSON =
 const ASKS_ME = /\b(i|me|we|us)\b/i;
 const THIRD_PARTY =
   /\b(callers?|customers?|clients?|patients?|users?|visitors?|shoppers?|students?|parents?|tenants?)\b/i;
+/**
+ * A question that asks to buy, be sold, be recommended, lent or have repaired something. When
+ * the only thing of the site it names is an industry ("a good dentist", "medical aid"), it is
+ * about that trade, not about what the agency does for it: industries are the agency's
+ * customers, not what it sells.
+ */
+const TRADE =
+  /\b(sell|sells|selling|sold|buy|buying|purchase|recommend|recommendation|repair|repairs|fix|rent|lend|loan|loans|prescribe)\b/i;
 const CONTACT_VERB = /\b(speak|talk|chat|connect|transfer|put|get|want|need|like|prefer)\b/i;
 
 export function asksForPerson(text: string): boolean {
@@ -207,7 +215,8 @@ export class Assistant {
             own.push(t);
             group.push(t);
           }
-        } else if (t.length > 2 && !unknown.includes(t)) unknown.push(t);
+        } else if ((t.length > 2 || /^[b-df-hj-np-tv-z]{2}$/.test(t)) && !unknown.includes(t))
+          unknown.push(t);
       }
       if (group.length > 0) groups.push(group);
     }
@@ -258,6 +267,19 @@ export class Assistant {
       previous = { own: r.own, borrowed };
     }
     return { ...this.read(question), borrowed };
+  }
+
+  /**
+   * True when the best passage is about an industry and the question names no package, service
+   * or case study: what it asks for is that industry's trade ("do you sell medical aid?").
+   */
+  private onlyAnIndustry(own: string[], top: Ranked): boolean {
+    const aboutIndustry = top.passage.tags.some((t) => /^~?industry:/.test(t));
+    const namesOffer = own.some((t) => {
+      const kind = this.entities.get(t);
+      return kind !== undefined && kind !== "industry";
+    });
+    return aboutIndustry && !namesOffer;
   }
 
   /** True when the terms name a package, a service, an industry, a case study, a page… */
@@ -389,6 +411,9 @@ export class Assistant {
     }
     const top = this.rank(text, history)[0];
     if (!top || !confident(top)) return { kind: "unsure", text: UNSURE_REPLY };
+    if (TRADE.test(text) && this.onlyAnIndustry(own, top)) {
+      return { kind: "unsure", text: UNSURE_REPLY };
+    }
     return {
       kind: "answer",
       text: top.passage.answer,

@@ -19,10 +19,11 @@ const STOP_WORDS = new Set(
   where why how any some all each every no not yes please tell know want need like just also
   too very really more much many get got give let make made one ones thing things hi hello hey
   thanks thank ok okay kind sort well good great else other im ive id dont
-  u ur r ya yo pls plz hw wat whats wats howzit sharp eish lekker ja nee guys bru boet hola
+  u ur r ya yo pls plz hw wat whats wats cn n howzit sharp eish lekker ja nee guys bru boet hola
   kan die jy julle ek ons het vir asseblief dankie en wil graag
-  still actually maybe something anything someone anyone exactly take takes taking up work works worked working until till
-  help helps helping business businesses company companies useful able run runs running`
+  super quite pretty still actually maybe something anything someone anyone exactly take takes taking up work works worked working until till
+  help helps helping business businesses company companies useful able run runs running
+  afterwards afterward everything`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -171,6 +172,18 @@ const PHRASES: [RegExp, string][] = [
   ],
   [/\b(sign|signing) (a )?(long )?contract\b|\block[- ]?in\b/g, " contract "],
   [/\bmoney[- ]back\b/g, " refund "],
+  // Decision 094 (the tuning half's fourth round).
+  [/\b(stop|quit|leave) (after|before|within|at any time|anytime)\b/g, " contract cancel $2 "],
+  [/\bwhat (extra|more|else)( do| does| will| would)? (i|we|you) get\b|\bworth it\b/g, " include "],
+  [
+    /\b(the )?same questions?( over and over| all day| every day| again and again)?\b/g,
+    " faq question ",
+  ],
+  [/\bsort (out|of)\b|\bgoes out\b|\bkeep up( with)?\b/g, " "],
+  [/\bplugs? (in|into)\b/g, " integrat "],
+  [/\b(come|pop|stop) (in |by |over |round )?(to )?(see|visit) (you|u)\b/g, " visit "],
+  [/\b24[- ]?hours? (support|help|service|assistance)\b/g, " afterhours support "],
+  [/\b(park|parking|leave (my|our|the) cars?|leave (my|our|the) bakkies?)\b/g, " parking "],
 ];
 
 /** The words visitors use, folded into the site's (a stem or a word may stand for two). */
@@ -322,6 +335,8 @@ const CONCEPTS: Record<string, string | string[]> = {
   telephone: ["phone", "call"],
   cell: "phone",
   cellphone: "phone",
+  landline: ["phone", "call"],
+  landlines: ["phone", "call"],
   mail: "email",
   emails: "email",
   websites: "website",
@@ -494,6 +509,15 @@ const CONCEPTS: Record<string, string | string[]> = {
   varsity: "education",
   learners: "education",
   shop: "retail",
+  dealership: "retail",
+  dealerships: "retail",
+  dealer: "retail",
+  dealers: "retail",
+  kids: "children",
+  kid: "children",
+  minors: "children",
+  believe: "value",
+  beliefs: "value",
   shops: "retail",
   store: "retail",
   stores: "retail",
@@ -577,6 +601,8 @@ export function processTerm(raw: string): string | string[] | null {
     .replace(/['’](s|re|ll|ve|d|m)$|n['’]t$/, "")
     .replace(/^[-'’]+|[-'’]+$/g, "");
   if (word.length < 2 && !/\d/.test(word)) return null;
+  // "can't", "won't" read as "can", "will" (stop words), not "ca", "wo".
+  if ((word === "ca" || word === "wo") && /n['’]t$/.test(raw)) return null;
   // A rand amount ("R5000", "r5k") is a price.
   if (/^r\d+k?$/.test(word)) return "price";
   const direct = concept(word);
