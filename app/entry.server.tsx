@@ -41,6 +41,7 @@ import {
 import { privacyJobs } from "~/server/privacy/privacy.server";
 import { rateLimitJobs } from "~/server/rate-limits.server";
 import { documentCsp, sha256Source } from "~/server/security.server";
+import { whatsappChatJobs } from "~/server/whatsapp/assistant-chat.server";
 import { figureChangesJobs } from "~/server/workspace/changes.server";
 import { endEventStreams, startEventBus, stopEventBus } from "~/server/workspace/events.server";
 
@@ -73,6 +74,7 @@ export async function startServer() {
   stopJobs = startJobScheduler(handle.db, {
     jobs: [
       ...privacyJobs(settings.LEAD_RETENTION_MONTHS),
+      ...whatsappChatJobs,
       ...fileJobs,
       ...rateLimitJobs,
       ...figureChangesJobs,

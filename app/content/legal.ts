@@ -1,4 +1,4 @@
-import { privacyNotice } from "./privacy-notice";
+import { privacyNotice, whatsappChatRetentionDays } from "./privacy-notice";
 import { formatAddress, site } from "./site";
 
 export const legalSlugs = ["privacy", "terms", "cookies", "paia-manual"] as const;
@@ -91,6 +91,9 @@ const privacy: LegalDoc = {
           "The site assistant on our Demo page answers from this website's own pages. We do not store your questions, unless you ask it to pass a question to our team: then we keep your name, e-mail address and the conversation, to reply to you, like a contact form message.",
         ),
         p(
+          `The same assistant answers messages to our WhatsApp number. We keep your WhatsApp number, your WhatsApp profile name and the conversation, so that it can follow what you asked before. If it passes your question to our team, the conversation is kept with your enquiry, like a contact form message; if not, it is deleted ${whatsappChatRetentionDays} days after your last message.`,
+        ),
+        p(
           "We do not knowingly collect special personal information (such as health information) through this website, and we ask you not to include it in your messages.",
         ),
       ],
@@ -134,6 +137,7 @@ const privacy: LegalDoc = {
           "Customer portal accounts: while your account is active. When you delete your account (Settings, Delete my account), it is erased 14 days later unless you sign in again before then; records we must keep, such as invoices, stay without your name.",
           "Contracts, invoices and related records: five years, as tax law requires.",
           "Server logs: 30 days.",
+          `WhatsApp conversations with our site assistant that were not passed to our team: ${whatsappChatRetentionDays} days after your last message, then deleted automatically.`,
         ),
       ],
     },

@@ -23,14 +23,16 @@ export const clientNameSchema = z.object({
 export type ClientNameInput = z.infer<typeof clientNameSchema>;
 
 /**
- * 'Convert to client' after its preview (decision 067): the client's name, whom to invite (no
- * one, or the lead's address), and whether to create a first project, with its title and
- * description.
+ * 'Convert to client' after its preview (decisions 067 and 095): the client's name, whom to
+ * invite (no one, the lead's address, or an address typed in: a WhatsApp lead has none), and
+ * whether to create a first project, with its title and description.
  */
 export const convertLeadSchema = z
   .object({
     name: clientNameSchema.shape.name,
-    invite: z.enum(["none", "lead"], { error: "Choose whom to invite" }),
+    invite: z.enum(["none", "lead", "email"], { error: "Choose whom to invite" }),
+    /** The address to invite when `invite` is 'email' (ignored otherwise). */
+    inviteEmail: z.string().trim().max(255).optional(),
     createProject: z
       .enum(["on"], { error: "Choose whether to create a first project" })
       .optional()
@@ -46,6 +48,14 @@ export const convertLeadSchema = z
   .refine((v) => !v.createProject || (v.title ?? "").length > 0, {
     message: "Title is required",
     path: ["title"],
+  })
+  .refine((v) => v.invite !== "email" || (v.inviteEmail ?? "").length > 0, {
+    message: "Enter the e-mail address to invite",
+    path: ["inviteEmail"],
+  })
+  .refine((v) => v.invite !== "email" || emailSchema.safeParse(v.inviteEmail).success, {
+    message: "Invalid email address",
+    path: ["inviteEmail"],
   });
 export type ConvertLeadInput = z.infer<typeof convertLeadSchema>;
 

@@ -54,6 +54,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const values = {
     name: form.name ?? "",
     invite: form.invite ?? "",
+    inviteEmail: form.inviteEmail ?? "",
     createProject: form.createProject ?? "",
     title: form.title ?? "",
     description: form.description ?? "",
@@ -73,7 +74,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!converted.ok) return failed(converted.status, converted.message, { values });
   const made = [
     "client created",
-    parsed.data.invite === "lead" ? "invitation sent" : null,
+    parsed.data.invite !== "none" ? "invitation sent" : null,
     converted.projectId ? "first project created" : null,
   ].filter(Boolean);
   return redirectWithToast(`/portal/clients/${converted.clientId}`, {
@@ -148,15 +149,44 @@ export default function LeadConvert({ loaderData, actionData }: Route.ComponentP
             <CardContent>
               <fieldset className="space-y-2">
                 <legend className="sr-only">Contacts to invite</legend>
+                {preview.email ? (
+                  <label className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name="invite"
+                      value="lead"
+                      defaultChecked={invite === "lead"}
+                    />
+                    <span className="break-all">Invite {preview.email}</span>
+                  </label>
+                ) : null}
                 <label className="flex items-center gap-2">
                   <input
                     type="radio"
                     name="invite"
-                    value="lead"
-                    defaultChecked={invite === "lead"}
+                    value="email"
+                    defaultChecked={invite === "email"}
                   />
-                  <span className="break-all">Invite {preview.email}</span>
+                  {preview.email ? "Invite another address" : "Invite by e-mail"}
                 </label>
+                <Field
+                  id="convert-invite-email"
+                  label="E-mail address to invite"
+                  description={
+                    preview.email
+                      ? undefined
+                      : "This lead came without an e-mail address (WhatsApp). Type the one they gave you."
+                  }
+                  error={refused?.field === "inviteEmail" ? refused.error : undefined}
+                >
+                  <Input
+                    name="inviteEmail"
+                    type="email"
+                    autoComplete="off"
+                    maxLength={255}
+                    defaultValue={value("inviteEmail", "")}
+                  />
+                </Field>
                 <label className="flex items-center gap-2">
                   <input
                     type="radio"

@@ -1,6 +1,7 @@
 /**
- * 'Convert to client' (decisions 022 and 067): the administrator first sees a preview
- * (`conversionPreview`: the client's name from the lead's company, whom to invite, whether to
+ * 'Convert to client' (decisions 022, 067 and 095): the administrator first sees a preview
+ * (`conversionPreview`: the client's name from the lead's company, whom to invite — the lead's
+ * address, one they type (a WhatsApp lead has none), or no one —, whether to
  * create a first project and its title), changes what they like and confirms; only then is
  * anything made or mailed. The lead becomes a client (with the lead's phone and address), the
  * lead's address is invited when chosen, a first project is created when chosen (its
@@ -36,9 +37,10 @@ type Lead = typeof leadsTable.$inferSelect;
 /** What the preview offers for a lead: every field as the administrator first sees it. */
 export interface ConversionPreview {
   name: string;
-  /** The lead's address, the one contact the conversion may invite. */
+  /** The lead's address (empty for a WhatsApp lead): invited when `invite` is 'lead'. */
   email: string;
-  invite: "none" | "lead";
+  /** Whom to invite: no one, the lead's address, or an address the administrator types. */
+  invite: "none" | "lead" | "email";
   createProject: boolean;
   title: string;
   description: string;
@@ -98,7 +100,7 @@ export interface Converted {
 }
 
 export const NO_EMAIL_TO_INVITE =
-  "This lead has no e-mail address to invite. Ask for one, then add the client and invite them from Clients.";
+  "This lead has no e-mail address to invite. Type the address to invite, or choose 'No one for now'.";
 
 export async function convertLead(
   db: Database,
@@ -126,13 +128,14 @@ export async function convertLead(
         })
         .returning({ id: clients.id });
       const clientId = (client as { id: string }).id;
-      if (input.invite === "lead") {
-        // A WhatsApp lead has no address to invite (decision 079).
-        if (!lead.email.trim()) throw new Refusal(refused(409, NO_EMAIL_TO_INVITE));
+      if (input.invite !== "none") {
+        // A WhatsApp lead has no address of its own: the administrator types one (decision 095).
+        const email = input.invite === "email" ? (input.inviteEmail ?? "") : lead.email.trim();
+        if (!email) throw new Refusal(refused(409, NO_EMAIL_TO_INVITE));
         const invited = await inviteIn(
           tx,
           actor,
-          { clientId, name: oneLineName(lead.name), email: lead.email },
+          { clientId, name: oneLineName(lead.name), email },
           now,
         );
         if (!invited.ok) throw new Refusal(invited);
@@ -174,6 +177,10 @@ export async function convertLead(
           status: "won",
           clientId,
           firstStatusChangeAt: lead.firstStatusChangeAt ?? now,
+          // A lead without an address (WhatsApp) keeps the one its person was invited at.
+          ...(input.invite === "email" && !lead.email.trim()
+            ? { email: input.inviteEmail ?? "" }
+            : {}),
         })
         .where(eq(leads.id, lead.id));
       // Analytics' funnel and timing read the lead's history (decision 024).

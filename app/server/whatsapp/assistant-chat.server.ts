@@ -5,10 +5,13 @@
  * answer says who is answering and links the privacy notice. A question it cannot answer, or a
  * person asking for a human, becomes a 'chat' lead with the conversation, waiting for the team
  * (the lead's page shows it and the team replies from there, on WhatsApp, within the 24-hour
- * window); later messages join the lead's conversation and mark it waiting again.
+ * window); later messages join the lead's conversation and mark it waiting again. A
+ * conversation never handed over is deleted `whatsappChatRetentionDays` after its last message
+ * (decision 095, stated in the privacy policy), with the message ids WhatsApp sent.
  */
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { privacyNotice } from "~/content/legal";
+import { whatsappChatRetentionDays } from "~/content/privacy-notice";
 import { site } from "~/content/site";
 import { appendTurns, type ChatTurn } from "~/lib/assistant/conversation";
 import { displayWhatsAppNumber } from "~/lib/validation/notifications";
@@ -16,6 +19,7 @@ import type { Database } from "../db/client.server";
 import { emailOutbox, leads, whatsappConversations, whatsappInbound } from "../db/schema.server";
 import { wakeOutbox } from "../email/outbox.server";
 import { env } from "../env.server";
+import type { Job } from "../jobs.server";
 import { answerConversation } from "../leads/assistant.server";
 import { transcript } from "../leads/chat-leads.server";
 import { notifyNewLead } from "../leads/leads.server";
@@ -124,7 +128,7 @@ export async function answerOnWhatsApp(
     }
     await tx
       .insert(whatsappConversations)
-      .values({ waId: m.from, name, turns: next, leadId })
+      .values({ waId: m.from, name, turns: next, leadId, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: whatsappConversations.waId,
         set: { turns: next, leadId, name, updatedAt: now },
@@ -188,3 +192,30 @@ export async function replyToWhatsAppLead(
   wakeWhatsApp();
   return { ok: true };
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * POPIA retention (decision 095): a conversation with the assistant that was never handed to
+ * the team is deleted when its last message is older than `whatsappChatRetentionDays`, and so
+ * are the ids of messages received that long ago (they name the number; only the last 24 hours
+ * matter, for WhatsApp's reply window). A handed-over conversation goes with its lead.
+ */
+export async function purgeWhatsAppChats(db: Database, now: Date) {
+  const cutoff = new Date(now.getTime() - whatsappChatRetentionDays * DAY_MS);
+  return db.transaction(async (tx) => {
+    const conversations = await tx
+      .delete(whatsappConversations)
+      .where(and(isNull(whatsappConversations.leadId), lt(whatsappConversations.updatedAt, cutoff)))
+      .returning({ waId: whatsappConversations.waId });
+    const inbound = await tx
+      .delete(whatsappInbound)
+      .where(lt(whatsappInbound.receivedAt, cutoff))
+      .returning({ id: whatsappInbound.id });
+    return { conversations: conversations.length, inbound: inbound.length };
+  });
+}
+
+export const whatsappChatJobs: Job[] = [
+  { name: "purge-whatsapp-chats", everyMs: DAY_MS, run: (db, now) => purgeWhatsAppChats(db, now) },
+];

@@ -8,9 +8,11 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { legalDocs } from "~/content/legal";
+import { whatsappChatRetentionDays } from "~/content/privacy-notice";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/api/whatsapp";
 import { action as leadAction, loader as leadLoader } from "~/routes/portal/lead";
-import { action as convertAction } from "~/routes/portal/lead-convert";
+import { action as convertAction, loader as previewLoader } from "~/routes/portal/lead-convert";
 import { loader as leadsLoader } from "~/routes/portal/leads";
 import { action as projectAction, loader as projectLoader } from "~/routes/portal/project";
 import { action as projectsAction } from "~/routes/portal/projects";
@@ -27,13 +29,17 @@ import {
 } from "~/test/harness.server";
 import { signUpAdmin } from "~/test/workspace.server";
 import {
+  clients,
   consents,
+  invitations,
   leads,
   messages,
   milestones,
   notifications,
   projects,
   reviewAnswers,
+  whatsappConversations,
+  whatsappInbound,
   whatsappNumbers,
   whatsappOutbox,
 } from "../db/schema.server";
@@ -46,7 +52,7 @@ import {
 } from "../notifications/whatsapp.server";
 import { collectPersonalData } from "../privacy/privacy-export.server";
 import { ALL_CLIENTS } from "../workspace/scope.server";
-import { WHATSAPP_ASSISTANT_TEXTS } from "./assistant-chat.server";
+import { purgeWhatsAppChats, WHATSAPP_ASSISTANT_TEXTS } from "./assistant-chat.server";
 import { signBody } from "./webhook.server";
 
 const SECRET = "app-secret-for-tests";
@@ -672,5 +678,99 @@ describe("the site assistant on WhatsApp (issue 34 point 4)", () => {
       ok: false,
       error: WHATSAPP_ASSISTANT_TEXTS.windowClosed,
     });
+  });
+
+  it("the agency converts a WhatsApp lead: into a client without inviting anyone by default, or inviting an address they type", async () => {
+    const [lead] = await db().select().from(leads).where(eq(leads.whatsappWaId, VISITOR));
+    const id = lead?.id as string;
+    // The preview offers no one to invite (the lead has no address), and a typed one.
+    const preview = await run(
+      previewLoader,
+      getRequest(`/portal/leads/${id}/convert`, admin.cookie),
+      {
+        id,
+      },
+    );
+    expect((await preview.json()).preview).toMatchObject({ email: "", invite: "none" });
+    const post = (fields: Record<string, string>) =>
+      run(
+        convertAction,
+        formRequest(`/portal/leads/${id}/convert`, fields, { cookie: admin.cookie }),
+        { id },
+      );
+    // Choosing to invite by e-mail needs an address, a valid one: refused, nothing made.
+    const empty = await post({ name: "Durban School", invite: "email", inviteEmail: "" });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({
+      field: "inviteEmail",
+      error: "Enter the e-mail address to invite",
+      values: { name: "Durban School", invite: "email" },
+    });
+    const bad = await post({
+      name: "Durban School",
+      invite: "email",
+      inviteEmail: "not-an-address",
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      field: "inviteEmail",
+      error: "Invalid email address",
+    });
+    const [none] = await db()
+      .select({ clientId: leads.clientId })
+      .from(leads)
+      .where(eq(leads.id, id));
+    expect(none?.clientId).toBeNull();
+
+    // With the address their person gave on WhatsApp: the client is made and they are invited.
+    const done = await post({
+      name: "Durban School",
+      invite: "email",
+      inviteEmail: "principal@durbanschool.example",
+    });
+    expect(done.status).toBe(302);
+    const [after] = await db().select().from(leads).where(eq(leads.id, id));
+    expect(after).toMatchObject({ status: "won", email: "principal@durbanschool.example" });
+    const [client] = await db()
+      .select()
+      .from(clients)
+      .where(eq(clients.id, after?.clientId ?? ""));
+    expect(client).toMatchObject({ name: "Durban School", phone: "+27710000001" });
+    const invited = await db()
+      .select({ email: invitations.email })
+      .from(invitations)
+      .where(eq(invitations.clientId, client?.id ?? ""));
+    expect(invited).toEqual([{ email: "principal@durbanschool.example" }]);
+  });
+
+  it("deletes a conversation never handed to the team 30 days after its last message, as the privacy policy says; a handed-over one stays with its lead", async () => {
+    const OTHER = "27710000002";
+    await webhook(inbound(OTHER, { text: "How much is the growth package per month" }));
+    await send();
+    const [kept] = await db()
+      .select()
+      .from(whatsappConversations)
+      .where(eq(whatsappConversations.waId, OTHER));
+    expect(kept?.leadId).toBeNull();
+    const last = kept?.updatedAt as Date;
+    const day = 24 * 60 * 60 * 1000;
+    const waIds = async () =>
+      (await db().select({ waId: whatsappConversations.waId }).from(whatsappConversations))
+        .map((r) => r.waId)
+        .sort();
+    await purgeWhatsAppChats(db(), new Date(last.getTime() + 29 * day));
+    expect(await waIds()).toEqual([VISITOR, OTHER].sort());
+    const purged = await purgeWhatsAppChats(db(), new Date(last.getTime() + 31 * day));
+    expect(purged.conversations).toBe(1);
+    expect(await waIds()).toEqual([VISITOR]);
+    const inboundLeft = await db()
+      .select()
+      .from(whatsappInbound)
+      .where(eq(whatsappInbound.waId, OTHER));
+    expect(inboundLeft).toEqual([]);
+    expect(whatsappChatRetentionDays).toBe(30);
+    expect(JSON.stringify(legalDocs.privacy)).toContain(
+      "WhatsApp conversations with our site assistant that were not passed to our team: 30 days after your last message, then deleted automatically.",
+    );
   });
 });
