@@ -124,6 +124,32 @@ describe("DemoChat", () => {
   });
 });
 
+describe("DemoChat's answers", () => {
+  it("shows an answer's lines and bullets as written, with its capitals and its page's link", () => {
+    const text =
+      "It includes:\n• AI chatbots for your website, WhatsApp and social channels\n• English, Afrikaans, isiZulu and isiXhosa support";
+    const router = createMemoryRouter([{ id: "demo", path: "/demo", element: <DemoChat /> }], {
+      initialEntries: ["/demo"],
+      hydrationData: {
+        actionData: {
+          demo: {
+            ok: true,
+            conversation: [
+              { role: "user", text: "What does your AI service include?" },
+              { role: "assistant", text, url: "/services/ai", page: "AI Services" },
+            ],
+          },
+        },
+      },
+    });
+    const html = renderToString(<RouterProvider router={router} />);
+    // The bubble keeps the answer's line breaks (one bullet a line) and its words as written.
+    const bubble = html.match(/<div class="[^"]*whitespace-pre-wrap[^"]*"><p>([^<]*)<\/p>/g) ?? [];
+    expect(bubble.some((b) => b.includes(text))).toBe(true);
+    expect(html).toMatch(/href="\/services\/ai"[^>]*>AI Services<\/a>/);
+  });
+});
+
 describe("MapEmbed", () => {
   it("loads no third-party frame until asked", () => {
     const html = render(<MapEmbed />, "/contact");

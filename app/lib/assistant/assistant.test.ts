@@ -174,7 +174,12 @@ describe("the site assistant's answers", () => {
       return reply;
     };
     expect(text(ask("How much is Starter?"))).toMatch(/^The Starter package is from R4,500/);
-    expect(text(ask("and the Growth one?"))).toMatch(/^The Growth package is from R12,500/);
+    const growth = text(ask("and the Growth one?"));
+    expect(growth).toMatch(/^The Growth package is from R12,500/);
+    // …with what it includes, one bullet a line.
+    expect(growth).toContain(
+      "It includes:\n• Advanced chatbot\n• Up to 10,000 conversations per month",
+    );
     expect(text(ask("and Enterprise?"))).toMatch(/^The Enterprise package is quoted/);
     // Without the conversation the same words are not about Growth's price.
     expect(text(assistant.reply("how much?"))).not.toMatch(/^The Growth package/);
@@ -203,6 +208,12 @@ describe("the site assistant's answers", () => {
     expect(bot).toMatchObject({ kind: "answer", url: "/pricing" });
     expect(text(bot)).toMatch(/R4,500.*\n.*R12,500/s);
     expect(text(bot)).toContain("exclude VAT");
+    expect(assistant.reply("What does the Starter package cost?")).toMatchObject({
+      url: "/pricing",
+      text: expect.stringMatching(
+        /^The Starter package is from R4,500\.00 a month \(excluding VAT\)[^]*It includes:\n• Basic AI chatbot\n/,
+      ),
+    });
     expect(text(assistant.reply("What do I get with the Growth plan?"))).toContain(
       "• Up to 10,000 conversations per month",
     );

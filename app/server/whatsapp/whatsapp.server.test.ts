@@ -581,6 +581,10 @@ describe("the site assistant on WhatsApp (issue 34 point 4)", () => {
     const second = textOf(lastTo(VISITOR)) ?? "";
     expect(second).not.toContain("automated assistant answering");
     expect(second).toContain("R12,500");
+    // What it includes, one bullet a line, capitals kept, as on the site.
+    expect(second).toContain(
+      "It includes:\n• Advanced chatbot\n• Up to 10,000 conversations per month",
+    );
     expect(second).toContain(`${BASE_URL}/pricing`);
   });
 
