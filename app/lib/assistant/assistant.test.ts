@@ -211,7 +211,7 @@ describe("the site assistant's answers", () => {
     expect(assistant.reply("What does the Starter package cost?")).toMatchObject({
       url: "/pricing",
       text: expect.stringMatching(
-        /^The Starter package is from R4,500\.00 a month \(excluding VAT\)[^]*It includes:\n• Basic AI chatbot\n/,
+        /^The Starter package is from R4,500\.00 a month \(excluding VAT\)[\s\S]*It includes:\n• Basic AI chatbot\n/,
       ),
     });
     expect(text(assistant.reply("What do I get with the Growth plan?"))).toContain(
