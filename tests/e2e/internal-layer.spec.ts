@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
 import { createUser, expect, hydrated, signInAsAdmin, test } from "./fixtures";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -55,6 +56,23 @@ test("an internal file and an internal note never reach the contact (issue 30)",
     await admin.getByRole("button", { name: "Add note" }).click();
     await expect(toasts(admin).getByText("Note added")).toBeVisible();
     await expect(admin.getByRole("list", { name: "Internal notes" })).toContainText(secretNote);
+    // A quiet edit: the progress moves without 'Announce to the client'.
+    const edited = await admin.request.post("/portal/projects", {
+      headers: { origin: base },
+      form: {
+        intent: "update",
+        id: projectId,
+        title,
+        status: "active",
+        priority: "medium",
+        progress: "20",
+      },
+    });
+    expect(edited.status()).toBe(200);
+    await admin.reload();
+    await expect(admin.getByRole("list", { name: "Project activity" })).toContainText(
+      "moved the progress from 0% to 20%",
+    );
     const versionHref = await admin
       .getByRole("link", { name: `Download ${secretFile} version 1` })
       .getAttribute("href");
@@ -83,6 +101,26 @@ test("an internal file and an internal note never reach the contact (issue 30)",
     expect(text).not.toContain(secretFile);
     const analytics = await contact.request.get("/portal/analytics.data");
     expect(await analytics.text()).not.toContain(secretFile);
+    // Not in the activity the contact reads: the agency's quiet edit and its internal upload.
+    const activity = contact.getByRole("list", { name: "Project activity" });
+    await expect(activity).toContainText(`Shared-${stamp}.pdf`);
+    await expect(activity).not.toContainText("moved the progress");
+    await expect(activity).not.toContainText(secretFile);
+    // Not in 'Download all', nor in the contact's own 'Download my data'.
+    const all = await contact.request.get(`${url}/files.zip`);
+    expect(all.status()).toBe(200);
+    const names = Object.keys(unzipSync(new Uint8Array(await all.body())));
+    expect(names.some((name) => name.includes(`Shared-${stamp}`))).toBe(true);
+    expect(names.some((name) => name.includes(secretFile))).toBe(false);
+    const mine = await contact.request.get("/portal/settings/my-data");
+    expect(mine.status()).toBe(200);
+    const exported = Object.values(unzipSync(new Uint8Array(await mine.body())))
+      .map((bytes) => strFromU8(bytes))
+      .join("\n");
+    expect(exported).toContain(title);
+    expect(exported).not.toContain(secretFile);
+    expect(exported).not.toContain(secretNote);
+    expect(exported).not.toContain("moved the progress");
   } finally {
     await context.close();
   }
