@@ -12,7 +12,7 @@ import type { EvalCase } from "./eval-case";
 export const heldOutSixth: EvalCase[] = [
   // Packages and prices
   { question: "hw much is the starter plan pm", page: "/pricing", says: /R4,500/ },
-  { question: "Whats the price of growth excl vat?", page: "/pricing", says: /R12,500/ },
+  { question: "growth package, what's the damage before VAT?", page: "/pricing", says: /R12,500/ },
   { question: "is enterprise a fixed price or do u quote", page: "/pricing", says: /quote/i },
   {
     question: "Is there a once off setup fee on top of the monthly amount?",
@@ -31,7 +31,7 @@ export const heldOutSixth: EvalCase[] = [
     says: /three-month|3-month|month to month/i,
   },
   { question: "Can I drop down from Growth to Starter if it's too much for us?", page: "/pricing" },
-  { question: "what exactly counts as one conversation?", page: "/pricing" },
+  { question: "if a customer sends 20 messages is that 20 conversations?", page: "/pricing" },
   { question: "Will we have a named contact person at your side?", page: "/pricing" },
   { question: "does the starter one have analytics", page: "/pricing", says: /analytics/i },
   {
@@ -39,9 +39,13 @@ export const heldOutSixth: EvalCase[] = [
     page: "/pricing",
     says: /on-premise/i,
   },
-  { question: "how long is your quote valid for", page: "/legal/terms", says: /30 days/ },
   {
-    question: "and enterprise?",
+    question: "u sent us a quote last month, does it expire?",
+    page: "/legal/terms",
+    says: /30 days/,
+  },
+  {
+    question: "what about enterprise then",
     before: ["How much is the Starter package?"],
     page: "/pricing",
     says: /quote/i,
@@ -64,7 +68,7 @@ export const heldOutSixth: EvalCase[] = [
   },
   { question: "can the bot book follow ups straight into our CRM", page: "/services/ai" },
   {
-    question: "where is our data kept if we use your chatbot",
+    question: "if the bot learns from our docs, in which country is that stored?",
     page: ["/services/ai", "/legal/privacy"],
   },
   // Automations
@@ -72,7 +76,11 @@ export const heldOutSixth: EvalCase[] = [
     question: "We capture the same order into 3 different systems, can you stop that madness?",
     page: "/services/automations",
   },
-  { question: "do you integrate with hubspot", page: "/services/automations", says: /HubSpot/ },
+  {
+    question: "do you guys connect to salesforce",
+    page: "/services/automations",
+    says: /Salesforce/,
+  },
   { question: "does it work with shopify?", page: "/services/automations", says: /Shopify/ },
   {
     question: "can a manager approve before the automation pays a supplier invoice",
@@ -105,7 +113,7 @@ export const heldOutSixth: EvalCase[] = [
     page: "/services/voice-agents",
   },
   {
-    question: "how long does it take to set up a voice agent",
+    question: "when could a voice agent be live if we start now?",
     page: ["/services/voice-agents", "/services", "/"],
     says: /2 to 6|two to six/i,
   },
@@ -119,7 +127,10 @@ export const heldOutSixth: EvalCase[] = [
     page: "/services/websites",
   },
   { question: "we already have a website, can u just redo it", page: "/services/websites" },
-  { question: "is the site usable for blind people?", page: "/services/websites" },
+  {
+    question: "can someone on a screen reader use the websites you build",
+    page: "/services/websites",
+  },
   { question: "do you do SEO so people find us on google", page: "/services/websites" },
   // Industries
   { question: "We're a small law firm, can any of this help us?", page: "/solutions" },
@@ -159,23 +170,27 @@ export const heldOutSixth: EvalCase[] = [
     says: /1\.4/,
   },
   {
-    question: "how long did that project take",
+    question: "and how many weeks was that",
     before: ["Tell me about the medical centre case study"],
     page: "/case-studies/healthcare-appointment-system",
     says: /8 weeks/,
   },
   // The company and how to reach it
-  { question: "where's your office", page: "/contact", says: /Strand Street|Cape Town/ },
+  { question: "whereabouts in cpt are you based", page: "/contact", says: /Strand Street/ },
   { question: "whats ur number, i want to phone", page: "/contact", says: /555 0142/ },
-  { question: "are you open on saturdays?", page: ["/contact", "/"], says: /08:00|Mon/ },
+  { question: "what time do you close on a friday", page: ["/contact", "/"], says: /17:00/ },
   { question: "I'd like to book a free consultation please", page: "/contact" },
   {
     question: "how soon will someone get back to me after I send the form",
     page: "/contact",
     says: /24 hours/,
   },
-  { question: "is there parking at your offices", page: "/contact", says: /parking|garage/i },
-  { question: "how many projects have you guys done", page: "/about", says: /500/ },
+  { question: "can i park nearby if i come see you", page: "/contact", says: /parking|garage/i },
+  {
+    question: "how experienced are you, like how many jobs have you delivered",
+    page: "/about",
+    says: /500/,
+  },
   { question: "Where did the company start out?", page: "/about", says: /Cape Town/ },
   { question: "can i phone your voice bot to hear how it sounds", page: "/demo" },
   {
@@ -191,21 +206,21 @@ export const heldOutSixth: EvalCase[] = [
     says: /24 months/,
   },
   { question: "does ur website use tracking cookies", page: "/legal/cookies" },
-  { question: "I want you to delete my info", page: ["/legal/privacy", "/contact"] },
+  { question: "pls remove my details from your system", page: ["/legal/privacy", "/contact"] },
   // Out of scope: the agency does not do it, or the site does not state it
-  { question: "Can you fix my bakkie's gearbox?", page: null },
+  { question: "my bakkie's clutch is slipping, can you sort it out?", page: null },
   { question: "When is load shedding stage 4 in Soweto tonight", page: null },
   { question: "can i pay via EFT or only by card", page: null },
   { question: "Do you sell Microsoft 365 licences?", page: null },
   { question: "my landlord wants to evict me, what are my rights?", page: null },
   { question: "what can I give my baby for a fever", page: null },
   { question: "Do you build Android apps for the Play Store?", page: null },
-  { question: "Can you recommend a good accountant in Joburg?", page: null },
+  { question: "who's a decent tax practitioner in Pretoria?", page: null },
   { question: "how much is petrol going up next month", page: null },
-  { question: "Do you offer internships for students?", page: null },
+  { question: "Do you offer bursaries for university students?", page: null },
   { question: "can u print business cards and flyers for us", page: null },
   { question: "Do you do CCTV installation?", page: null },
   { question: "translate 'good morning' into Sesotho for me", page: null },
-  { question: "Do you sell second-hand laptops?", page: null },
+  { question: "Do you install backup batteries for load shedding?", page: null },
   { question: "Is Kopano listed on the JSE, can I buy shares?", page: null },
 ];
