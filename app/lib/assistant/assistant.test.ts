@@ -16,6 +16,7 @@ import { heldOutSecond } from "./eval-held-out-2";
 import { heldOutThird } from "./eval-held-out-3";
 import { heldOutFourth } from "./eval-held-out-4";
 import { heldOutFifth } from "./eval-held-out-5";
+import { heldOutSixth } from "./eval-held-out-6";
 import { evalSet } from "./eval-set";
 import { tuning } from "./eval-tuning";
 import { type EvalReport, type EvalSubject, evaluate, formatReport, type Turn } from "./evaluate";
@@ -75,7 +76,15 @@ describe("the site assistant's evaluation", () => {
     }
     const key = (c: EvalCase) => [...(c.before ?? []), c.question].join(" → ").toLowerCase();
     // No question is in two sets.
-    const sets = [heldOutFifth, heldOutFourth, heldOutThird, heldOutSecond, heldOut, tuning];
+    const sets = [
+      heldOutSixth,
+      heldOutFifth,
+      heldOutFourth,
+      heldOutThird,
+      heldOutSecond,
+      heldOut,
+      tuning,
+    ];
     const all = sets.flat().map(key);
     expect(all.filter((k, i) => all.indexOf(k) !== i)).toEqual([]);
   });
@@ -99,6 +108,11 @@ describe("the site assistant's evaluation", () => {
   });
 
   const reports = {
+    heldOutSixth: evaluate(
+      "held-out set 6 (never tuned on; its misses are not printed)",
+      subject,
+      heldOutSixth,
+    ),
     heldOutFifth: evaluate("held-out set 5 (never tuned on)", subject, heldOutFifth),
     heldOutFourth: evaluate("held-out set 4 (never tuned on)", subject, heldOutFourth),
     heldOutThird: evaluate(
@@ -121,7 +135,11 @@ describe("the site assistant's evaluation", () => {
   };
 
   it("prints the figures and every miss", () => {
-    console.info(["assistant evaluation", ...Object.values(reports).map(formatReport)].join("\n"));
+    // Held-out set 6's misses stay unread (decision 100): only its figures are printed.
+    const printed = Object.values(reports).map((r) =>
+      r === reports.heldOutSixth ? { ...r, misses: [] } : r,
+    );
+    console.info(["assistant evaluation", ...printed.map(formatReport)].join("\n"));
     expect(reports.heldOutFourth.answerable + reports.heldOutFourth.outOfScope).toBe(
       heldOutFourth.length,
     );
@@ -152,6 +170,15 @@ describe("the site assistant's evaluation", () => {
     const r = reports.heldOutFourth;
     expect(r.top1).toBeGreaterThanOrEqual(32);
     expect(r.handedOver).toBeLessThanOrEqual(2);
+    expect(r.outHandedOver).toBe(r.outOfScope);
+  });
+
+  it("keeps held-out set 6 (never tuned on) at least at its first run: 56.5 % top-1, 33.9 % handed over, 100 % of out-of-scope handed over", () => {
+    // Decision 100: written before any measurement; its misses are never printed or read.
+    const r = reports.heldOutSixth;
+    expect(r.answerable + r.outOfScope).toBe(heldOutSixth.length);
+    expect(r.top1).toBeGreaterThanOrEqual(35);
+    expect(r.handedOver).toBeLessThanOrEqual(21);
     expect(r.outHandedOver).toBe(r.outOfScope);
   });
 
