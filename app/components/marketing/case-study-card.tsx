@@ -12,7 +12,7 @@ export function CaseStudyCard({
   eager = false,
   reversed = false,
 }: {
-  study: CaseStudy;
+  study: Omit<CaseStudy, "story">;
   /** Load the image at once (for the first card, likely above the fold). */
   eager?: boolean;
   /** Put the image on the right on large screens. */

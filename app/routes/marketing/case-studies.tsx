@@ -6,6 +6,15 @@ import { navCrumb } from "~/content/breadcrumbs";
 import { caseStudies, caseStudiesPage } from "~/content/case-studies";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/case-studies";
+
+/** The studies' text comes with the page's data, not in its JavaScript (issue 38). */
+export function loader() {
+  return {
+    page: caseStudiesPage,
+    studies: caseStudies.map(({ story: _story, ...card }) => card),
+  };
+}
 
 export const meta = () =>
   pageMeta({
@@ -14,22 +23,22 @@ export const meta = () =>
     path: "/case-studies",
   });
 
-export default function CaseStudies() {
+export default function CaseStudies({ loaderData: { page, studies } }: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
-      <PageHero title={caseStudiesPage.title} intro={caseStudiesPage.intro} />
+      <PageHero title={page.title} intro={page.intro} />
 
       <Section>
         <Container className="flex flex-col gap-10">
-          {caseStudies.map((study, i) => (
+          {studies.map((study, i) => (
             <CaseStudyCard key={study.slug} study={study} eager={i === 0} reversed={i % 2 === 1} />
           ))}
         </Container>
       </Section>
 
       <CtaSection
-        title={caseStudiesPage.ctaTitle}
-        text={caseStudiesPage.ctaText}
+        title={page.ctaTitle}
+        text={page.ctaText}
         primary={{ label: "Book a Demo", to: "/contact" }}
         secondary={{ label: "View Pricing", to: "/pricing" }}
       />

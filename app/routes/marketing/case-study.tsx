@@ -5,7 +5,6 @@ import { CaseStudyResults } from "~/components/marketing/case-study-results";
 import { CtaSection } from "~/components/marketing/cta-section";
 import { NumberedSteps } from "~/components/marketing/numbered-steps";
 import { Container, Section } from "~/components/marketing/section";
-import { NotFound } from "~/components/not-found";
 import { navCrumb } from "~/content/breadcrumbs";
 import { caseStudies, caseStudiesPage, getCaseStudy } from "~/content/case-studies";
 import { getService } from "~/content/services";
@@ -13,13 +12,25 @@ import { site } from "~/content/site";
 import { notFoundMeta, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/case-study";
 
+/** The study's text comes with the page's data, not in its JavaScript (issue 38). */
 export function loader({ params }: Route.LoaderArgs) {
-  if (!getCaseStudy(params.slug)) throw data(null, { status: 404 });
-  return null;
+  const study = getCaseStudy(params.slug);
+  if (!study) throw data(null, { status: 404 });
+  return {
+    study,
+    page: caseStudiesPage,
+    services: study.services.flatMap((slug) => {
+      const service = getService(slug);
+      return service ? [{ slug, link: service.link, title: service.title }] : [];
+    }),
+    others: caseStudies
+      .filter((c) => c.slug !== study.slug)
+      .map(({ slug, industry, title, summary }) => ({ slug, industry, title, summary })),
+  };
 }
 
-export function meta({ params }: Route.MetaArgs) {
-  const study = getCaseStudy(params.slug);
+export function meta({ loaderData }: Route.MetaArgs) {
+  const study = loaderData?.study;
   if (!study) return notFoundMeta;
   return pageMeta({
     title: `${study.title} Case Study: ${study.client}`,
@@ -28,11 +39,10 @@ export function meta({ params }: Route.MetaArgs) {
   });
 }
 
-export default function CaseStudyPage({ params }: Route.ComponentProps) {
-  const study = getCaseStudy(params.slug);
-  if (!study) return <NotFound />;
+export default function CaseStudyPage({
+  loaderData: { study, page, services, others },
+}: Route.ComponentProps) {
   const { story } = study;
-  const others = caseStudies.filter((c) => c.slug !== study.slug);
   const facts = [
     { term: "Client", value: study.client },
     { term: "Industry", value: study.industry },
@@ -86,16 +96,13 @@ export default function CaseStudyPage({ params }: Route.ComponentProps) {
                 <dt className="font-semibold">Services</dt>
                 <dd>
                   <ul className="flex flex-wrap gap-2 pt-1">
-                    {study.services.map((slug) => {
-                      const service = getService(slug);
-                      return service ? (
-                        <li key={slug}>
-                          <Link to={service.link} className="text-primary hover:underline">
-                            {service.title}
-                          </Link>
-                        </li>
-                      ) : null;
-                    })}
+                    {services.map((service) => (
+                      <li key={service.slug}>
+                        <Link to={service.link} className="text-primary hover:underline">
+                          {service.title}
+                        </Link>
+                      </li>
+                    ))}
                   </ul>
                 </dd>
               </div>
@@ -176,8 +183,8 @@ export default function CaseStudyPage({ params }: Route.ComponentProps) {
       </Section>
 
       <CtaSection
-        title={caseStudiesPage.ctaTitle}
-        text={caseStudiesPage.ctaText}
+        title={page.ctaTitle}
+        text={page.ctaText}
         primary={{ label: "Book a Demo", to: "/contact" }}
         secondary={{ label: "All Case Studies", to: "/case-studies" }}
       />

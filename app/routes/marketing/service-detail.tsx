@@ -17,25 +17,35 @@ import { notFoundMeta, pageMeta } from "~/lib/seo";
 import { serializeJsonLd, serviceStructuredData } from "~/lib/structured-data";
 import type { Route } from "./+types/service-detail";
 
+/** The service's text comes with the page's data, not in its JavaScript (issue 38). */
 export function loader({ params }: Route.LoaderArgs) {
-  if (!getService(params.service)) throw data(null, { status: 404 });
-  return null;
+  const service = getService(params.service);
+  if (!service) throw data(null, { status: 404 });
+  const { detailOutcomesTitle, detailFeaturesTitle, detailProcessTitle, detailFaqTitle } =
+    servicesPage;
+  return {
+    detail: serviceDetails[service.slug],
+    titles: { detailOutcomesTitle, detailFeaturesTitle, detailProcessTitle, detailFaqTitle },
+    jsonLd: serializeJsonLd(serviceStructuredData(service)),
+  };
 }
 
-export function meta({ params }: Route.MetaArgs) {
+export function meta({ params, loaderData }: Route.MetaArgs) {
   const service = getService(params.service);
-  if (!service) return notFoundMeta;
+  if (!service || !loaderData) return notFoundMeta;
   return pageMeta({
-    title: `${service.title}: ${serviceDetails[service.slug].headline}`,
+    title: `${service.title}: ${loaderData.detail.headline}`,
     description: `${service.description} ${site.name}, South Africa.`,
     path: service.link,
   });
 }
 
-export default function ServiceDetail({ params }: Route.ComponentProps) {
+export default function ServiceDetail({
+  params,
+  loaderData: { detail, titles, jsonLd },
+}: Route.ComponentProps) {
   const service = getService(params.service);
   if (!service) return <NotFound />;
-  const detail = serviceDetails[service.slug];
   const Icon = service.icon;
   const others = services.filter((s) => s.slug !== service.slug);
 
@@ -57,7 +67,7 @@ export default function ServiceDetail({ params }: Route.ComponentProps) {
 
       <Section aria-labelledby="outcomes-heading">
         <Container>
-          <SectionHeading id="outcomes-heading" title={servicesPage.detailOutcomesTitle} />
+          <SectionHeading id="outcomes-heading" title={titles.detailOutcomesTitle} />
           <ul className="grid gap-6 md:grid-cols-3">
             {detail.outcomes.map((o) => (
               <li key={o.title}>
@@ -79,7 +89,7 @@ export default function ServiceDetail({ params }: Route.ComponentProps) {
         <Container className="grid gap-12 lg:grid-cols-2">
           <div>
             <h2 id="features-heading" className="text-3xl font-bold tracking-tight">
-              {servicesPage.detailFeaturesTitle}
+              {titles.detailFeaturesTitle}
             </h2>
             <ul className="mt-6 space-y-3">
               {service.features.map((f) => (
@@ -91,7 +101,7 @@ export default function ServiceDetail({ params }: Route.ComponentProps) {
             </ul>
           </div>
           <div>
-            <h2 className="text-3xl font-bold tracking-tight">{servicesPage.detailProcessTitle}</h2>
+            <h2 className="text-3xl font-bold tracking-tight">{titles.detailProcessTitle}</h2>
             <NumberedSteps
               steps={detail.process.map((p) => ({ title: p.step, text: p.text }))}
               className="mt-6"
@@ -102,7 +112,7 @@ export default function ServiceDetail({ params }: Route.ComponentProps) {
 
       <Section aria-labelledby="faq-heading">
         <Container width="narrow">
-          <SectionHeading id="faq-heading" title={servicesPage.detailFaqTitle} />
+          <SectionHeading id="faq-heading" title={titles.detailFaqTitle} />
           <FaqList faqs={detail.faqs} />
         </Container>
       </Section>
@@ -133,7 +143,7 @@ export default function ServiceDetail({ params }: Route.ComponentProps) {
         primary={{ label: "Book a Demo", to: "/contact" }}
         secondary={{ label: "View Pricing", to: "/pricing" }}
       />
-      <JsonLd json={serializeJsonLd(serviceStructuredData(service))} />
+      <JsonLd json={jsonLd} />
     </main>
   );
 }
