@@ -1,126 +1,201 @@
 /**
- * npx tsx scripts/upload-bench.ts [-- --size-mb 20 --port 3569 --database-url postgres://…]
+ * npm run upload-bench [-- --size-mb 20 --storage all|disk|s3|db --port 3569 --s3-port 3568
+ *                        --database-url postgres://…]
  * Upload and download of one file (20 MB by default) through the production build over
- * loopback, in MB/s, beside a plain `cp` of the same file in the same run; and the server's
- * resident memory (RSS) before and at its peak during the upload, sampled from /proc every
- * 20 ms. After `npm run build`. A script, not a test (decision 018).
+ * loopback, in MB/s, for each file store (decision 091; S3 is a local s3rver), beside `cp` and
+ * `dd` (write with fsync, read back) of the same size on the same disk in the same run; and the
+ * server's resident memory (RSS) before and at its peak during the upload and the download,
+ * sampled from /proc every 20 ms. After `npm run build`. A script, not a test (decision 018).
  */
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   createReadStream,
   createWriteStream,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
-  statSync,
-  writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
+import S3rver from "s3rver";
 import { createProjectOver, uploadOver, versionLinks } from "./lib/upload-client.ts";
 import { signUpOver, startBuiltServer } from "./serve-build.ts";
 
 const { values } = parseArgs({
   options: {
     "size-mb": { type: "string", default: "20" },
+    storage: { type: "string", default: "all" },
     port: { type: "string", default: "3569" },
+    "s3-port": { type: "string", default: "3568" },
     "database-url": { type: "string", default: "" },
   },
 });
 const sizeMb = Number(values["size-mb"]);
 const size = sizeMb * 1024 * 1024;
+const storages = values.storage === "all" ? ["disk", "s3", "db"] : [values.storage as string];
 
 const work = mkdtempSync(path.join(tmpdir(), "upload-bench-"));
 const source = path.join(work, "design.pdf");
-const content = randomBytes(size);
-content.write("%PDF-1.7\n", 0, "latin1");
-writeFileSync(source, content);
+// Written in pieces, so the bench itself does not hold the file either.
+const sourceHash = createHash("sha256");
+{
+  const out = createWriteStream(source);
+  for (let left = size; left > 0; ) {
+    const piece = randomBytes(Math.min(left, 4 * 1024 * 1024));
+    if (left === size) piece.write("%PDF-1.7\n", 0, "latin1");
+    sourceHash.update(piece);
+    left -= piece.length;
+    if (!out.write(piece)) await new Promise<void>((r) => out.once("drain", () => r()));
+  }
+  await new Promise<void>((r) => out.end(() => r()));
+}
+const expected = sourceHash.digest("hex");
 
 const seconds = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9;
 const mbps = (s: number) => Math.round((sizeMb / s) * 10) / 10;
+const row = (what: string, s: number) => ({ what, seconds: s.toFixed(3), "MB/s": mbps(s) });
 
-// The same file copied by cp (the page cache is warm for both).
-let started = process.hrtime.bigint();
-const copied = spawnSync("cp", [source, path.join(work, "copy.pdf")]);
-if (copied.status !== 0) throw new Error(`cp failed: ${copied.stderr}`);
-const cpSeconds = seconds(started);
-
-const app = await startBuiltServer(Number(values.port), {
-  MAX_UPLOAD_MB: String(Math.max(25, sizeMb + 1)),
-  AUTH_RATE_LIMIT: "1000",
-  ...(values["database-url"] ? { DATABASE_URL: values["database-url"] } : { DATABASE_URL: "" }),
-});
-
-/** The server's resident memory in MB (VmRSS), from /proc. */
-function rssMb(): number {
-  const status = readFileSync(`/proc/${app.process.pid}/status`, "utf8");
-  const kb = Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? 0);
-  return Math.round(kb / 1024);
+function timed(command: string, args: string[]) {
+  const started = process.hrtime.bigint();
+  const done = spawnSync(command, args);
+  if (done.status !== 0) throw new Error(`${command} failed: ${done.stderr}`);
+  return seconds(started);
 }
 
+// The disk's own speed, in the same folder the disk store writes to.
+const baseline = [
+  row("cp (same file, same disk)", timed("cp", [source, path.join(work, "copy.pdf")])),
+  row(
+    "dd write, fsync (same disk)",
+    timed("dd", [
+      "if=/dev/zero",
+      `of=${path.join(work, "dd.bin")}`,
+      "bs=1M",
+      `count=${sizeMb}`,
+      "conv=fsync",
+    ]),
+  ),
+  row(
+    "dd read (same disk)",
+    timed("dd", [`if=${path.join(work, "dd.bin")}`, "of=/dev/null", "bs=1M"]),
+  ),
+];
+rmSync(path.join(work, "copy.pdf"));
+rmSync(path.join(work, "dd.bin"));
+
+const s3Dir = path.join(work, "s3");
+mkdirSync(s3Dir);
+const s3 = storages.includes("s3")
+  ? new S3rver({
+      address: "127.0.0.1",
+      port: Number(values["s3-port"]),
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: "bench-files", configs: [] }],
+    })
+  : null;
+await s3?.run();
+
+const results: Record<string, unknown>[] = [];
+const memory: string[] = [];
 try {
-  const cookie = await signUpOver(app.url, {
-    email: `bench-${Date.now()}@example.co.za`,
-    password: "secret-1",
-    name: "Upload Bench",
-  });
-  const projectId = await createProjectOver(app.url, cookie, "Upload bench");
+  for (const storage of storages) {
+    const dataDir = path.join(work, `data-${storage}`);
+    const app = await startBuiltServer(Number(values.port), {
+      MAX_UPLOAD_MB: String(Math.max(25, sizeMb + 1)),
+      AUTH_RATE_LIMIT: "1000",
+      DATA_DIR: dataDir,
+      FILE_STORAGE: storage,
+      ...(storage === "s3"
+        ? {
+            S3_ENDPOINT: `http://127.0.0.1:${values["s3-port"]}`,
+            S3_BUCKET: "bench-files",
+            S3_ACCESS_KEY_ID: "S3RVER",
+            S3_SECRET_ACCESS_KEY: "S3RVER",
+          }
+        : {}),
+      ...(values["database-url"] ? { DATABASE_URL: values["database-url"] } : { DATABASE_URL: "" }),
+    });
+    /** The server's resident memory in MB (VmRSS), from /proc. */
+    const rssMb = () => {
+      const status = readFileSync(`/proc/${app.process.pid}/status`, "utf8");
+      return Math.round(Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? 0) / 1024);
+    };
+    const sampled = async <T>(work: () => Promise<T>) => {
+      const before = rssMb();
+      let peak = before;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, rssMb());
+      }, 20);
+      const started = process.hrtime.bigint();
+      try {
+        const result = await work();
+        return { result, seconds: seconds(started), before, peak: Math.max(peak, rssMb()) };
+      } finally {
+        clearInterval(sampler);
+      }
+    };
+    try {
+      const cookie = await signUpOver(app.url, {
+        email: `bench-${storage}-${Date.now()}@example.co.za`,
+        password: "secret-1",
+        name: "Upload Bench",
+      });
+      const projectId = await createProjectOver(app.url, cookie, "Upload bench");
+      // A small upload first, so the route and the store are warm.
+      await uploadOver(app.url, cookie, projectId, {
+        name: "warm.txt",
+        size: 5,
+        source: Readable.from([Buffer.from("hello")]),
+      }).done;
 
-  // A small upload first, so the route and the database are warm.
-  await uploadOver(app.url, cookie, projectId, {
-    name: "warm.txt",
-    size: 5,
-    source: Readable.from([Buffer.from("hello")]),
-  }).done;
+      const up = await sampled(
+        () =>
+          uploadOver(app.url, cookie, projectId, {
+            name: "design.pdf",
+            size,
+            source: createReadStream(source, { highWaterMark: 256 * 1024 }),
+          }).done,
+      );
+      if (up.result.status !== 200)
+        throw new Error(`Upload failed: ${up.result.status} ${up.result.body}`);
 
-  const before = rssMb();
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssMb());
-  }, 20);
-  started = process.hrtime.bigint();
-  const up = await uploadOver(app.url, cookie, projectId, {
-    name: "design.pdf",
-    size,
-    source: createReadStream(source, { highWaterMark: 256 * 1024 }),
-  }).done;
-  const upSeconds = seconds(started);
-  clearInterval(sampler);
-  peak = Math.max(peak, rssMb());
-  if (up.status !== 200) throw new Error(`Upload failed: ${up.status} ${up.body}`);
-
-  const [link] = await versionLinks(app.url, cookie, projectId);
-  const target = path.join(work, "downloaded.pdf");
-  started = process.hrtime.bigint();
-  const down = await fetch(`${app.url}${link}`, { headers: { cookie } });
-  if (!down.ok || !down.body) throw new Error(`Download failed: ${down.status}`);
-  await pipeline(
-    Readable.fromWeb(down.body as import("node:stream/web").ReadableStream),
-    createWriteStream(target),
-  );
-  const downSeconds = seconds(started);
-  if (statSync(target).size !== size || !readFileSync(target).equals(content))
-    throw new Error("The downloaded file differs from the uploaded one");
-
+      const [link] = await versionLinks(app.url, cookie, projectId);
+      const got = createHash("sha256");
+      const down = await sampled(async () => {
+        const res = await fetch(`${app.url}${link}`, { headers: { cookie } });
+        if (!res.ok || !res.body) throw new Error(`Download failed: ${res.status}`);
+        await pipeline(
+          Readable.fromWeb(res.body as import("node:stream/web").ReadableStream),
+          new Transform({
+            transform(piece, _encoding, done) {
+              got.update(piece);
+              done();
+            },
+          }),
+        );
+      });
+      if (got.digest("hex") !== expected)
+        throw new Error("The downloaded file differs from the uploaded one");
+      results.push(row(`${storage}: upload (POST, streamed)`, up.seconds));
+      results.push(row(`${storage}: download (GET, streamed)`, down.seconds));
+      memory.push(
+        `${storage}: server RSS ${up.before} MB before; peak ${up.peak} MB during the upload (+${up.peak - up.before}), ${down.peak} MB during the download (+${down.peak - down.before})`,
+      );
+    } finally {
+      await app.stop();
+    }
+  }
   const database = values["database-url"] ? "PostgreSQL" : "PGlite (embedded)";
   console.log(`\n${sizeMb} MB file over loopback, ${database}`);
-  console.table([
-    { what: "cp (same file, same run)", seconds: cpSeconds.toFixed(3), "MB/s": mbps(cpSeconds) },
-    { what: "upload (POST, streamed)", seconds: upSeconds.toFixed(3), "MB/s": mbps(upSeconds) },
-    {
-      what: "download (GET, streamed)",
-      seconds: downSeconds.toFixed(3),
-      "MB/s": mbps(downSeconds),
-    },
-  ]);
-  console.log(
-    `server RSS: ${before} MB before the upload, ${peak} MB at its peak during it (+${peak - before} MB for a ${sizeMb} MB file)`,
-  );
+  console.table([...baseline, ...results]);
+  for (const line of memory) console.log(line);
 } finally {
-  await app.stop();
+  await s3?.close();
   rmSync(work, { recursive: true, force: true });
 }

@@ -96,6 +96,28 @@ describe("settings", () => {
     );
   });
 
+  it("stores new files on disk by default; S3 needs a bucket (decision 091)", () => {
+    const dataDir = dir();
+    expect(parseEnv({ DATA_DIR: dataDir }).FILE_STORAGE).toBe("disk");
+    expect(parseEnv({ DATA_DIR: dataDir, FILE_STORAGE: "db" }).FILE_STORAGE).toBe("db");
+    expect(() => parseEnv({ DATA_DIR: dataDir, FILE_STORAGE: "nfs" })).toThrowError(
+      /FILE_STORAGE must be disk, s3 or db/,
+    );
+    expect(() => parseEnv({ DATA_DIR: dataDir, FILE_STORAGE: "s3" })).toThrowError(
+      /S3_BUCKET: FILE_STORAGE=s3 needs a bucket/,
+    );
+    const s3 = parseEnv({
+      DATA_DIR: dataDir,
+      FILE_STORAGE: "s3",
+      S3_BUCKET: "files",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+    });
+    expect(s3).toMatchObject({ S3_BUCKET: "files", S3_REGION: "us-east-1" });
+    expect(() => parseEnv({ DATA_DIR: dataDir, S3_ENDPOINT: "ftp://x" })).toThrowError(
+      /S3_ENDPOINT must be a valid URL/,
+    );
+  });
+
   it("reads a settings file when present, and the environment wins over it", () => {
     const file = path.join(dir(), "settings.env");
     writeFileSync(file, "ENV_FILE_TEST_FROM_FILE=file\nENV_FILE_TEST_BOTH=file\n");

@@ -89,6 +89,21 @@ export const envSchema = z.object({
     .min(1, "MAX_UPLOAD_MB must be at least 1")
     .max(2048, "MAX_UPLOAD_MB must be at most 2048")
     .default(25),
+  /**
+   * Where new uploads' bytes go (decision 091): files under DATA_DIR (one machine), an
+   * S3-compatible bucket or this database (several instances). Older versions stay where they are
+   * until `npm run storage:migrate` moves them.
+   */
+  FILE_STORAGE: z
+    .enum(["disk", "s3", "db"], { error: "FILE_STORAGE must be disk, s3 or db" })
+    .default("disk"),
+  /** An S3-compatible store's address (MinIO, R2 …); unset: AWS S3 in S3_REGION. */
+  S3_ENDPOINT: optionalUrl("S3_ENDPOINT", /^https?:$/),
+  S3_BUCKET: optionalText(),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  /** Unset: the SDK's own chain (instance role, AWS_* variables, profile). */
+  S3_ACCESS_KEY_ID: optionalText(),
+  S3_SECRET_ACCESS_KEY: optionalText(),
   /** Leads, and the outbox's mail, are erased this many months after they last changed. */
   LEAD_RETENTION_MONTHS: z.coerce
     .number({ error: "LEAD_RETENTION_MONTHS must be a whole number of months" })
@@ -173,6 +188,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  if (env.FILE_STORAGE === "s3" && !env.S3_BUCKET)
+    throw new EnvError("Invalid configuration:\n  - S3_BUCKET: FILE_STORAGE=s3 needs a bucket");
   const clockProblem = testClockProblem(env);
   if (clockProblem)
     throw new EnvError(`Invalid configuration:\n  - TEST_CLOCK_FILE: ${clockProblem}`);

@@ -5,10 +5,20 @@
  * read the same exported snapshot, so a backup taken while the app writes is consistent and its
  * manifest exact; restore loads it into an empty database and checks it against the manifest.
  * On PGlite (one process per data folder) the server must be stopped: the folder is dumped
- * with PGlite's own dumpDataDir.
+ * with PGlite's own dumpDataDir. Versions stored on disk (decision 091) are copied beside it,
+ * each checked by its name, which is its SHA-256; versions in S3 are the bucket's to keep.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
+import { copyFile } from "node:fs/promises";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -22,6 +32,39 @@ export interface Manifest {
   /** The database file in the folder. */
   database: string;
   tables: Fingerprints;
+  /** The SHA-256 names of the disk files copied into `files/` (decision 091). */
+  files?: string[];
+}
+
+/** Where a disk-stored version's bytes are (app/server/deliverables/storage.server.ts). */
+const diskFile = (dataDir: string, key: string) =>
+  path.resolve(dataDir, "files", "sha256", key.slice(0, 2), key);
+
+async function sha256Of(file: string) {
+  const hash = createHash("sha256");
+  for await (const piece of createReadStream(file)) hash.update(piece as Buffer);
+  return hash.digest("hex");
+}
+
+/** Copy each file, refusing one whose content is not its name's hash. */
+async function copyChecked(keys: string[], from: (k: string) => string, to: (k: string) => string) {
+  for (const key of keys) {
+    const source = from(key);
+    if (!existsSync(source)) throw new Error(`The stored file ${key} is missing`);
+    mkdirSync(path.dirname(to(key)), { recursive: true, mode: 0o700 });
+    await copyFile(source, to(key));
+    if ((await sha256Of(to(key))) !== key) throw new Error(`The stored file ${key} is damaged`);
+  }
+}
+
+/** The disk files the database refers to (read in the backup's snapshot). */
+async function diskKeys(db: Database): Promise<string[]> {
+  const { sql } = await import("drizzle-orm");
+  const result = await db.execute(
+    sql`select distinct storage_key as key from file_versions where storage = 'disk' and storage_key is not null order by 1`,
+  );
+  const rows = (result as unknown as { rows: { key: string }[] }).rows;
+  return rows.map((r) => r.key);
 }
 
 const run = (command: string, args: string[]) =>
@@ -46,6 +89,7 @@ export async function backup(
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const createdAt = new Date().toISOString();
   let manifest: Manifest;
+  let files: string[] = [];
   if (target.databaseUrl) {
     const client = new pg.Client({ connectionString: target.databaseUrl });
     await client.connect();
@@ -55,6 +99,7 @@ export async function backup(
       const snapshot = (await client.query<{ id: string }>("select pg_export_snapshot() as id"))
         .rows[0]?.id as string;
       const tables = await tableFingerprints(drizzle(client) as unknown as Database);
+      files = await diskKeys(drizzle(client) as unknown as Database);
       await run("pg_dump", [
         "--format=custom",
         "--no-owner",
@@ -64,7 +109,14 @@ export async function backup(
         `--dbname=${target.databaseUrl}`,
       ]);
       await client.query("commit");
-      manifest = { format: 1, createdAt, driver: "postgres", database: "database.dump", tables };
+      manifest = {
+        format: 1,
+        createdAt,
+        driver: "postgres",
+        database: "database.dump",
+        tables,
+        files,
+      };
     } finally {
       await client.end();
     }
@@ -74,17 +126,30 @@ export async function backup(
     const handle = await openPglite({ dataDir: pgdata });
     try {
       const tables = await tableFingerprints(handle.db);
+      files = await diskKeys(handle.db);
       const tar = await (
         handle.pglite as unknown as { dumpDataDir(c: "gzip"): Promise<Blob> }
       ).dumpDataDir("gzip");
       writeFileSync(path.join(dir, "database.tar.gz"), Buffer.from(await tar.arrayBuffer()), {
         mode: 0o600,
       });
-      manifest = { format: 1, createdAt, driver: "pglite", database: "database.tar.gz", tables };
+      manifest = {
+        format: 1,
+        createdAt,
+        driver: "pglite",
+        database: "database.tar.gz",
+        tables,
+        files,
+      };
     } finally {
       await handle.close();
     }
   }
+  await copyChecked(
+    files,
+    (key) => diskFile(target.dataDir, key),
+    (key) => path.join(dir, "files", key),
+  );
   writeFileSync(path.join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`, {
     mode: 0o600,
   });
@@ -143,5 +208,10 @@ export async function restore(target: { databaseUrl?: string; dataDir: string },
   }
   const wrong = differences(manifest.tables, actual);
   if (wrong.length > 0) throw new Error(`Restored, but these tables differ: ${wrong.join(", ")}`);
+  await copyChecked(
+    manifest.files ?? [],
+    (key) => path.join(dir, "files", key),
+    (key) => diskFile(target.dataDir, key),
+  );
   return { manifest, tables: Object.keys(actual).length };
 }

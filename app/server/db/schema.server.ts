@@ -826,6 +826,10 @@ export const projectFiles = pgTable(
 export const FILE_VERSION_STATES = ["pending", "ready"] as const;
 export type FileVersionState = (typeof FILE_VERSION_STATES)[number];
 
+/** Where a version's bytes are (decision 091): chunks in this database, a file, an object. */
+export const FILE_STORAGE_KINDS = ["db", "disk", "s3"] as const;
+export type FileStorageKind = (typeof FILE_STORAGE_KINDS)[number];
+
 /**
  * One upload of a file. 'pending' while its chunks arrive (never listed; `leaseUntil` is renewed
  * with every chunk, and a pending row past it is an abandoned upload the cleanup removes), then
@@ -855,10 +859,19 @@ export const fileVersions = pgTable(
     uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
     state: text("state").$type<FileVersionState>().notNull().default("pending"),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    /**
+     * Where its bytes are (decision 091), set with `state` in the transaction that makes it
+     * ready: 'db' (its `file_chunks`; every version older than the setting), 'disk' or 's3',
+     * whose `storageKey` names the bytes (the SHA-256 on disk, the object's key on S3).
+     */
+    storage: text("storage").$type<FileStorageKind>().notNull().default("db"),
+    storageKey: text("storage_key"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("file_versions_number_idx").on(t.fileId, t.number),
+    index("file_versions_storage_idx").on(t.storage, t.storageKey),
+    check("file_versions_storage_check", sql`${t.storage} in ('db', 'disk', 's3')`),
     index("file_versions_project_idx").on(t.projectId, t.state),
     index("file_versions_lease_idx").on(t.state, t.leaseUntil),
     index("file_versions_message_idx").on(t.messageId),

@@ -1,7 +1,8 @@
 /**
- * A project's files, stored in the database in chunks (decision 018). An upload streams: each
- * file's first bytes are sniffed, then its content is written FILE_CHUNK_BYTES at a time under a
- * 'pending' version, and one short transaction at the end makes it a ready version (a new file,
+ * A project's files (decision 019), their bytes in the store FILE_STORAGE picks (decision 091:
+ * disk, S3 or the database). An upload streams: each file's first bytes are sniffed, then its
+ * content is written to the store as it arrives under a 'pending' version, and one short
+ * transaction at the end makes it a ready version (a new file,
  * or the next version of the uploader's side's file of the same name: a file belongs to the side
  * that started it, decision 051) and records the activity. A refused, failed
  * or cut-off upload deletes its pending version; one whose server died is removed by
@@ -12,7 +13,13 @@ import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { cleanFileName, formatFileSize, MAX_FILES_PER_UPLOAD } from "~/lib/files";
 import type { Database, DatabaseHandle } from "../db/client.server";
-import { fileChunks, fileVersions, profiles, projectFiles, user } from "../db/schema.server";
+import {
+  type FileStorageKind,
+  fileVersions,
+  profiles,
+  projectFiles,
+  user,
+} from "../db/schema.server";
 import type { Job } from "../jobs.server";
 import { logger } from "../logger.server";
 import { type Outcome, type Refused, refused } from "../outcome.server";
@@ -32,12 +39,21 @@ import {
   readMultipart,
 } from "./multipart.server";
 import { SNIFF_BYTES, sniffFileType } from "./sniff.server";
+import {
+  type BlobWriter,
+  blobRefs,
+  ChunkBuffer,
+  LeaseLost,
+  lockBlobKey,
+  releaseBlobs,
+  storeOf,
+  sweepStoredFiles,
+  UPLOAD_LEASE_MS,
+  uploadStore,
+} from "./storage.server";
 
-/** The size of a stored piece of a file. */
-export const FILE_CHUNK_BYTES = 256 * 1024;
-/** How long a pending upload stays claimed without a new chunk. */
-export const UPLOAD_LEASE_MS = 2 * 60 * 1000;
-/** The lease's end on the database's clock, which every instance shares (issue 29). */
+export { FILE_CHUNK_BYTES, UPLOAD_LEASE_MS, versionContent } from "./storage.server";
+
 const LEASE_END = sql.raw(`now() + interval '${UPLOAD_LEASE_MS} milliseconds'`);
 
 /** The project a file belongs to, already checked against the person's scope. */
@@ -68,47 +84,12 @@ const tooLarge = (name: string, maxBytes: number) =>
 export const CUT_OFF = "The upload was cut off before it ended.";
 export const NO_FILES = "Choose at least one file to upload.";
 
-const FOREIGN_KEY_VIOLATION = "23503";
-
-/** PostgreSQL's error code, on the error or (through Drizzle) its cause. */
-function errorCode(error: unknown): string | undefined {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = e?.code ?? e?.cause?.code;
-  return typeof code === "string" ? code : undefined;
-}
-
 class UploadRefused extends Error {
   constructor(
     readonly status: number,
     message: string,
   ) {
     super(message);
-  }
-}
-
-/** Pieces of any size in, pieces of exactly `size` out (the last one shorter). */
-class ChunkBuffer {
-  private pieces: Buffer[] = [];
-  private length = 0;
-  constructor(private readonly size: number) {}
-  push(piece: Uint8Array) {
-    this.pieces.push(Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength));
-    this.length += piece.byteLength;
-  }
-  /** Whole chunks ready to write. */
-  *full(): Generator<Buffer> {
-    if (this.length < this.size) return;
-    let joined = Buffer.concat(this.pieces, this.length);
-    while (joined.length >= this.size) {
-      // A copy, so the chunk does not keep the joined buffer alive.
-      yield Buffer.from(joined.subarray(0, this.size));
-      joined = joined.subarray(this.size);
-    }
-    this.pieces = joined.length ? [Buffer.from(joined)] : [];
-    this.length = joined.length;
-  }
-  rest(): Buffer | null {
-    return this.length ? Buffer.concat(this.pieces, this.length) : null;
   }
 }
 
@@ -122,6 +103,9 @@ export interface ReceivedFile {
   name: string;
   size: number;
   sha256: string;
+  /** Where its bytes wait to be promoted when it becomes ready (decision 091). */
+  storage: FileStorageKind;
+  key: string | null;
 }
 
 /** Where a received file's pending version is kept: its client, and its project when known. */
@@ -149,7 +133,7 @@ export async function receiveFile(
   const pieces = content[Symbol.asyncIterator]();
   try {
     // The first bytes, for the sniffer.
-    const head = new ChunkBuffer(FILE_CHUNK_BYTES);
+    const head = new ChunkBuffer(SNIFF_BYTES);
     let size = 0;
     let ended = false;
     while (size < SNIFF_BYTES) {
@@ -180,43 +164,30 @@ export async function receiveFile(
       .returning({ id: fileVersions.id });
     const versionId = (pending as { id: string }).id;
 
+    const store = uploadStore();
+    let writer: BlobWriter | null = null;
     try {
+      writer = await store.create(db, versionId);
       const hash = createHash("sha256").update(start);
-      const buffer = new ChunkBuffer(FILE_CHUNK_BYTES);
-      buffer.push(start);
-      let seq = 0;
-      const write = async (data: Buffer) => {
-        // Still ours? An upload silent for longer than its lease has been cleaned up: it ends here.
-        const renewed = await db
-          .update(fileVersions)
-          .set({ leaseUntil: LEASE_END })
-          .where(and(eq(fileVersions.id, versionId), eq(fileVersions.state, "pending")))
-          .returning({ id: fileVersions.id });
-        if (renewed.length === 0) throw new UploadRefused(408, CUT_OFF);
-        try {
-          await db.insert(fileChunks).values({ versionId, seq, data });
-        } catch (error) {
-          // Cleaned up between the two statements.
-          if (errorCode(error) === FOREIGN_KEY_VIOLATION) throw new UploadRefused(408, CUT_OFF);
-          throw error;
-        }
-        seq += 1;
-      };
-      for (const chunk of buffer.full()) await write(chunk);
+      await writer.write(start);
       while (!ended) {
         const next = await pieces.next();
         if (next.done) break;
         size += next.value.byteLength;
         if (size > maxBytes) throw new UploadRefused(413, tooLarge(name, maxBytes));
         hash.update(next.value);
-        buffer.push(next.value);
-        for (const chunk of buffer.full()) await write(chunk);
+        await writer.write(next.value);
       }
-      const last = buffer.rest();
-      if (last) await write(last);
-      return { ok: true, received: { versionId, name, size, sha256: hash.digest("hex") } };
+      const sha256 = hash.digest("hex");
+      const key = await writer.finish(sha256);
+      return {
+        ok: true,
+        received: { versionId, name, size, sha256, storage: store.kind, key },
+      };
     } catch (error) {
+      await writer?.abort().catch(() => {});
       await discardReceived(db, [versionId]);
+      if (error instanceof LeaseLost) return refused(408, CUT_OFF);
       if (error instanceof UploadRefused) return refused(error.status, error.message);
       throw error;
     }
@@ -226,13 +197,24 @@ export async function receiveFile(
   }
 }
 
-/** Received files that will not be kept (a refusal came later): deleted with their chunks. */
+/**
+ * Received files that will not be kept (a refusal came later): deleted with their chunks, and
+ * their unpromoted bytes on disk or in S3 (bytes promoted in a transaction that then rolled back
+ * are the sweep's, decision 091).
+ */
 export async function discardReceived(db: Database, versionIds: string[]): Promise<void> {
   if (versionIds.length === 0) return;
   await db
     .delete(fileVersions)
     .where(and(inArray(fileVersions.id, versionIds), eq(fileVersions.state, "pending")))
     .catch(() => {});
+  await discardUnfinished(versionIds);
+}
+
+/** In the transaction that makes a received file ready: its bytes take their key (decision 091). */
+async function promoteIn(tx: Database, received: ReceivedFile) {
+  await lockBlobKey(tx, received.storage, received.key);
+  await storeOf(received.storage).promote(received.versionId, received.key);
 }
 
 /**
@@ -290,6 +272,8 @@ async function fileReceivedIn(
       sha256: received.sha256,
       state: "ready",
       leaseUntil: null,
+      storage: received.storage,
+      storageKey: received.key,
     })
     .where(
       and(
@@ -300,6 +284,7 @@ async function fileReceivedIn(
     )
     .returning({ id: fileVersions.id });
   if (done.length === 0) throw new UploadRefused(408, CUT_OFF);
+  await promoteIn(tx, received);
   await recordActivity(tx, {
     clientId: project.clientId,
     projectId: project.id,
@@ -390,6 +375,8 @@ export async function attachReceivedIn(
         sha256: file.sha256,
         state: "ready",
         leaseUntil: null,
+        storage: file.storage,
+        storageKey: file.key,
       })
       .where(
         and(
@@ -400,6 +387,7 @@ export async function attachReceivedIn(
       )
       .returning({ id: fileVersions.id });
     if (done.length === 0) throw new UploadRefused(408, CUT_OFF);
+    await promoteIn(tx, file);
   }
   return { projectFiles: Boolean(message.projectId) && files.length > 0, takenOn };
 }
@@ -616,6 +604,7 @@ export async function removeAbandonedUploads(db: Database): Promise<number> {
     .delete(fileVersions)
     .where(and(eq(fileVersions.state, "pending"), sql`${fileVersions.leaseUntil} < now()`))
     .returning({ id: fileVersions.id });
+  await discardUnfinished(removed.map((r) => r.id));
   return removed.length;
 }
 
@@ -625,7 +614,15 @@ export async function removeAllPendingUploads(db: Database): Promise<number> {
     .delete(fileVersions)
     .where(eq(fileVersions.state, "pending"))
     .returning({ id: fileVersions.id });
+  await discardUnfinished(removed.map((r) => r.id));
   return removed.length;
+}
+
+/** The half-written bytes of removed pending versions (the database's chunks went with them). */
+async function discardUnfinished(versionIds: string[]) {
+  // The disk too: FILE_STORAGE may have changed since the upload began.
+  const stores = new Set([uploadStore(), storeOf("disk")]);
+  for (const id of versionIds) for (const store of stores) await store.discard(id).catch(() => {});
 }
 
 /**
@@ -646,6 +643,17 @@ export const fileJobs: Job[] = [
     name: "remove-abandoned-uploads",
     everyMs: 5 * 60 * 1000,
     run: async (db) => ({ removed: await removeAbandonedUploads(db) }),
+  },
+  {
+    // Bytes no version refers to (a project or a client deleted with its files, an upload whose
+    // server died between writing and committing), and versions whose bytes are gone.
+    name: "sweep-stored-files",
+    everyMs: 6 * 60 * 60 * 1000,
+    run: async (db, now) => {
+      const { removed, missing } = await sweepStoredFiles(db, now);
+      if (missing.length) logger.error({ missing }, "file versions whose bytes are not stored");
+      return { removed, missing: missing.length };
+    },
   },
 ];
 
@@ -780,43 +788,6 @@ export async function findVersion(
   return row ? { ...row, number: row.number ?? 0 } : null;
 }
 
-/**
- * A version's content, one chunk read per pull: memory holds one chunk at a time. `range`:
- * only the bytes `start`…`end` (inclusive; a Range request), from the chunk that holds `start`.
- */
-export function versionContent(
-  db: Database,
-  versionId: string,
-  range?: { start: number; end: number },
-): ReadableStream<Uint8Array> {
-  let seq = range ? Math.floor(range.start / FILE_CHUNK_BYTES) : 0;
-  let skip = range ? range.start - seq * FILE_CHUNK_BYTES : 0;
-  let left = range ? range.end - range.start + 1 : Number.POSITIVE_INFINITY;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const [row] =
-          left > 0
-            ? await db
-                .select({ data: fileChunks.data })
-                .from(fileChunks)
-                .where(and(eq(fileChunks.versionId, versionId), eq(fileChunks.seq, seq)))
-            : [];
-        seq += 1;
-        if (!row) return controller.close();
-        let data = row.data;
-        if (skip > 0 || data.length > left) {
-          data = data.subarray(skip, Math.min(data.length, skip + left));
-          skip = 0;
-        }
-        left -= data.length;
-        controller.enqueue(data);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
 export type ByteRange = { start: number; end: number } | "unsatisfiable" | null;
 
 /**
@@ -889,6 +860,7 @@ export async function deleteFile(
       .where(eq(fileVersions.fileId, file.id));
     if (!mayDeleteFile(actor, { side: file.side, uploaders: uploaders.map((u) => u.id) }))
       return refused(403, NOT_YOUR_UPLOAD);
+    const bytes = await blobRefs(tx, eq(fileVersions.fileId, file.id));
     await tx.delete(projectFiles).where(eq(projectFiles.id, file.id));
     await recordActivity(tx, {
       clientId: project.clientId,
@@ -897,8 +869,11 @@ export async function deleteFile(
       kind: "file.deleted",
       data: { fileId: file.id, name: file.name },
     });
-    return { ok: true as const, name: file.name };
+    return { ok: true as const, name: file.name, bytes };
   });
-  if (outcome.ok) publishChange("files", { clientIds: [project.clientId] }, actor.id);
-  return outcome;
+  if (!outcome.ok) return outcome;
+  // Once the deletion has committed (decision 091); the sweep catches what this misses.
+  await releaseBlobs(db, outcome.bytes);
+  publishChange("files", { clientIds: [project.clientId] }, actor.id);
+  return { ok: true, name: outcome.name };
 }

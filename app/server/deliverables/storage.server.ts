@@ -1,0 +1,504 @@
+/**
+ * Where a file version's bytes live (decision 091): one interface, three stores. 'db' keeps them
+ * in `file_chunks` (decision 019; every version stored before the setting existed), 'disk' in
+ * content-addressed files under DATA_DIR/files (written to a temporary name, fsynced, renamed),
+ * 's3' in an S3-compatible bucket (one object per version, visible only once complete). The
+ * version row says which store holds it; FILE_STORAGE picks the store of new uploads.
+ */
+import { createReadStream } from "node:fs";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import { type FileStorageKind, fileChunks, fileVersions } from "../db/schema.server";
+import { type Env, env } from "../env.server";
+import { s3Store } from "./storage-s3.server";
+
+/** The size of a piece of a version kept in the database. */
+export const FILE_CHUNK_BYTES = 256 * 1024;
+
+/** The upload stopped being ours: its pending row was cleaned up (a lease that ran out). */
+export class LeaseLost extends Error {}
+
+/** Which bytes: the version, and its key in its store (null for the database's chunks). */
+export interface BlobRef {
+  versionId: string;
+  storage: FileStorageKind;
+  key: string | null;
+}
+
+/** One version's bytes being written. */
+export interface BlobWriter {
+  write(piece: Uint8Array): Promise<void>;
+  /** Every byte is written and durable; returns the key the bytes will have. */
+  finish(sha256: string): Promise<string | null>;
+  /** Drop what was written (a refusal, a cut connection), before it was promoted. */
+  abort(): Promise<void>;
+}
+
+export interface StoredBlob {
+  key: string;
+  modifiedAt: Date;
+}
+
+export interface FileStore {
+  readonly kind: FileStorageKind;
+  /** `lease`: renew the pending version's lease as bytes arrive (an upload, not a migration). */
+  create(db: Database, versionId: string, options?: { lease?: boolean }): Promise<BlobWriter>;
+  /**
+   * Inside the transaction that makes the version ready, under the key's lock (`lockBlobKey`):
+   * the finished bytes take their key (disk: the rename).
+   */
+  promote(versionId: string, key: string | null): Promise<void>;
+  read(db: Database, ref: BlobRef, range?: ByteSpan): ReadableStream<Uint8Array>;
+  /** Remove bytes no version refers to any more (the caller holds the key's lock). */
+  remove(db: Database, ref: BlobRef): Promise<void>;
+  /** Every blob in the store, and the unfinished writes (for the sweep). */
+  list(): AsyncIterable<StoredBlob>;
+  listUnfinished(): AsyncIterable<StoredBlob & { versionId: string }>;
+  /** An unfinished write of this pending version, if it can be reached (its lease ran out). */
+  discard(versionId: string): Promise<void>;
+}
+
+export interface ByteSpan {
+  start: number;
+  end: number;
+}
+
+/** The lease of a pending upload, renewed as its bytes arrive. */
+export const UPLOAD_LEASE_MS = 2 * 60 * 1000;
+const LEASE_END = sql.raw(`now() + interval '${UPLOAD_LEASE_MS} milliseconds'`);
+
+const FOREIGN_KEY_VIOLATION = "23503";
+function errorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** Still ours? Renew the pending version's lease; a row gone (cleaned up) ends the upload. */
+export async function renewLease(db: Database, versionId: string) {
+  const renewed = await db
+    .update(fileVersions)
+    .set({ leaseUntil: LEASE_END })
+    .where(and(eq(fileVersions.id, versionId), eq(fileVersions.state, "pending")))
+    .returning({ id: fileVersions.id });
+  if (renewed.length === 0) throw new LeaseLost();
+}
+
+/** Pieces of any size in, pieces of exactly `size` out (the last one shorter). */
+export class ChunkBuffer {
+  private pieces: Buffer[] = [];
+  private length = 0;
+  constructor(private readonly size: number) {}
+  push(piece: Uint8Array) {
+    this.pieces.push(Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength));
+    this.length += piece.byteLength;
+  }
+  /** Whole chunks ready to write. */
+  *full(): Generator<Buffer> {
+    if (this.length < this.size) return;
+    let joined = Buffer.concat(this.pieces, this.length);
+    while (joined.length >= this.size) {
+      // A copy, so the chunk does not keep the joined buffer alive.
+      yield Buffer.from(joined.subarray(0, this.size));
+      joined = joined.subarray(this.size);
+    }
+    this.pieces = joined.length ? [Buffer.from(joined)] : [];
+    this.length = joined.length;
+  }
+  rest(): Buffer | null {
+    return this.length ? Buffer.concat(this.pieces, this.length) : null;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The database (decision 019)
+// ---------------------------------------------------------------------------
+
+export const dbStore: FileStore = {
+  kind: "db",
+  async create(db, versionId, { lease = true } = {}) {
+    const buffer = new ChunkBuffer(FILE_CHUNK_BYTES);
+    let seq = 0;
+    const write = async (data: Buffer) => {
+      if (lease) await renewLease(db, versionId);
+      try {
+        await db.insert(fileChunks).values({ versionId, seq, data });
+      } catch (error) {
+        // The version was removed between the two statements.
+        if (errorCode(error) === FOREIGN_KEY_VIOLATION) throw new LeaseLost();
+        throw error;
+      }
+      seq += 1;
+    };
+    // A migration that stopped half-way left some of these chunks.
+    if (!lease) await db.delete(fileChunks).where(eq(fileChunks.versionId, versionId));
+    return {
+      async write(piece) {
+        buffer.push(piece);
+        for (const chunk of buffer.full()) await write(chunk);
+      },
+      async finish() {
+        const last = buffer.rest();
+        if (last) await write(last);
+        return null;
+      },
+      async abort() {
+        await db.delete(fileChunks).where(eq(fileChunks.versionId, versionId));
+      },
+    };
+  },
+  async promote() {},
+  read(db, ref, range) {
+    const versionId = ref.versionId;
+    let seq = range ? Math.floor(range.start / FILE_CHUNK_BYTES) : 0;
+    let skip = range ? range.start - seq * FILE_CHUNK_BYTES : 0;
+    let left = range ? range.end - range.start + 1 : Number.POSITIVE_INFINITY;
+    return new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          const [row] =
+            left > 0
+              ? await db
+                  .select({ data: fileChunks.data })
+                  .from(fileChunks)
+                  .where(and(eq(fileChunks.versionId, versionId), eq(fileChunks.seq, seq)))
+              : [];
+          seq += 1;
+          if (!row) return controller.close();
+          let data = row.data;
+          if (skip > 0 || data.length > left) {
+            data = data.subarray(skip, Math.min(data.length, skip + left));
+            skip = 0;
+          }
+          left -= data.length;
+          controller.enqueue(data);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+  },
+  async remove(db, ref) {
+    await db.delete(fileChunks).where(eq(fileChunks.versionId, ref.versionId));
+  },
+  async *list() {},
+  async *listUnfinished() {},
+  async discard() {},
+};
+
+// ---------------------------------------------------------------------------
+// The disk: DATA_DIR/files/sha256/ab/abcdef…, written as DATA_DIR/files/tmp/<version id>
+// ---------------------------------------------------------------------------
+
+/** How often a long upload to disk or S3 renews its lease (each chunk does, on the database). */
+const LEASE_RENEW_MS = 20_000;
+
+function leaseKeeper(db: Database, versionId: string, lease: boolean) {
+  let renewed = Date.now();
+  return async () => {
+    if (!lease || Date.now() - renewed < LEASE_RENEW_MS) return;
+    renewed = Date.now();
+    await renewLease(db, versionId);
+  };
+}
+
+export function diskStore(dataDir: string): FileStore {
+  const root = path.resolve(dataDir, "files");
+  const tmpDir = path.join(root, "tmp");
+  const blobDir = path.join(root, "sha256");
+  const blobPath = (key: string) => {
+    if (!/^[0-9a-f]{64}$/.test(key)) throw new Error("not a SHA-256 key");
+    return path.join(blobDir, key.slice(0, 2), key);
+  };
+  const tmpPath = (versionId: string) => {
+    if (!/^[0-9a-f-]{36}$/.test(versionId)) throw new Error("not a version id");
+    return path.join(tmpDir, versionId);
+  };
+  const syncDir = async (dir: string) => {
+    const handle = await open(dir, "r");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  };
+  return {
+    kind: "disk",
+    async create(db, versionId, { lease = true } = {}) {
+      await mkdir(tmpDir, { recursive: true, mode: 0o700 });
+      const tmp = tmpPath(versionId);
+      const handle = await open(tmp, "w", 0o600);
+      let open_ = true;
+      const keepLease = leaseKeeper(db, versionId, lease);
+      const close = async () => {
+        if (!open_) return;
+        open_ = false;
+        await handle.close();
+      };
+      return {
+        async write(piece) {
+          await keepLease();
+          let offset = 0;
+          while (offset < piece.byteLength) {
+            const { bytesWritten } = await handle.write(piece, offset);
+            offset += bytesWritten;
+          }
+        },
+        async finish(sha256) {
+          await handle.sync();
+          await close();
+          return sha256;
+        },
+        async abort() {
+          await close().catch(() => {});
+          await rm(tmp, { force: true });
+        },
+      };
+    },
+    async promote(versionId, key) {
+      const target = blobPath(key ?? "");
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      // Same content, same name: a version whose bytes are already here shares them.
+      await rename(tmpPath(versionId), target);
+      await syncDir(path.dirname(target));
+    },
+    read(_db, ref, range) {
+      const stream = createReadStream(blobPath(ref.key ?? ""), {
+        start: range?.start,
+        end: range?.end,
+        highWaterMark: 1024 * 1024,
+      });
+      return nodeToWeb(stream);
+    },
+    async remove(_db, ref) {
+      await rm(blobPath(ref.key ?? ""), { force: true });
+    },
+    async *list() {
+      for (const prefix of await readdir(blobDir).catch(() => [] as string[])) {
+        const dir = path.join(blobDir, prefix);
+        for (const name of await readdir(dir).catch(() => [] as string[])) {
+          const info = await stat(path.join(dir, name)).catch(() => null);
+          if (info?.isFile()) yield { key: name, modifiedAt: info.mtime };
+        }
+      }
+    },
+    async *listUnfinished() {
+      for (const name of await readdir(tmpDir).catch(() => [] as string[])) {
+        const info = await stat(path.join(tmpDir, name)).catch(() => null);
+        if (info?.isFile()) yield { key: name, versionId: name, modifiedAt: info.mtime };
+      }
+    },
+    async discard(versionId) {
+      await rm(tmpPath(versionId), { force: true });
+    },
+  };
+}
+
+/** A Node stream as a web stream that pulls one piece at a time (no read-ahead past one). */
+export function nodeToWeb(stream: NodeJS.ReadableStream & { destroy(): void }) {
+  const iterator = stream[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await iterator.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value as Uint8Array);
+      },
+      cancel() {
+        stream.destroy();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Choosing
+// ---------------------------------------------------------------------------
+
+const stores = new WeakMap<Env, Map<FileStorageKind, FileStore>>();
+
+/** The store of a kind, for these settings (one S3 client per settings). */
+export function storeOf(kind: FileStorageKind, settings: Env = env()): FileStore {
+  let byKind = stores.get(settings);
+  if (!byKind) {
+    byKind = new Map();
+    stores.set(settings, byKind);
+  }
+  let store = byKind.get(kind);
+  if (!store) {
+    store =
+      kind === "db"
+        ? dbStore
+        : kind === "disk"
+          ? diskStore(settings.DATA_DIR)
+          : s3Store(settings, { leaseKeeper, nodeToWeb });
+    byKind.set(kind, store);
+  }
+  return store;
+}
+
+/** The store new uploads go to (FILE_STORAGE). */
+export function uploadStore(settings: Env = env()): FileStore {
+  return storeOf(settings.FILE_STORAGE, settings);
+}
+
+/** A key's lock for this transaction: promoting and removing shared bytes take turns. */
+export async function lockBlobKey(tx: Database, storage: FileStorageKind, key: string | null) {
+  if (storage === "disk" && key)
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`file:${key}`}, 0))`);
+}
+
+/**
+ * A version's bytes, read from whichever store holds them: one piece per pull, so memory holds
+ * one piece whatever the size. `range`: only the bytes `start`…`end` (inclusive).
+ */
+export function versionContent(
+  db: Database,
+  versionId: string,
+  range?: ByteSpan,
+): ReadableStream<Uint8Array> {
+  let inner: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!inner) {
+          const [row] = await db
+            .select({ storage: fileVersions.storage, key: fileVersions.storageKey })
+            .from(fileVersions)
+            .where(eq(fileVersions.id, versionId));
+          if (!row) return controller.close();
+          inner = storeOf(row.storage)
+            .read(db, { versionId, storage: row.storage, key: row.key }, range)
+            .getReader();
+        }
+        const next = await inner.read();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      cancel: (reason) => inner?.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/**
+ * After the transaction that deleted these versions committed: their bytes go, unless another
+ * version still refers to the same content (disk's files are shared by content).
+ */
+export async function releaseBlobs(db: Database, refs: BlobRef[], settings: Env = env()) {
+  for (const ref of refs) {
+    if (ref.storage === "db") continue; // the chunks went with their version
+    try {
+      await db.transaction(async (tx) => {
+        await lockBlobKey(tx, ref.storage, ref.key);
+        if (ref.key && (await referenced(tx, ref.storage, ref.key))) return;
+        await storeOf(ref.storage, settings).remove(tx, ref);
+      });
+    } catch (error) {
+      // The sweep finds it later; the deletion itself has happened.
+      const { logger } = await import("../logger.server");
+      logger.warn({ err: error, ref }, "could not remove a deleted file's bytes");
+    }
+  }
+}
+
+async function referenced(db: Database, storage: FileStorageKind, key: string) {
+  const [row] = await db
+    .select({ id: fileVersions.id })
+    .from(fileVersions)
+    .where(and(eq(fileVersions.storage, storage), eq(fileVersions.storageKey, key)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The bytes of these versions (before they are deleted), to release once the deletion commits. */
+export async function blobRefs(db: Database, where: ReturnType<typeof eq>): Promise<BlobRef[]> {
+  return db
+    .select({
+      versionId: fileVersions.id,
+      storage: fileVersions.storage,
+      key: fileVersions.storageKey,
+    })
+    .from(fileVersions)
+    .where(and(where, ne(fileVersions.storage, "db")));
+}
+
+// ---------------------------------------------------------------------------
+// The sweep: bytes with no row, rows with no bytes
+// ---------------------------------------------------------------------------
+
+/** Bytes younger than this are never swept: their upload may be committing right now. */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+
+export interface SweepReport {
+  /** Blobs no version refers to, and unfinished writes with no pending version: removed. */
+  removed: number;
+  /** Ready versions whose bytes are not in their store (reported, never guessed at). */
+  missing: string[];
+}
+
+/**
+ * Every store in use (the upload store, and any store a version names): removes what no row
+ * refers to (older than ORPHAN_GRACE_MS, so never an upload committing now) and the database
+ * chunks of versions that now live elsewhere (a migration stopped before it removed them); lists
+ * ready versions whose bytes are gone.
+ */
+export async function sweepStoredFiles(
+  db: Database,
+  now: Date,
+  settings: Env = env(),
+): Promise<SweepReport> {
+  const report: SweepReport = { removed: 0, missing: [] };
+  const moved = await db
+    .delete(fileChunks)
+    .where(
+      inArray(
+        fileChunks.versionId,
+        db.select({ id: fileVersions.id }).from(fileVersions).where(ne(fileVersions.storage, "db")),
+      ),
+    )
+    .returning({ id: fileChunks.versionId });
+  report.removed += new Set(moved.map((m) => m.id)).size;
+
+  const used = await db
+    .selectDistinct({ storage: fileVersions.storage })
+    .from(fileVersions)
+    .where(ne(fileVersions.storage, "db"));
+  const kinds = new Set<FileStorageKind>(used.map((u) => u.storage));
+  if (settings.FILE_STORAGE !== "db") kinds.add(settings.FILE_STORAGE);
+  const old = (blob: StoredBlob) => now.getTime() - blob.modifiedAt.getTime() > ORPHAN_GRACE_MS;
+
+  for (const kind of kinds) {
+    const store = storeOf(kind, settings);
+    const rows = await db
+      .select({ id: fileVersions.id, key: fileVersions.storageKey })
+      .from(fileVersions)
+      .where(and(eq(fileVersions.storage, kind), isNotNull(fileVersions.storageKey)));
+    const keys = new Set(rows.map((r) => r.key as string));
+    const present = new Set<string>();
+    for await (const blob of store.list()) {
+      present.add(blob.key);
+      if (keys.has(blob.key) || !old(blob)) continue;
+      await db.transaction(async (tx) => {
+        await lockBlobKey(tx, kind, blob.key);
+        if (await referenced(tx, kind, blob.key)) return;
+        await store.remove(tx, { versionId: "", storage: kind, key: blob.key });
+        report.removed += 1;
+      });
+    }
+    for (const row of rows) if (!present.has(row.key as string)) report.missing.push(row.id);
+    for await (const write of store.listUnfinished()) {
+      if (!old(write)) continue;
+      const [pending] = await db
+        .select({ id: fileVersions.id })
+        .from(fileVersions)
+        .where(and(eq(fileVersions.id, write.versionId), eq(fileVersions.state, "pending")));
+      if (pending) continue;
+      await store.discard(write.versionId);
+      report.removed += 1;
+    }
+  }
+  return report;
+}
