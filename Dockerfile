@@ -40,7 +40,7 @@ COPY --from=build /app/package.json /app/server.ts ./
 COPY --from=build /app/server ./server
 COPY --from=build /app/app ./app
 COPY --from=build /app/drizzle ./drizzle
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data/files && chown -R node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
