@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { closeDatabase, getDatabase } from "~/server/db/client.server";
 import { FILE_STORAGE_KINDS, type FileStorageKind } from "~/server/db/schema.server";
 import { migrateStorage } from "~/server/deliverables/storage-migrate.server";
-import { EnvError, loadEnvFile } from "~/server/env.server";
+import { EnvError, env, loadEnvFile } from "~/server/env.server";
 
 const { values } = parseArgs({ options: { to: { type: "string" } } });
 
@@ -25,6 +25,8 @@ if (!FILE_STORAGE_KINDS.includes(values.to as FileStorageKind))
 
 loadEnvFile();
 try {
+  if (values.to === "s3" && !env().S3_BUCKET)
+    fail("--to s3 needs S3_BUCKET (and S3_ENDPOINT, keys)");
   const handle = await getDatabase();
   const started = Date.now();
   const report = await migrateStorage(handle.db, values.to as FileStorageKind, {
