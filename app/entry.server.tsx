@@ -71,22 +71,26 @@ export async function startServer() {
   logger.info(`WhatsApp: ${whatsapp ? `on, through ${whatsapp.apiUrl}` : "off"}`);
   // Account erasure and lead retention; under the browser tests' clock, checked every second.
   if (testClockEnabled()) logger.warn("TEST CLOCK ON: for the browser tests only");
+  const jobs = [
+    ...privacyJobs(settings.LEAD_RETENTION_MONTHS),
+    ...whatsappChatJobs,
+    ...fileJobs,
+    ...rateLimitJobs,
+    ...figureChangesJobs,
+    ...notificationJobs(settings.NOTIFICATION_MAIL_GROUP_SECONDS),
+    ...reminderJobs,
+    ...bookingJobs,
+    ...billingJobs,
+    ...busyFeedJobs,
+    ...(handle.driver === "pglite" ? pgliteMaintenanceJobs : []),
+  ];
   stopJobs = startJobScheduler(handle.db, {
-    jobs: [
-      ...privacyJobs(settings.LEAD_RETENTION_MONTHS),
-      ...whatsappChatJobs,
-      ...fileJobs,
-      ...rateLimitJobs,
-      ...figureChangesJobs,
-      ...notificationJobs,
-      ...reminderJobs,
-      ...bookingJobs,
-      ...billingJobs,
-      ...busyFeedJobs,
-      ...(handle.driver === "pglite" ? pgliteMaintenanceJobs : []),
-    ],
+    jobs,
     now,
-    tickMs: testClockEnabled() ? 1000 : 60_000,
+    // Every minute, or as often as the most frequent job (a short mail grouping in tests).
+    tickMs: testClockEnabled()
+      ? 1000
+      : Math.max(1000, Math.min(60_000, ...jobs.map((j) => j.everyMs))),
   });
   logger.info(
     {

@@ -17,6 +17,8 @@ export DATA_DIR="$E2E_DATA_DIR" ENV_FILE= CLASS_CHECK=throw
 export TEST_CLOCK_FILE="$E2E_DATA_DIR/clock-offset-ms"
 export AUTH_SECRET="two-instance-journeys-secret-0000000001"
 export TRUSTED_PROXIES=127.0.0.1
+# Notification mail is grouped for 2 seconds, not 5 minutes, so journeys can read it.
+export NOTIFICATION_MAIL_GROUP_SECONDS="${NOTIFICATION_MAIL_GROUP_SECONDS:-2}"
 db="e2e_scale_${PORT}"
 psql "$TEST_DATABASE_URL" -qc "drop database if exists ${db} with (force)" -c "create database ${db}"
 export DATABASE_URL="${TEST_DATABASE_URL%/*}/${db}"

@@ -18,4 +18,6 @@ export ENV_FILE=
 export TEST_CLOCK_FILE="$E2E_DATA_DIR/clock-offset-ms"
 [ -f build/server/index.js ] || npm run build
 export CLASS_CHECK=throw
+# Notification mail is grouped for 2 seconds, not 5 minutes, so journeys can read it.
+export NOTIFICATION_MAIL_GROUP_SECONDS="${NOTIFICATION_MAIL_GROUP_SECONDS:-2}"
 exec node server.ts

@@ -17,7 +17,8 @@ export const NOTIFICATION_CHANNELS: readonly NotificationChannel[] = [
 /**
  * Who receives a kind:
  * - `contacts`: every contact of the client the event belongs to;
- * - `agency`: the agency's team (administrators);
+ * - `agency`: the agency's people for the event's client: the team members assigned to it, or
+ *   the administrators when it has none (or the event is the agency's own, such as a lead);
  * - `other-side`: of a conversation — the agency when a contact wrote, the client's contacts
  *   when the agency wrote;
  * - `person`: the one person the event names (the invitee of an invitation).
@@ -51,8 +52,6 @@ export interface NotificationKindInfo {
   offers: readonly NotificationChannel[];
   /** The channels it goes to unless the person changed them in Settings. */
   channels: readonly NotificationChannel[];
-  /** Mail its own domain sends already (not the notification mail), said in Settings. */
-  ownMail?: string;
 }
 
 export const NOTIFICATION_KINDS: Record<NotificationKind, NotificationKindInfo> = {
@@ -65,31 +64,28 @@ export const NOTIFICATION_KINDS: Record<NotificationKind, NotificationKindInfo> 
   "review.answered": {
     label: "Review answered",
     audience: "agency",
-    offers: ["portal"],
-    channels: ["portal"],
-    ownMail: "Every answer is also e-mailed to the administrators.",
+    offers: ["portal", "email"],
+    channels: ["portal", "email"],
   },
   "message.new": {
     label: "New message",
     audience: "other-side",
-    offers: ["portal"],
-    channels: ["portal", "whatsapp"],
-    ownMail:
-      "E-mail about new messages: 'E-mail me when a new message arrives' (administrators always get it).",
+    offers: ["portal", "email"],
+    channels: ["portal", "email", "whatsapp"],
   },
+  // To someone with an account whose address is proven; anyone else is mailed the invitation
+  // itself, always (decision 089).
   invitation: {
     label: "Invitation",
     audience: "person",
-    offers: ["portal"],
-    channels: ["portal"],
-    ownMail: "The invitation itself always comes by e-mail.",
+    offers: ["portal", "email"],
+    channels: ["portal", "email"],
   },
   "lead.new": {
     label: "New lead",
     audience: "agency",
-    offers: ["portal"],
-    channels: ["portal"],
-    ownMail: "New leads are also e-mailed to the leads address (LEADS_TO).",
+    offers: ["portal", "email"],
+    channels: ["portal", "email"],
   },
   "milestone.due": {
     label: "Milestone due tomorrow",

@@ -134,6 +134,18 @@ describe("settings", () => {
     expect(loadEnvFile({ ENV_FILE: "" })).toBeNull();
   });
 
+  it("reads how long notification mail waits to group: whole seconds, 1 to 3600", () => {
+    const dataDir = dir();
+    expect(parseEnv({ DATA_DIR: dataDir }).NOTIFICATION_MAIL_GROUP_SECONDS).toBe(300);
+    expect(
+      parseEnv({ DATA_DIR: dataDir, NOTIFICATION_MAIL_GROUP_SECONDS: "2" })
+        .NOTIFICATION_MAIL_GROUP_SECONDS,
+    ).toBe(2);
+    expect(() => parseEnv({ DATA_DIR: dataDir, NOTIFICATION_MAIL_GROUP_SECONDS: "0" })).toThrow(
+      /NOTIFICATION_MAIL_GROUP_SECONDS must be at least 1/,
+    );
+  });
+
   it("reads WhatsApp's settings: the channel is on only with all four, the API URL a URL", () => {
     const dataDir = dir();
     const off = parseEnv({ DATA_DIR: dataDir, WHATSAPP_TOKEN: "t" });

@@ -66,6 +66,16 @@ export const envSchema = z.object({
   SMTP_URL: optionalUrl("SMTP_URL", /^smtps?:$/),
   MAIL_FROM: z.string().trim().min(3).default("Kopano AI <no-reply@kopano.ai>"),
   LEADS_TO: z.email("LEADS_TO must be an e-mail address").default("hello@kopano.ai"),
+  /**
+   * Notifications of one person, kind and thread or project within this many seconds of the
+   * first are one mail (decision 057); the grouping job runs at least this often.
+   */
+  NOTIFICATION_MAIL_GROUP_SECONDS: z.coerce
+    .number({ error: "NOTIFICATION_MAIL_GROUP_SECONDS must be a whole number of seconds" })
+    .int("NOTIFICATION_MAIL_GROUP_SECONDS must be a whole number of seconds")
+    .min(1, "NOTIFICATION_MAIL_GROUP_SECONDS must be at least 1")
+    .max(3600, "NOTIFICATION_MAIL_GROUP_SECONDS must be at most 3600")
+    .default(300),
   ADMIN_EMAILS: emailList,
   TRUSTED_PROXIES: z
     .string()

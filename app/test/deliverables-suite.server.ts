@@ -31,6 +31,10 @@ import {
   storeFile,
 } from "~/server/deliverables/files.server";
 import { storeOf } from "~/server/deliverables/storage.server";
+import {
+  MAIL_GROUP_MS,
+  queueNotificationMail,
+} from "~/server/notifications/notification-mail.server";
 import { collectPersonalData } from "~/server/privacy/privacy-export.server";
 import { type SignedUp, signUp } from "~/test/accounts.server";
 import { proveAddress } from "~/test/admin.server";
@@ -734,7 +738,7 @@ export function deliverablesSuite(store: Backend) {
       });
     });
 
-    it("reviews: marked by an administrator, answered once by a contact, mailed to the team", async () => {
+    it("reviews: marked by an administrator, answered once by a contact, mailed to the team through notifications", async () => {
       expect((await act(alice, projectA, { intent: "review-file", versionId: v1 })).status).toBe(
         403,
       );
@@ -781,11 +785,16 @@ export function deliverablesSuite(store: Backend) {
           answeredBy: alice.id,
         }),
       ]);
+      // The agency is told through notifications (decision 089): the grouped mail, once due.
+      await queueNotificationMail(h.handle.db, new Date(Date.now() + MAIL_GROUP_MS + 1000));
       const [mail] = await h.handle.db
         .select()
         .from(emailOutbox)
         .where(
-          eq(emailOutbox.subject, "Changes requested: Brief.pdf (version 1) — Website redesign"),
+          eq(
+            emailOutbox.subject,
+            "Review answered: Changes requested: Brief.pdf (version 1) — Website redesign: Bigger logo, please. — Kopano AI",
+          ),
         );
       expect(mail?.toAddress).toBe("admin@example.co.za");
       expect(mail?.textBody).toContain("Bigger logo, please.");

@@ -2,7 +2,7 @@ import { and, desc, eq, like } from "drizzle-orm";
 import { startViewingAs } from "~/routes/portal/view-as.server";
 import { grantRole } from "~/server/accounts/roles.server";
 import { getDb } from "~/server/db/client.server";
-import { clientAssignments, emailOutbox } from "~/server/db/schema.server";
+import { clientAssignments, emailOutbox, notifications, user } from "~/server/db/schema.server";
 import { type SignedUp, signUp } from "./accounts.server";
 import { proveAddress } from "./admin.server";
 
@@ -36,11 +36,14 @@ export async function signUpTeamMember(
   return { ...person, clientId: "" };
 }
 
-/** The newest invitation link mailed to this address (from the outbox), and its token. */
+/**
+ * The newest invitation link sent to this address, and its token: mailed (from the outbox), or,
+ * to an account that proved the address, its 'Invitation' notification (decision 089).
+ */
 export async function invitationLink(email: string): Promise<{ url: URL; token: string }> {
   const db = await getDb();
   const [mail] = await db
-    .select({ text: emailOutbox.textBody })
+    .select({ text: emailOutbox.textBody, at: emailOutbox.createdAt })
     .from(emailOutbox)
     .where(
       and(
@@ -50,8 +53,19 @@ export async function invitationLink(email: string): Promise<{ url: URL; token: 
     )
     .orderBy(desc(emailOutbox.createdAt))
     .limit(1);
-  const link = mail?.text.match(/https?:\/\/\S+\/invitation\/\S+/)?.[0];
-  if (!link) throw new Error(`no invitation was mailed to ${email}`);
+  const [notified] = await db
+    .select({ link: notifications.link, at: notifications.createdAt })
+    .from(notifications)
+    .innerJoin(user, eq(user.id, notifications.userId))
+    .where(and(eq(user.email, email.toLowerCase()), eq(notifications.kind, "invitation")))
+    .orderBy(desc(notifications.createdAt))
+    .limit(1);
+  const mailed = mail?.text.match(/https?:\/\/\S+\/invitation\/\S+/)?.[0];
+  const link =
+    notified && (!mail || notified.at >= mail.at)
+      ? new URL(notified.link, "http://localhost:3000").toString()
+      : mailed;
+  if (!link) throw new Error(`no invitation was sent to ${email}`);
   const url = new URL(link);
   return { url, token: decodeURIComponent(url.pathname.split("/").pop() ?? "") };
 }

@@ -103,14 +103,6 @@ export const invitationSignInSchema = z.object({
     .max(128, "Password is required"),
 });
 
-/** Settings → 'E-mail me when a new message arrives': a checkbox, "on" or absent. */
-export const messageMailSchema = z.object({
-  messageMail: z
-    .enum(["on"], { error: "Choose whether to receive message e-mails" })
-    .optional()
-    .transform((v) => v === "on"),
-});
-
 /** How long an invitation link stays valid. */
 export const INVITATION_DAYS = 7;
 

@@ -80,7 +80,6 @@ async function load(request: Request): Promise<PortalContext> {
     role: null,
     clientId: null,
     clientName: null,
-    messageMail: true,
     twoFactorEnabled: false,
     unreadNotifications: 0,
   };

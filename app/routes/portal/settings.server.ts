@@ -21,7 +21,7 @@ import {
   type TotpSetupView,
   type TwoFactorStep,
 } from "~/lib/validation/account";
-import { clientNameSchema, messageMailSchema } from "~/lib/validation/clients";
+import { clientNameSchema } from "~/lib/validation/clients";
 import {
   displayWhatsAppNumber,
   reviewReminderSchema,
@@ -31,7 +31,7 @@ import {
 import { profileSchema } from "~/lib/validation/portal";
 import { firstIssue } from "~/lib/validation/zod";
 import { deletePasskey, renamePasskey } from "~/server/accounts/passkeys.server";
-import { setMessageMail, updateFullName } from "~/server/accounts/profiles.server";
+import { updateFullName } from "~/server/accounts/profiles.server";
 import {
   setRequireAdminTwoFactor,
   setSignUpPolicy,
@@ -70,9 +70,6 @@ type Answer =
   | ReturnType<typeof failed<{ intent: string }>>
   | Response;
 type Handler = (ctx: PortalContext, form: Form, request: Request) => Promise<Answer>;
-
-export const ADMINS_ALWAYS_MAILED =
-  "Administrators are always e-mailed about new messages from clients.";
 
 /** The two-factor card's answers carry the step, and on failure to confirm, the setup again. */
 function twoFactorAnswer(
@@ -204,21 +201,6 @@ const handlers: Record<string, Handler> = {
     );
     if (!renamed.ok) return failed(renamed.status, renamed.message, { intent: "company-name" });
     return succeeded("Company name updated successfully", { intent: "company-name" });
-  },
-
-  async "message-mail"(ctx, form) {
-    assertCanWrite(ctx);
-    if (ctx.isStaff) return failed(403, ADMINS_ALWAYS_MAILED, { intent: "message-mail" });
-    const parsed = messageMailSchema.safeParse(form);
-    if (!parsed.success)
-      return failed(400, firstIssue(parsed.error).message, { intent: "message-mail" });
-    await setMessageMail(ctx.db, ctx.user.id, parsed.data.messageMail);
-    return succeeded(
-      parsed.data.messageMail
-        ? "You'll get an e-mail when a new message arrives"
-        : "You won't get e-mails about new messages",
-      { intent: "message-mail" },
-    );
   },
 
   async "notification-choices"(ctx, form) {

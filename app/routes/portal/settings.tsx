@@ -62,9 +62,6 @@ export async function loader({ request }: Route.LoaderArgs) {
         : !isStaff && user.clientName
           ? { name: user.clientName }
           : null,
-      // Contacts may turn message e-mails off; administrators are always mailed (decision 023),
-      // and a team member's client messages reach them in the bell (decision 065).
-      messageMail: isStaff ? null : user.messageMail,
       // Settings → Notifications: per kind, per channel (decision 057).
       notificationChoices: await notificationChoices(db, user.id),
       reviewReminderDays: isAdmin ? await reviewReminderDays(db) : null,
@@ -105,7 +102,6 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       />
       {loaderData.company ? <CompanyCard name={loaderData.company.name} /> : null}
       <NotificationsCard
-        messageMail={loaderData.messageMail}
         choices={loaderData.notificationChoices}
         reviewReminderDays={loaderData.reviewReminderDays}
         whatsapp={loaderData.whatsapp}

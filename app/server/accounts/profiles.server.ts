@@ -21,8 +21,6 @@ export interface PortalUser {
   /** The client this person is a contact of (null for agency staff). */
   clientId: string | null;
   clientName: string | null;
-  /** E-mail me about new messages. */
-  messageMail: boolean;
   /** Signs in with an authenticator app code as well as the password. */
   twoFactorEnabled: boolean;
   /** Their unread notifications (the portal header's bell). */
@@ -47,7 +45,6 @@ export const portalUserColumns = {
   role: userRoles.role,
   clientId: profiles.clientId,
   clientName: clients.name,
-  messageMail: sql<boolean>`coalesce(${profiles.messageMail}, true)`,
   twoFactorEnabled: user.twoFactorEnabled,
   /**
    * The bell's count, read in the same statement (decision 056): their unread notifications of
@@ -119,12 +116,4 @@ export async function updateFullName(db: Database, userId: string, fullName: str
       .onConflictDoUpdate({ target: profiles.id, set: { fullName } });
     if (fullName) await tx.update(user).set({ name: fullName }).where(eq(user.id, userId));
   });
-}
-
-/** Settings → 'E-mail me when a new message arrives'. */
-export async function setMessageMail(db: Database, userId: string, on: boolean) {
-  await db
-    .insert(profiles)
-    .values({ id: userId, messageMail: on })
-    .onConflictDoUpdate({ target: profiles.id, set: { messageMail: on } });
 }

@@ -214,11 +214,11 @@ describe(`bad input on the client forms (${testDatabaseKind()})`, { timeout: 180
     expect(real).toBe(created.token);
   });
 
-  it("Settings' company name and message e-mails: only the person's own, or a 4xx", async () => {
+  it("Settings' company name and notification choices: only the person's own, or a 4xx", async () => {
     const fields = {
-      intent: fc.constantFrom("company-name", "message-mail"),
+      intent: fc.constantFrom("company-name", "notification-choices"),
       name: validOrTainted(60),
-      messageMail: fc.oneof(fc.constantFrom("on", ""), nastyString),
+      "message.new:email": fc.oneof(fc.constantFrom("on", ""), nastyString),
       clientId: fc.constantFrom(bob.clientId, "x"),
     };
     await fc.assert(

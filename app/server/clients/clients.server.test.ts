@@ -1,6 +1,6 @@
 /**
  * The Clients pages (decision 022): the list with its figures, search and keyset paging; 'New
- * client'; a client's page; renaming (there and in Settings); the message-mail switch; and every
+ * client'; a client's page; renaming (there and in Settings); message e-mails as a notification choice; and every
  * attempt by a contact or a read-only administrator — refused.
  */
 import { eq, sql } from "drizzle-orm";
@@ -14,7 +14,7 @@ import { action as settingsAction, loader as settingsLoader } from "~/routes/por
 import { type SignedUp, signUp } from "~/test/accounts.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
 import { signUpAdmin, viewingAsCookie } from "~/test/workspace.server";
-import { clients, messages, profiles } from "../db/schema.server";
+import { clients, messages } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { markRead, markThreadRead } from "../messages/messages.server";
 import { ALL_CLIENTS } from "../workspace/scope.server";
@@ -351,14 +351,8 @@ describe(`Settings: company name and message e-mails on ${testDatabaseKind()}`, 
     expect(await bad.json()).toMatchObject({ error: "Company name is required" });
   });
 
-  it("administrators don't see or use 'Company name' (they have no client), nor the message e-mail switch", async () => {
+  it("administrators don't see or use 'Company name' (they have no client)", async () => {
     expect((await settingsOf(admin.cookie)).company).toBeNull();
-    expect((await settingsOf(admin.cookie)).messageMail).toBeNull();
-    const mail = await run(
-      settingsAction,
-      post("/portal/settings", { intent: "message-mail" }, admin.cookie),
-    );
-    expect(mail.status).toBe(403);
     const res = await run(
       settingsAction,
       post("/portal/settings", { intent: "company-name", name: "Agency" }, admin.cookie),
@@ -369,25 +363,20 @@ describe(`Settings: company name and message e-mails on ${testDatabaseKind()}`, 
     expect((await settingsOf(viewing)).company).toEqual({ name: "Naidoo & Sons" });
   });
 
-  it("turns message e-mails off and on again", async () => {
-    expect((await settingsOf(bob.cookie)).messageMail).toBe(true);
-    const off = await run(
+  it("message e-mails are a choice of Settings → Notifications (decision 089): the old switch is gone", async () => {
+    const choices = async (cookie: string) =>
+      (await settingsOf(cookie)).notificationChoices.find(
+        (c: { kind: string }) => c.kind === "message.new",
+      ).channels;
+    // On by default, for a contact and an administrator alike.
+    for (const cookie of [bob.cookie, admin.cookie]) {
+      expect(await choices(cookie)).toContainEqual({ channel: "email", on: true });
+    }
+    expect((await settingsOf(bob.cookie)).messageMail).toBeUndefined();
+    const old = await run(
       settingsAction,
       post("/portal/settings", { intent: "message-mail" }, bob.cookie),
     );
-    expect(off.status).toBe(200);
-    const [row] = await h.handle.db.select().from(profiles).where(eq(profiles.id, bob.id));
-    expect(row?.messageMail).toBe(false);
-    expect((await settingsOf(bob.cookie)).messageMail).toBe(false);
-    await run(
-      settingsAction,
-      post("/portal/settings", { intent: "message-mail", messageMail: "on" }, bob.cookie),
-    );
-    expect((await settingsOf(bob.cookie)).messageMail).toBe(true);
-    const bad = await run(
-      settingsAction,
-      post("/portal/settings", { intent: "message-mail", messageMail: "yes please" }, bob.cookie),
-    );
-    expect(bad.status).toBe(400);
+    expect(old.status).toBe(400);
   });
 });

@@ -215,8 +215,6 @@ export const profiles = pgTable(
     fullName: text("full_name"),
     /** The client this person is a contact of; null for agency staff. */
     clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
-    /** E-mail me when a new message arrives in the portal. */
-    messageMail: boolean("message_mail").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

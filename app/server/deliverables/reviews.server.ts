@@ -2,18 +2,17 @@
  * Reviews: an administrator marks a file version or a milestone 'Ready for review'; a contact of
  * the client answers once, 'Approve' or 'Request changes' (with a comment). The review records
  * exactly what was put up (the version, or the milestone as it was); the answer records who and
- * when, is written once (its key is the review's) and never changed. Each answer is mailed to the
- * administrators through the outbox, in the answer's transaction.
+ * when, is written once (its key is the review's) and never changed. Each answer notifies the
+ * agency (the client's assigned team members, else the administrators) in the answer's
+ * transaction: in the portal and by the grouped notification mail (decision 089).
  */
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { site } from "~/content/site";
 import { reviewSubjectText } from "~/lib/activity-text";
 import type { ReviewAnswerInput, ReviewDecision } from "~/lib/validation/deliverables";
 import type { Database } from "../db/client.server";
 import { prepared } from "../db/prepared.server";
 import {
-  emailOutbox,
   fileVersions,
   milestones,
   profiles,
@@ -23,10 +22,7 @@ import {
   reviewAnswers,
   reviews,
   user,
-  userRoles,
 } from "../db/schema.server";
-import { wakeOutbox } from "../email/outbox.server";
-import { env } from "../env.server";
 import { announceNotifications, notify } from "../notifications/notifications.server";
 import { type Outcome, refused } from "../outcome.server";
 import { recordActivity } from "../workspace/activity.server";
@@ -187,16 +183,6 @@ const DECISION_TEXT: Record<ReviewDecision, string> = {
   "changes-requested": "Changes requested",
 };
 
-/** The administrators' addresses: each answer is mailed to them. */
-async function administratorEmails(db: Database): Promise<string[]> {
-  const rows = await db
-    .select({ email: user.email })
-    .from(userRoles)
-    .innerJoin(user, eq(user.id, userRoles.userId))
-    .where(eq(userRoles.role, "admin"));
-  return rows.map((r) => r.email);
-}
-
 /**
  * A contact's answer to one of the project's open reviews. Refused: 404 for another project's
  * review or an unknown id, 409 when it has been answered already (by anyone) or what it was
@@ -210,7 +196,6 @@ export async function answerReview(
   input: ReviewAnswerInput,
   { channel = "portal" }: { channel?: "portal" | "whatsapp" } = {},
 ): Promise<Outcome> {
-  const admins = await administratorEmails(db);
   const outcome = await db.transaction(async (tx) => {
     const [review] = await tx
       .select({
@@ -243,38 +228,19 @@ export async function answerReview(
       data: { reviewId, subject: review.subject, comment: input.comment },
     });
     const what = reviewSubjectText(review.subject);
-    const link = `${env().BASE_URL}/portal/projects/${project.id}`;
-    if (admins.length > 0) {
-      await tx.insert(emailOutbox).values(
-        admins.map((to) => ({
-          toAddress: to,
-          replyTo: site.email,
-          subject: `${DECISION_TEXT[input.decision]}: ${what} — ${project.title}`,
-          textBody: [
-            `${actor.name} answered the review of ${what} in the project '${project.title}':`,
-            "",
-            DECISION_TEXT[input.decision],
-            ...(input.comment ? ["", input.comment] : []),
-            "",
-            `Open the project: ${link}`,
-            "",
-            site.name,
-          ].join("\n"),
-        })),
-      );
-    }
+    // The agency hears of it in the portal and by e-mail (the comment in the title), as each
+    // person chose (decision 089): the assigned team members, else the administrators.
     const notified = await notify(tx, {
       kind: "review.answered",
       clientId: project.clientId,
       actorId: actor.id,
-      title: `${DECISION_TEXT[input.decision]}: ${what}`,
+      title: `${DECISION_TEXT[input.decision]}: ${what} — ${project.title}${input.comment ? `: ${input.comment}` : ""}`,
       link: reviewLink(project.id, review.subject),
       groupKey: `project:${project.id}`,
     });
     return { ok: true as const, notified };
   });
   if (!outcome.ok) return outcome;
-  if (admins.length > 0) wakeOutbox();
   publishChange("approvals", { clientIds: [project.clientId] }, actor.id);
   announceNotifications(outcome.notified, actor.id);
   return { ok: true };

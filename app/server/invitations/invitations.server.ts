@@ -1,9 +1,10 @@
 /**
  * Invitations to the portal (decision 022): an administrator invites a contact of a client, or
  * (no client) a member of the agency's team, who becomes an administrator. The person gets a
- * one-time link by e-mail, valid for INVITATION_DAYS; only the token's hash is stored. The
- * invitation and its mail are written in one transaction: an invitation whose mail cannot be
- * queued does not exist.
+ * one-time link, valid for INVITATION_DAYS; only the token's hash is stored. The invitation and
+ * its delivery are written in one transaction: an invitation whose mail (or notification)
+ * cannot be queued does not exist. The link is mailed to an address no proven account holds;
+ * an account that proved the address is notified as it chose (decision 089).
  *
  * Accepting makes the account in our own transaction (user, password, profile in the client,
  * consent, the invitation used), so it never gets a client of its own; an existing account
@@ -126,12 +127,48 @@ export function invitationMail(input: {
   };
 }
 
-async function queueMail(tx: Tx, mail: ReturnType<typeof invitationMail>) {
-  await tx.insert(emailOutbox).values({
-    toAddress: mail.to,
-    replyTo: site.email,
-    subject: mail.subject,
-    textBody: mail.text,
+/**
+ * Deliver an invitation (new or resent), inside its transaction (decision 089). Someone whose
+ * account has proved the address is told through notifications, as they chose in Settings (the
+ * bell, the grouped mail with its unsubscribe, WhatsApp). Anyone else — no account yet, or an
+ * account that never proved the address (decision 034: the mail must reach whoever reads the
+ * address) — has no choices to respect: the invitation itself is always mailed. Returns the
+ * people notified (for `announceNotifications` after the commit).
+ */
+async function deliverInvitation(
+  tx: Tx,
+  inviter: Inviter,
+  input: Parameters<typeof invitationMail>[0],
+  token: string,
+): Promise<string[]> {
+  const [account] = await tx
+    .select({ id: user.id, proven: user.emailVerified })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, lower(input.to)))
+    .limit(1);
+  if (!account?.proven) {
+    const mail = invitationMail(input);
+    await tx.insert(emailOutbox).values({
+      toAddress: mail.to,
+      replyTo: site.email,
+      subject: mail.subject,
+      textBody: mail.text,
+    });
+    return [];
+  }
+  const joining = input.clientName
+    ? `Join ${input.clientName} in the portal`
+    : input.role === "team"
+      ? `Join the ${site.name} team as a team member`
+      : `Join the ${site.name} team as an administrator`;
+  return notify(tx, {
+    kind: "invitation",
+    clientId: null,
+    actorId: inviter.id,
+    title: `${joining} (the link works until ${formatDate(input.expiresAt)})`,
+    link: `${INVITATION_PATH}/${encodeURIComponent(token)}`,
+    groupKey: `invitation:${lower(input.to)}`,
+    userIds: [account.id],
   });
 }
 
@@ -242,9 +279,10 @@ export async function inviteIn(
       expiresAt,
     })
     .returning({ id: invitations.id });
-  await queueMail(
+  const notified = await deliverInvitation(
     tx,
-    invitationMail({
+    inviter,
+    {
       to: email,
       name: input.name,
       clientName,
@@ -252,20 +290,9 @@ export async function inviteIn(
       url: invitationUrl(env().BASE_URL, token),
       expiresAt,
       role,
-    }),
+    },
+    token,
   );
-  // Someone who has an account already (and has proved the address) sees it in their bell too.
-  const notified = existing?.proven
-    ? await notify(tx, {
-        kind: "invitation",
-        clientId: null,
-        actorId: inviter.id,
-        title: clientName ? `Join ${clientName} in the portal` : `Join the ${site.name} team`,
-        link: `${INVITATION_PATH}/${encodeURIComponent(token)}`,
-        groupKey: `invitation:${email}`,
-        userIds: [existing.id],
-      })
-    : [];
   return { ok: true, id: (row as { id: string }).id, token, notified };
 }
 
@@ -331,7 +358,7 @@ export async function resendInvitation(
   invitationId: unknown,
   now: Date,
 ): Promise<Outcome<{ token: string; clientId: string | null }>> {
-  type Resent = Outcome<{ token: string; clientId: string | null }>;
+  type Resent = Outcome<{ token: string; clientId: string | null; notified: string[] }>;
   const result = await db.transaction(async (tx): Promise<Resent> => {
     const open = await lockOpen(tx, owner, invitationId);
     if (!open.ok) return open;
@@ -347,9 +374,10 @@ export async function resendInvitation(
       .update(invitations)
       .set({ tokenHash: hashToken(token), sentAt: now, expiresAt, invitedBy: inviter.id })
       .where(eq(invitations.id, row.id));
-    await queueMail(
+    const notified = await deliverInvitation(
       tx,
-      invitationMail({
+      inviter,
+      {
         to: row.email,
         name: row.name,
         clientName,
@@ -357,12 +385,14 @@ export async function resendInvitation(
         url: invitationUrl(env().BASE_URL, token),
         expiresAt,
         role: row.role,
-      }),
+      },
+      token,
     );
-    return { ok: true, token, clientId: row.clientId };
+    return { ok: true, token, clientId: row.clientId, notified };
   });
   if (result.ok) {
     wakeOutbox();
+    announceNotifications(result.notified, inviter.id);
     if (result.clientId) publishChange("clients", { clientIds: [result.clientId] }, inviter.id);
   }
   return result;

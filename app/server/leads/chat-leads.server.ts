@@ -93,11 +93,15 @@ export async function submitChatLead(
       })
       .returning({ id: leads.id });
     const id = row?.id as string;
-    await tx.insert(emailOutbox).values([
+    await tx
+      .insert(emailOutbox)
+      .values({ leadId: id, toAddress: input.email, replyTo: site.email, ...confirmation });
+    const notified = await notifyNewLead(
+      tx,
+      { id, name: input.name, kind: "chat" },
       { leadId: id, toAddress: options.leadsTo, replyTo: input.email, ...notification },
-      { leadId: id, toAddress: input.email, replyTo: site.email, ...confirmation },
-    ]);
-    return { id, notified: await notifyNewLead(tx, { id, name: input.name, kind: "chat" }) };
+    );
+    return { id, notified };
   });
   if (leadId === null) return refused(429, RATE_LIMITED_MESSAGE);
   wakeOutbox();

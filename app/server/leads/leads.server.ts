@@ -10,7 +10,7 @@ import { recordMarketingConsent } from "../accounts/consents.server";
 import type { Database } from "../db/client.server";
 import { emailOutbox, type LeadKind, type LeadStatus, leads } from "../db/schema.server";
 import { wakeOutbox } from "../email/outbox.server";
-import { announceNotifications, notify } from "../notifications/notifications.server";
+import { announceNotifications, notify, recipientsOf } from "../notifications/notifications.server";
 import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
 import { lockLimitKeys, windowStart } from "../rate-limits.server";
@@ -278,11 +278,18 @@ export async function submitLead(
         now: consentAt,
       });
     }
-    await tx.insert(emailOutbox).values([
+    await tx.insert(emailOutbox).values({
+      leadId: id,
+      toAddress: values.email,
+      replyTo: site.email,
+      ...bodies(confirmation),
+    });
+    const notified = await notifyNewLead(
+      tx,
+      { id, name: values.name, kind: values.kind },
       { leadId: id, toAddress: options.leadsTo, replyTo: values.email, ...bodies(notification) },
-      { leadId: id, toAddress: values.email, replyTo: site.email, ...bodies(confirmation) },
-    ]);
-    return { id, notified: await notifyNewLead(tx, { id, name: values.name, kind: values.kind }) };
+    );
+    return { id, notified };
   });
   if (leadId === null) return refused(429, RATE_LIMITED_MESSAGE);
   wakeOutbox();
@@ -297,19 +304,31 @@ const LEAD_KIND_TEXT: Record<LeadKind, string> = {
   booking: "Meeting booked",
 };
 
-/** A new lead, in the bell of every administrator (inside the lead's transaction). */
-export function notifyNewLead(
+/**
+ * A new lead (inside the lead's transaction): every administrator is told through notifications,
+ * in the bell and by the notification mail, as each chose (decision 089). While the workspace
+ * has no administrator yet, nobody could be told: the lead's own mail (`leadsToMail`, its details
+ * and a reply-to of the sender) goes to LEADS_TO instead, so a lead always reaches someone.
+ * Returns the people notified (for `announceNotifications` after the commit).
+ */
+export async function notifyNewLead(
   tx: Transaction,
   lead: { id: string; name: string; kind: LeadKind },
+  leadsToMail: typeof emailOutbox.$inferInsert,
 ): Promise<string[]> {
-  return notify(tx, {
-    kind: "lead.new",
+  const event = {
+    kind: "lead.new" as const,
     clientId: null,
     actorId: null,
     title: `${LEAD_KIND_TEXT[lead.kind]} from ${lead.name}`,
     link: `/portal/leads/${lead.id}`,
     groupKey: `lead:${lead.id}`,
-  });
+  };
+  if ((await recipientsOf(tx, event)).length === 0) {
+    await tx.insert(emailOutbox).values(leadsToMail);
+    return [];
+  }
+  return notify(tx, event);
 }
 
 function bodies(mail: { subject: string; text: string }) {

@@ -39,7 +39,6 @@ import {
   type UploadOwner,
   uploadRefusal,
 } from "../deliverables/files.server";
-import { wakeOutbox } from "../email/outbox.server";
 import { announceNotifications, notify } from "../notifications/notifications.server";
 import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
@@ -54,7 +53,6 @@ import {
   scopePlaceholder,
   scopeWhere,
 } from "../workspace/scope.server";
-import { queueMessageMail } from "./message-mail.server";
 
 export interface MessageRow {
   id: string;
@@ -546,10 +544,10 @@ async function sendMessageWith(
 }
 
 /**
- * Store one message, its attachments (received files, decision 087), its activity, the other
- * side's mail (decision 023) and notifications in one transaction; then wake the outbox and
- * tell the open tabs. Null when the client is gone; refused (nothing stored) when a file cannot
- * be attached.
+ * Store one message, its attachments (received files, decision 087), its activity and the
+ * other side's notifications (in the portal, by e-mail and on WhatsApp, as each person chose:
+ * decision 089) in one transaction; then tell the open tabs. Null when the client is gone;
+ * refused (nothing stored) when a file cannot be attached.
  */
 async function storeMessage(
   db: Database,
@@ -574,7 +572,6 @@ async function storeMessage(
     throw error;
   }
   if (!sent) return null;
-  if (sent.mailed > 0) wakeOutbox();
   publishChange("messages", { clientIds: [clientId] }, sender.id);
   if (sent.files.projectFiles) publishChange("files", { clientIds: [clientId] }, sender.id);
   if (sent.files.takenOn) publishChange("projects", { clientIds: [clientId] }, sender.id);
@@ -596,7 +593,7 @@ async function storeMessageIn(
 ) {
   const { clientId, projectId } = input;
   const [client] = await tx
-    .select({ id: clients.id, name: clients.name })
+    .select({ id: clients.id })
     .from(clients)
     .where(and(eq(clients.id, clientId), scopeWhere(sender.scope, clients.id)))
     .limit(1);
@@ -627,19 +624,6 @@ async function storeMessageIn(
     kind: "message.sent",
     data: { messageId: id, subject: input.subject },
   });
-  const [me] = await tx
-    .select({ name: profiles.fullName })
-    .from(profiles)
-    .where(eq(profiles.id, sender.id));
-  const mailed = await queueMessageMail(tx, {
-    id,
-    clientId,
-    clientName: client.name,
-    senderId: sender.id,
-    senderName: me?.name ?? null,
-    fromAgency: sender.isAdmin,
-    subject: input.subject,
-  });
   const notified = await notify(tx, {
     kind: "message.new",
     clientId,
@@ -650,7 +634,7 @@ async function storeMessageIn(
     groupKey: `thread:${threadId}`,
     refs: { messageId: id },
   });
-  return { id, threadId, mailed, notified, files };
+  return { id, threadId, notified, files };
 }
 
 /**

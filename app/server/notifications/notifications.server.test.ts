@@ -16,7 +16,15 @@ import { action as projectsAction } from "~/routes/portal/projects";
 import { type SignedUp, signUp } from "~/test/accounts.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
 import { signUpAdmin, viewingAsCookie } from "~/test/workspace.server";
-import { milestones, notifications, profiles, projects, reviews, user } from "../db/schema.server";
+import {
+  emailOutbox,
+  milestones,
+  notifications,
+  profiles,
+  projects,
+  reviews,
+  user,
+} from "../db/schema.server";
 import { createInvitation } from "../invitations/invitations.server";
 import { contactLead, submitLead } from "../leads/leads.server";
 import { eraseAccount } from "../privacy/privacy.server";
@@ -161,7 +169,7 @@ describe("who is told of what", () => {
     const expected = [
       {
         kind: "review.answered",
-        title: "Approved: the milestone 'Launch plan'",
+        title: "Approved: the milestone 'Launch plan' — Website redesign",
         link: `/portal/projects/${projectA}#milestones`,
       },
     ];
@@ -229,6 +237,19 @@ describe("who is told of what", () => {
     ]);
     expect((await rowsOf(admin2)).length).toBe(1);
     expect(await rowsOf(alice)).toEqual([]);
+    // Administrators are mailed through notifications (decision 089): LEADS_TO is not, while
+    // there are administrators to tell.
+    const waiting = await h.handle.db
+      .select({ state: notifications.emailState })
+      .from(notifications)
+      .where(eq(notifications.kind, "lead.new"));
+    expect(waiting.map((n) => n.state)).toEqual(["pending", "pending"]);
+    expect(
+      await h.handle.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, "leads@agency.test")),
+    ).toEqual([]);
   });
 
   it("an invitation: the invitee, when they have an account with the address proven", async () => {
@@ -242,6 +263,10 @@ describe("who is told of what", () => {
     );
     expect(unproven.ok).toBe(true);
     expect(await rowsOf(dave)).toEqual([]);
+    // An address no account has proved: the invitation itself is mailed, always (decision 089).
+    const mailed = (to: string) =>
+      h.handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+    expect(await mailed("dave@example.co.za")).toHaveLength(1);
     const erin = await signUp("erin@example.co.za", { fullName: "Erin" });
     await h.handle.db.update(user).set({ emailVerified: true }).where(eq(user.id, erin.id));
     const invited = await createInvitation(
@@ -255,10 +280,17 @@ describe("who is told of what", () => {
     expect(rows).toEqual([
       {
         kind: "invitation",
-        title: `Join ${alice.clientId ? "Alice Mokoena" : ""} in the portal`,
+        title: expect.stringMatching(/^Join Alice Mokoena in the portal \(the link works until /),
         link: `/invitation/${encodeURIComponent(invited.token)}`,
       },
     ]);
+    // A proven account is told through notifications (the grouped mail), not mailed directly.
+    expect(await mailed("erin@example.co.za")).toHaveLength(0);
+    const [erinRow] = await h.handle.db
+      .select({ state: notifications.emailState })
+      .from(notifications)
+      .where(eq(notifications.userId, erin.id));
+    expect(erinRow?.state).toBe("pending");
     // Erin does not belong to Alice's client yet, and still sees it.
     expect(await unreadCount(h.handle.db, reader(erin))).toBe(1);
     expect(await bell(erin)).toBe(1);

@@ -376,7 +376,7 @@ export async function eraseAccount(db: Database, userId: string, now: Date) {
       .values({ id: userId, fullName: DELETED_USER, clientId: null })
       .onConflictDoUpdate({
         target: profiles.id,
-        set: { fullName: DELETED_USER, clientId: null, messageMail: false },
+        set: { fullName: DELETED_USER, clientId: null },
       });
     // Which clients the person belonged to, and when, goes too.
     await tx.delete(clientMemberships).where(eq(clientMemberships.userId, userId));

@@ -15,8 +15,10 @@ import { loader as teamLoader } from "~/routes/portal/team";
 import { type SignedUp, signUp } from "~/test/accounts.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
 import { signUpAdmin, signUpTeamMember } from "~/test/workspace.server";
+import { emailOutbox, notifications } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { unreadCount } from "../messages/messages.server";
+import { MAIL_GROUP_MS, queueNotificationMail } from "../notifications/notification-mail.server";
 import { recipientsOf } from "../notifications/notifications.server";
 import { createProject } from "../projects/projects.server";
 import { concerns } from "../workspace/events.server";
@@ -177,6 +179,32 @@ describe(`team members (${testDatabaseKind()})`, () => {
     expect(
       await recipientsOf(db, { ...event(alice.clientId), kind: "message.new", fromAgency: false }),
     ).toEqual([tumi.id]);
+  });
+
+  it("a client's message is mailed to its assigned team member, another client's to the administrators; the team member's answer to the contacts (decision 089)", async () => {
+    const db = h.handle.db;
+    await db.delete(notifications);
+    await db.delete(emailOutbox);
+    const send = (who: SignedUp, fields: Record<string, string>) =>
+      run(
+        messagesAction,
+        formRequest("/portal/messages", { intent: "send", ...fields }, { cookie: who.cookie }),
+      );
+    expect((await send(alice, { subject: "Colours?", content: "Blue?" })).status).toBe(200);
+    expect((await send(bob, { subject: "Menu?", content: "When?" })).status).toBe(200);
+    expect(
+      (await send(tumi, { subject: "Blue it is", content: "Yes", clientId: alice.clientId }))
+        .status,
+    ).toBe(200);
+    await queueNotificationMail(db, new Date(Date.now() + MAIL_GROUP_MS + 1000));
+    const mailed = await db
+      .select({ to: emailOutbox.toAddress, subject: emailOutbox.subject })
+      .from(emailOutbox);
+    expect(mailed.map((m) => `${m.to} ${m.subject}`).sort()).toEqual([
+      `${admin.email} New message: Menu? — Kopano AI`,
+      `${alice.email} New message: Blue it is — Kopano AI`,
+      `${tumi.email} New message: Colours? — Kopano AI`,
+    ]);
   });
 
   it("hears the events of assigned clients only", () => {

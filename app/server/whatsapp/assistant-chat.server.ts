@@ -16,7 +16,7 @@ import { site } from "~/content/site";
 import { appendTurns, type ChatTurn } from "~/lib/assistant/conversation";
 import { displayWhatsAppNumber } from "~/lib/validation/notifications";
 import type { Database } from "../db/client.server";
-import { emailOutbox, leads, whatsappConversations, whatsappInbound } from "../db/schema.server";
+import { leads, whatsappConversations, whatsappInbound } from "../db/schema.server";
 import { wakeOutbox } from "../email/outbox.server";
 import { env } from "../env.server";
 import type { Job } from "../jobs.server";
@@ -107,7 +107,7 @@ export async function answerOnWhatsApp(
         })
         .returning({ id: leads.id });
       leadId = (row as { id: string }).id;
-      await tx.insert(emailOutbox).values({
+      const leadsToMail = {
         leadId,
         toAddress: env().LEADS_TO,
         replyTo: site.email,
@@ -123,8 +123,8 @@ export async function answerOnWhatsApp(
           "",
           `Reply on WhatsApp from the lead's page: ${fullLink(`/portal/leads/${leadId}`)}`,
         ].join("\n"),
-      });
-      notified = await notifyNewLead(tx, { id: leadId, name: who, kind: "chat" });
+      };
+      notified = await notifyNewLead(tx, { id: leadId, name: who, kind: "chat" }, leadsToMail);
     }
     await tx
       .insert(whatsappConversations)

@@ -28,10 +28,12 @@ import {
   messageReads,
   messages,
   messageThreads,
+  notificationPreferences,
   profiles,
   projects,
 } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
+import { MAIL_GROUP_MS, queueNotificationMail } from "../notifications/notification-mail.server";
 import { type AppEvent, subscribe } from "./events.server";
 
 let h: Harness;
@@ -201,8 +203,11 @@ describe(`the dashboard on ${testDatabaseKind()}`, () => {
 });
 
 describe(`conversations on ${testDatabaseKind()}`, () => {
-  const mails = (to: string) =>
-    h.handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+  /** What the notification mail job has queued for this address, once every group is due. */
+  const mails = async (to: string) => {
+    await queueNotificationMail(h.handle.db, new Date(Date.now() + MAIL_GROUP_MS + 1000));
+    return h.handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+  };
 
   it("a contact's message goes to the team, optionally about one of the client's projects, and mails every administrator", async () => {
     const crm = await projectId("Acme CRM");
@@ -226,9 +231,11 @@ describe(`conversations on ${testDatabaseKind()}`, () => {
     const [mail] = await mails("ada@example.co.za").then((m) =>
       m.filter((x) => x.subject.includes("CRM import")),
     );
-    expect(mail?.subject).toBe("New message from Acme Ltd: CRM import");
-    expect(mail?.textBody).toContain("Alice Mokoena of Acme Ltd sent the team a message");
+    // The notification mail (decision 089): who wrote, the subject, the link to the message.
+    expect(mail?.subject).toBe("New message: CRM import — Kopano AI");
+    expect(mail?.textBody).toContain("CRM import (Alice Mokoena, ");
     expect(mail?.textBody).toContain(`http://localhost:3000/portal/messages?id=${row?.id}`);
+    expect(mail?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     // Contacts are not mailed about their own side's message, and the text is not in the mail.
     expect(await mails("alina@example.co.za")).toHaveLength(0);
     expect(mail?.textBody).not.toContain("Can you import our CSV?");
@@ -270,7 +277,10 @@ describe(`conversations on ${testDatabaseKind()}`, () => {
   });
 
   it("an administrator's message needs a client, and mails the client's contacts who keep message mail on", async () => {
-    await h.handle.db.update(profiles).set({ messageMail: false }).where(eq(profiles.id, alina.id));
+    // Alina turned 'New message' e-mails off in Settings → Notifications.
+    await h.handle.db
+      .insert(notificationPreferences)
+      .values({ userId: alina.id, kind: "message.new", channel: "email", enabled: false });
     const none = await send(ada, { subject: "Hello", content: "Hi" });
     expect(none.status).toBe(400);
     expect(await json(none)).toMatchObject({ error: "Choose a client" });
@@ -293,11 +303,13 @@ describe(`conversations on ${testDatabaseKind()}`, () => {
     const [toAlice] = (await mails("alice@example.co.za")).filter((m) =>
       m.subject.includes("Kick-off"),
     );
-    expect(toAlice?.subject).toBe("New message from Kopano AI: Kick-off");
+    expect(toAlice?.subject).toBe("New message: Kick-off — Kopano AI");
     expect(toAlice?.textBody).toContain(`/portal/messages?id=${id}`);
     expect(await mails("alina@example.co.za")).toHaveLength(0);
     expect(await mails("bob@example.co.za")).toHaveLength(0);
-    await h.handle.db.update(profiles).set({ messageMail: true }).where(eq(profiles.id, alina.id));
+    await h.handle.db
+      .delete(notificationPreferences)
+      .where(eq(notificationPreferences.userId, alina.id));
   });
 
   it("an administrator's inbox holds every client's, filtered by client on request", async () => {

@@ -18,34 +18,6 @@ export interface NotificationChoice {
   channels: { channel: NotificationChannel; on: boolean }[];
 }
 
-/** Whether new messages in the portal are also e-mailed (`profiles.message_mail`). */
-function MessageMailForm({ messageMail }: { messageMail: boolean }) {
-  const { fetcher, inline, busy } = useFormOutcome({ intent: "message-mail" });
-  return (
-    <fetcher.Form method="post" className="space-y-4">
-      <input type="hidden" name="intent" value="message-mail" />
-      <Field
-        id="settings-message-mail"
-        label="E-mail me when a new message arrives"
-        layout="checkbox"
-        labelWeight="medium"
-        description="The e-mail links to the message in the portal."
-      >
-        <Checkbox
-          name="messageMail"
-          // Remounts when the saved value changes, so the box shows what is in force.
-          key={String(messageMail)}
-          defaultChecked={messageMail}
-        />
-      </Field>
-      <FormResult result={inline} />
-      <Button type="submit" disabled={busy}>
-        {busy ? "Saving..." : "Save notifications"}
-      </Button>
-    </fetcher.Form>
-  );
-}
-
 /** Per kind of notification, per channel it offers: on or off (decision 057). */
 function ChoicesForm({ choices }: { choices: NotificationChoice[] }) {
   const { fetcher, inline, busy } = useFormOutcome({ intent: "notification-choices" });
@@ -71,9 +43,6 @@ function ChoicesForm({ choices }: { choices: NotificationChoice[] }) {
               </Field>
             ))}
           </div>
-          {NOTIFICATION_KINDS[kind].ownMail ? (
-            <p className="text-sm text-muted-foreground">{NOTIFICATION_KINDS[kind].ownMail}</p>
-          ) : null}
         </fieldset>
       ))}
       <FormResult result={inline} />
@@ -215,13 +184,10 @@ function ReviewReminderForm({ days }: { days: number }) {
 }
 
 export function NotificationsCard({
-  messageMail,
   choices,
   reviewReminderDays,
   whatsapp = null,
 }: {
-  /** Null for administrators: they are always mailed about messages (decision 023). */
-  messageMail: boolean | null;
   choices: NotificationChoice[];
   /** The workspace's reminder setting (administrators only; null for contacts). */
   reviewReminderDays: number | null;
@@ -239,7 +205,6 @@ export function NotificationsCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-8">
-        {messageMail === null ? null : <MessageMailForm messageMail={messageMail} />}
         <ChoicesForm choices={choices} />
         {whatsapp ? <WhatsAppForms state={whatsapp} /> : null}
         {reviewReminderDays === null ? null : <ReviewReminderForm days={reviewReminderDays} />}
