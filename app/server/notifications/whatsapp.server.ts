@@ -27,7 +27,12 @@ import {
   whatsappOutbox,
 } from "../db/schema.server";
 import { type Env, env } from "../env.server";
-import { logger } from "../logger.server";
+import {
+  claimDue,
+  type OutboxWorker,
+  recordFailedTry,
+  startOutboxWorker,
+} from "../outbox-worker.server";
 import { type Outcome, refused } from "../outcome.server";
 import { overRateLimit } from "../rate-limits.server";
 
@@ -35,8 +40,6 @@ import { overRateLimit } from "../rate-limits.server";
 export const WHATSAPP_API_VERSION = "v23.0";
 /** WhatsApp's customer-service window: free-form messages only this long after they wrote. */
 export const WINDOW_MS = 24 * 60 * 60 * 1000;
-export const MAX_ATTEMPTS = 8;
-const LEASE_SECONDS = 60;
 export const CODE_MINUTES = 10;
 const CODE_ATTEMPTS = 5;
 /** Codes a person may ask for per hour. */
@@ -506,11 +509,6 @@ export function cloudBody(
   };
 }
 
-/** 5 s, 10 s, 20 s … capped at 30 minutes. */
-export function backoffSeconds(attempt: number): number {
-  return Math.min(5 * 2 ** Math.max(0, attempt - 1), 30 * 60);
-}
-
 interface ClaimedRow {
   id: string;
   notification_id: string | null;
@@ -524,26 +522,18 @@ interface ClaimedRow {
   active: boolean;
 }
 
-async function claim(db: Database, batch: number): Promise<ClaimedRow[]> {
-  const result = await db.execute<ClaimedRow & Record<string, unknown>>(sql`
-    update whatsapp_outbox o
-       set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}),
-           attempts = attempts + 1
-     where id in (
-       select id from whatsapp_outbox
-        where status = 'pending'
-          and next_attempt_at <= now()
-          and (locked_until is null or locked_until < now())
-        order by next_attempt_at, created_at
-        limit ${batch}
-        for update skip locked)
-    returning o.id, o.notification_id, o.user_id, o.wa_id, o.text, o.buttons, o.template, o.attempts,
+function claim(db: Database, batch: number): Promise<ClaimedRow[]> {
+  return claimDue<ClaimedRow>(
+    db,
+    "whatsapp_outbox",
+    batch,
+    sql`o.id, o.notification_id, o.user_id, o.wa_id, o.text, o.buttons, o.template, o.attempts,
       exists (select 1 from whatsapp_inbound i
                where i.wa_id = o.wa_id
                  and i.received_at > now() - make_interval(secs => ${WINDOW_MS / 1000})) as in_window,
       (o.notification_id is null or exists (select 1 from whatsapp_numbers w
-               where w.user_id = o.user_id and w.wa_id = o.wa_id and w.confirmed_at is not null)) as active`);
-  return result.rows as ClaimedRow[];
+               where w.user_id = o.user_id and w.wa_id = o.wa_id and w.confirmed_at is not null)) as active`,
+  );
 }
 
 /** Send what is due. Returns how many were sent and how many failed this round. */
@@ -593,22 +583,10 @@ export async function processWhatsAppOutbox(
       sent += 1;
     } catch (error) {
       failed += 1;
-      const retryable = error instanceof CloudApiError ? error.retryable : true;
-      const giveUp = !retryable || row.attempts >= MAX_ATTEMPTS;
-      const message = error instanceof Error ? error.message : String(error);
-      await db
-        .update(whatsappOutbox)
-        .set({
-          status: giveUp ? "failed" : "pending",
-          lockedUntil: null,
-          lastError: message.slice(0, 500),
-          nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(row.attempts)})`,
-        })
-        .where(and(eq(whatsappOutbox.id, row.id), eq(whatsappOutbox.status, "pending")));
-      logger.warn(
-        { id: row.id, attempt: row.attempts, err: message },
-        giveUp ? "WhatsApp message given up" : "WhatsApp message failed, will retry",
-      );
+      await recordFailedTry(db, "whatsapp_outbox", row, error, {
+        retryable: error instanceof CloudApiError ? error.retryable : true,
+        what: "WhatsApp message",
+      });
     }
   }
   return { sent, failed };
@@ -618,50 +596,15 @@ export async function processWhatsAppOutbox(
 // The worker (one per instance; the claim keeps instances apart)
 // ---------------------------------------------------------------------------
 
-interface Worker {
-  wake(): void;
-  stop(): Promise<void>;
-}
-
-let worker: Worker | null = null;
+let worker: OutboxWorker | null = null;
 
 /** Poll for due messages every intervalMs (and at once when woken) until stopped. */
 export function startWhatsAppWorker(db: Database, config: WhatsAppConfig, intervalMs = 5_000) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  let again = false;
-  const tick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          const { sent } = await processWhatsAppOutbox(db, config);
-          if (sent > 0) again = true;
-        } while (again && !stopped);
-      } catch (error) {
-        logger.warn({ err: error }, "WhatsApp outbox round failed");
-      } finally {
-        running = null;
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      }
-    })();
-  };
-  timer = setTimeout(tick, 0);
-  worker = {
-    wake: () => tick(),
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  worker = startOutboxWorker(
+    "WhatsApp outbox",
+    () => processWhatsAppOutbox(db, config),
+    intervalMs,
+  );
   return worker;
 }
 
