@@ -17,19 +17,6 @@ test.describe.configure({ mode: "serial" });
 let movedTo = "";
 
 /** The text/plain part of a multipart mail (its quoted-printable decoded). */
-function plainPart(raw: string): string {
-  const part =
-    raw.split(/--[^\r\n]+\r?\n/).find((p) => /Content-Type: text\/plain/i.test(p)) ?? raw;
-  const body = part.slice(part.search(/\r?\n\r?\n/)).trim();
-  if (!/quoted-printable/i.test(part)) return body;
-  return decodeURIComponent(
-    body
-      .replace(/=\r?\n/g, "")
-      .replace(/%/g, "%25")
-      .replace(/=([0-9A-F]{2})/g, "%$1"),
-  );
-}
-
 async function phone(browser: Browser) {
   const context = await browser.newContext({
     javaScriptEnabled: false,
@@ -111,7 +98,7 @@ test("a visitor books from /contact on a phone without JavaScript, gets the .ics
     /Content-Type: text\/calendar; charset=utf-8; method=PUBLISH;\s+name=meeting\.ics/i,
   );
   expect(mail.text).toContain("Content-Disposition: attachment; filename=meeting.ics");
-  const text = plainPart(mail.text);
+  const text = mail.plain;
   expect(text).toContain("The invitation is attached (meeting.ics)");
   const move = text.match(/Move it: (\S+)/)?.[1] ?? "";
   expect(move).toContain("/booking/");

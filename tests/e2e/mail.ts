@@ -8,7 +8,10 @@ export const E2E_DATA_DIR = `/tmp/agency-e2e-${Number(process.env.E2E_PORT ?? 31
 export interface CapturedMail {
   file: string;
   headers: string;
+  /** The body as sent (for a multipart mail, every part with its headers). */
   text: string;
+  /** The plain-text part, decoded (the whole body when the mail has one part). */
+  plain: string;
 }
 
 /** The text body, decoded from nodemailer's transfer encoding. */
@@ -25,6 +28,14 @@ function decodeBody(headers: string, body: string): string {
     );
   }
   return body;
+}
+
+/** A multipart body's text/plain part, decoded from its transfer encoding. */
+function plainPart(raw: string): string {
+  const part = raw.split(/--[^\r\n]+\r?\n/).find((p) => /Content-Type: text\/plain/i.test(p));
+  if (!part) return raw;
+  const split = part.search(/\r?\n\r?\n/);
+  return decodeBody(part.slice(0, split), part.slice(split).trim());
 }
 
 /** Headers with RFC 2047 encoded words (=?UTF-8?Q?…?=) decoded and folded lines joined. */
@@ -60,7 +71,8 @@ async function newestFor(address: string, subject?: RegExp): Promise<CapturedMai
       continue;
     const text = decodeBody(headers, raw.slice(split).trim());
     if (subject && !subject.test(headers)) continue;
-    return { file, headers, text };
+    const plain = /^Content-Type: multipart\//im.test(headers) ? plainPart(text) : text;
+    return { file, headers, text, plain };
   }
   return null;
 }

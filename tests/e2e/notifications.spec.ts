@@ -1,10 +1,26 @@
 /**
  * Notifications in the portal (issue 31, step 2): the agency marks a deliverable 'Ready for
- * review'; the client's contact sees the bell's count change without reloading, reads the list
+ * review'; the client's contact sees the bell's count change without reloading, gets one e-mail
+ * (a text and an HTML part, the link to the place, a one-click unsubscribe), reads the list
  * (what, who, when) without JavaScript, marks everything read, and opens the notification at the
- * exact place.
+ * exact place. (The server groups notification mail for 2 seconds: scripts/e2e-server.sh.)
  */
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { ADMIN, createUser, expect, gotoLive, hydrated, signInAsAdmin, test } from "./fixtures";
+import { E2E_DATA_DIR, waitForMail } from "./mail";
+
+/** How many mails to this address the server has written whose headers match `subject`. */
+async function mailsTo(address: string, subject: RegExp) {
+  const dir = path.join(E2E_DATA_DIR, "mail");
+  let count = 0;
+  for (const file of await readdir(dir).catch(() => [] as string[])) {
+    const raw = await readFile(path.join(dir, file), "utf8");
+    const headers = raw.slice(0, raw.search(/\r?\n\r?\n/));
+    if (headers.includes(`To: ${address}`) && subject.test(headers)) count++;
+  }
+  return count;
+}
 
 test("a review request reaches the contact's bell live; the list works without JavaScript", async ({
   page: adminPage,
@@ -15,7 +31,7 @@ test("a review request reaches the contact's bell live; the list works without J
   const base = baseURL ?? "";
   const contactContext = await browser.newContext({ baseURL: base });
   const contact = await contactContext.newPage();
-  await createUser(contact.request, base, { fullName: "Naledi Contact" });
+  const naledi = await createUser(contact.request, base, { fullName: "Naledi Contact" });
   const created = await contact.request.post("/portal/projects", {
     headers: { origin: base },
     form: { intent: "create", title: "Brand refresh" },
@@ -48,6 +64,17 @@ test("a review request reaches the contact's bell live; the list works without J
   // The contact's bell counts it, without a reload.
   const unreadBell = contact.getByRole("link", { name: "Notifications, 1 unread" });
   await expect(unreadBell).toBeVisible();
+
+  // One e-mail: what is up for review, the link to it, a one-click unsubscribe for its kind.
+  const subject = /Subject: Ready for review: Logo\.pdf \(version 1\)/;
+  const mail = await waitForMail(naledi.email, subject);
+  expect(mail.headers).toMatch(
+    /^List-Unsubscribe: <https?:\/\/\S+\/notifications\/unsubscribe\?token=/m,
+  );
+  expect(mail.headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+  expect(mail.headers).toMatch(/multipart\/alternative/);
+  expect(mail.plain).toContain(projectUrl);
+  expect(await mailsTo(naledi.email, subject)).toBe(1);
 
   // Without JavaScript: the list says what, who and when, and 'Mark all as read' works.
   const noScript = await browser.newContext({
