@@ -45,6 +45,7 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
           text: mail.text,
           html: mail.html ?? undefined,
           headers: mail.headers ?? undefined,
+          attachments: mail.attachments ?? undefined,
           messageId: `<${mail.id}@outbox>`,
         });
       },
