@@ -120,7 +120,9 @@ export async function sendReminders(db: Database, now: Date) {
       link: `/portal/projects/${r.project_id}#${anchor}`,
       groupKey: `project:${r.project_id}`,
     };
-    if (await remindOnce(db, `review-waiting:${r.id}`, { ...event, kind: "review.waiting" })) {
+    // The contacts' reminder can be answered from WhatsApp, like the request (decision 078).
+    const reminder = { ...event, kind: "review.waiting" as const, refs: { reviewId: r.id } };
+    if (await remindOnce(db, `review-waiting:${r.id}`, reminder)) {
       reminders += 1;
     }
     const late = new Date(r.created_at).getTime() <= now.getTime() - 2 * days * DAY_MS;

@@ -317,7 +317,8 @@ const fullLink = (link: string) => new URL(link, env().BASE_URL).toString();
 export function notificationMessage(n: NotificationForWhatsApp, config: WhatsAppConfig) {
   const label = NOTIFICATION_KINDS[n.kind].label;
   const url = fullLink(n.link);
-  if (n.kind === "review.requested" && n.reviewId) {
+  // A review asked for, or still waiting: answered with its buttons.
+  if ((n.kind === "review.requested" || n.kind === "review.waiting") && n.reviewId) {
     return {
       text: `${label}: ${n.title}\n\nApprove it here, or choose 'Request changes' and tell us what to change. Open it in the portal: ${url}`,
       buttons: [

@@ -45,6 +45,7 @@ import {
 } from "../db/schema.server";
 import { NO_EMAIL_TO_INVITE } from "../leads/conversion.server";
 import { sendMessage } from "../messages/messages.server";
+import { sendReminders } from "../notifications/reminders.server";
 import {
   processWhatsAppOutbox,
   type WhatsAppConfig,
@@ -400,6 +401,35 @@ describe("the webhook", () => {
     );
     const hersData = (await hers.json()) as { reviews: { id: string; whatsapp?: unknown }[] };
     expect(hersData.reviews.find((r) => r.id === reviewId)?.whatsapp).toBeUndefined();
+  });
+
+  it("a review nobody answered: the reminder comes with its buttons, and 'Approve' on it answers", async () => {
+    await closeWindow();
+    const { reviewId, title } = await requestReview("Reminder");
+    await send();
+    // Four days later (N is 3 by default), the hourly job reminds the contacts.
+    await db().execute(
+      sql`update reviews set created_at = now() - interval '4 days' where id = ${reviewId}::uuid`,
+    );
+    await sendReminders(db(), new Date());
+    await send();
+    const reminder = lastTo(ALICE_NUMBER);
+    expect(reminder?.body.template?.name).toBe("review_request");
+    expect(reminder?.body.template?.components[1]?.parameters[0]?.payload).toBe(
+      `review:${reviewId}:approve`,
+    );
+    expect(
+      (await webhook(inbound(ALICE_NUMBER, { payload: `review:${reviewId}:approve` }))).status,
+    ).toBe(200);
+    const [answer] = await db()
+      .select()
+      .from(reviewAnswers)
+      .where(eq(reviewAnswers.reviewId, reviewId));
+    expect(answer).toMatchObject({ decision: "approved", channel: "whatsapp" });
+    await send();
+    expect(textOf(lastTo(ALICE_NUMBER))).toBe(
+      `Thank you. You approved the milestone '${title}'; the team has been told.`,
+    );
   });
 
   it("'Approve' from the button answers the review once, recorded as WhatsApp", async () => {
