@@ -17,7 +17,7 @@ const baseUrl = process.env.TEST_DATABASE_URL;
 const describeIf = baseUrl ? describe : describe.skip;
 const SMTP_PORT = 3687;
 /** Notifications within this many seconds of the first are one mail (shortened from 300). */
-const GROUP_SECONDS = 3;
+const GROUP_SECONDS = 8;
 
 let dbName = "";
 let dbUrl = "";
