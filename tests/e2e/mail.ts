@@ -57,24 +57,35 @@ function decodeHeaders(raw: string): string {
     );
 }
 
-async function newestFor(address: string, subject?: RegExp): Promise<CapturedMail | null> {
+/** Every e-mail to this address (newest first) whose decoded headers match `subject`. */
+async function mailsFor(address: string, subject?: RegExp): Promise<CapturedMail[]> {
   const dir = path.join(E2E_DATA_DIR, "mail");
   const files = (await readdir(dir).catch(() => [] as string[]))
     .filter((f) => f.endsWith(".eml"))
     .sort()
     .reverse();
+  const to = new RegExp(`^To: .*${address.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "mi");
+  const found: CapturedMail[] = [];
   for (const file of files) {
     const raw = await readFile(path.join(dir, file), "utf8");
     const split = raw.search(/\r?\n\r?\n/);
     const headers = decodeHeaders(raw.slice(0, split));
-    if (!new RegExp(`^To: .*${address.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "mi").test(headers))
-      continue;
-    const text = decodeBody(headers, raw.slice(split).trim());
+    if (!to.test(headers)) continue;
     if (subject && !subject.test(headers)) continue;
+    const text = decodeBody(headers, raw.slice(split).trim());
     const plain = /^Content-Type: multipart\//im.test(headers) ? plainPart(text) : text;
-    return { file, headers, text, plain };
+    found.push({ file, headers, text, plain });
   }
-  return null;
+  return found;
+}
+
+async function newestFor(address: string, subject?: RegExp): Promise<CapturedMail | null> {
+  return (await mailsFor(address, subject))[0] ?? null;
+}
+
+/** How many e-mails to this address the server has written whose (decoded) headers match. */
+export async function countMails(address: string, subject: RegExp): Promise<number> {
+  return (await mailsFor(address, subject)).length;
 }
 
 /** Wait for the newest e-mail to this address (the outbox sends within a moment). */

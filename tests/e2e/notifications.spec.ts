@@ -5,22 +5,8 @@
  * (what, who, when) without JavaScript, marks everything read, and opens the notification at the
  * exact place. (The server groups notification mail for 2 seconds: scripts/e2e-server.sh.)
  */
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { ADMIN, createUser, expect, gotoLive, hydrated, signInAsAdmin, test } from "./fixtures";
-import { E2E_DATA_DIR, waitForMail } from "./mail";
-
-/** How many mails to this address the server has written whose headers match `subject`. */
-async function mailsTo(address: string, subject: RegExp) {
-  const dir = path.join(E2E_DATA_DIR, "mail");
-  let count = 0;
-  for (const file of await readdir(dir).catch(() => [] as string[])) {
-    const raw = await readFile(path.join(dir, file), "utf8");
-    const headers = raw.slice(0, raw.search(/\r?\n\r?\n/));
-    if (headers.includes(`To: ${address}`) && subject.test(headers)) count++;
-  }
-  return count;
-}
+import { countMails, waitForMail } from "./mail";
 
 test("a review request reaches the contact's bell live; the list works without JavaScript", async ({
   page: adminPage,
@@ -74,7 +60,7 @@ test("a review request reaches the contact's bell live; the list works without J
   expect(mail.headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
   expect(mail.headers).toMatch(/multipart\/alternative/);
   expect(mail.plain).toContain(projectUrl);
-  expect(await mailsTo(naledi.email, subject)).toBe(1);
+  expect(await countMails(naledi.email, subject)).toBe(1);
 
   // Without JavaScript: the list says what, who and when, and 'Mark all as read' works.
   const noScript = await browser.newContext({
