@@ -19,6 +19,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {/* Without scripts the theme script cannot set class="dark": this stylesheet follows the
+            theme cookie instead (app/lib/dark-css.ts). Never fetched when scripts run. */}
+        <noscript>
+          <link rel="stylesheet" href="/preferences/theme.css" />
+        </noscript>
       </head>
       <body className="min-h-dvh">
         {children}

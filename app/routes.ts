@@ -30,6 +30,7 @@ export default [
   route("invitation/:token", "routes/auth/invitation.tsx"),
   route("sign-out", "routes/auth/sign-out.ts"),
   route("preferences", "routes/preferences/preferences.ts"),
+  route("preferences/theme.css", "routes/preferences/theme-css.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/events", "routes/api/events.ts"),
   route("api/whatsapp/webhook", "routes/api/whatsapp.ts"),

@@ -47,7 +47,7 @@ export function useThemeSync() {
 }
 
 /** One of the toggle's two buttons; CSS shows the one for the theme on screen. */
-function SwitchTo({ theme, className }: { theme: Theme; className: string }) {
+function SwitchTo({ theme }: { theme: Theme }) {
   return (
     <Button
       type="submit"
@@ -55,7 +55,6 @@ function SwitchTo({ theme, className }: { theme: Theme; className: string }) {
       value={theme}
       variant="ghost"
       size="icon"
-      className={className}
       aria-label={`Switch to ${theme} theme`}
       onClick={(event) => {
         // With the scripts: no round trip; the cookie is written here and the page repainted.
@@ -81,8 +80,14 @@ export function ThemeToggle({ className }: { className?: string }) {
   return (
     <form method="post" action="/preferences" className={cn("flex shrink-0", className)}>
       <input type="hidden" name="returnTo" value={`${pathname}${search}${hash}`} />
-      <SwitchTo theme="dark" className="dark:hidden" />
-      <SwitchTo theme="light" className="not-dark:hidden" />
+      {/* Each in a box of its own: `dark:` alone picks the one, so that the dark stylesheet for
+          pages without scripts (app/lib/dark-css.ts) picks it too. */}
+      <span className="contents dark:hidden">
+        <SwitchTo theme="dark" />
+      </span>
+      <span className="hidden dark:contents">
+        <SwitchTo theme="light" />
+      </span>
     </form>
   );
 }

@@ -44,24 +44,46 @@ for (const mode of ["scripts held back", "JavaScript off"] as const) {
       });
     });
 
-    test("the theme toggle sets the cookie and returns to the page", async ({ page, context }) => {
+    test("the theme toggle sets the cookie, returns to the page and shows the theme", async ({
+      page,
+      context,
+    }) => {
+      const banner = page.getByRole("banner");
+      const html = page.locator("html");
       await page.goto("/about");
-      await page.getByRole("banner").getByRole("button", { name: "Switch to dark theme" }).click();
+      await expect(html).toHaveCSS("color-scheme", "light");
+      await banner.getByRole("button", { name: "Switch to dark theme" }).click();
       await expect(page).toHaveURL(/\/about$/);
       await expect
         .poll(async () => (await context.cookies()).find((c) => c.name === "theme")?.value)
         .toBe("dark");
-      if (mode === "scripts held back") {
-        // The inline theme script applies the cookie as the page loads.
-        await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+      // Scripts held back: the inline theme script applies the cookie as the page loads.
+      // JavaScript off: the <noscript> stylesheet does (/preferences/theme.css).
+      if (mode === "scripts held back") await expect(html).toHaveClass(/\bdark\b/);
+      await expect(html).toHaveCSS("color-scheme", "dark");
+      await expect(banner.getByRole("button", { name: "Switch to dark theme" })).toBeHidden();
+      await banner.getByRole("button", { name: "Switch to light theme" }).click();
+      await expect(html).toHaveCSS("color-scheme", "light");
+      await expect(html).not.toHaveClass(/\bdark\b/);
+      expect((await context.cookies()).find((c) => c.name === "theme")?.value).toBe("light");
+      await expect(banner.getByRole("button", { name: "Switch to light theme" })).toBeHidden();
+      await expect(banner.getByRole("button", { name: "Switch to dark theme" })).toBeVisible();
+      if (mode === "scripts held back") expect(await hydratedNow(page)).toBe(false);
+    });
+
+    test.describe("with the system set to dark", () => {
+      test.use({ colorScheme: "dark" });
+
+      test("a page follows the system until the visitor chooses", async ({ page }) => {
+        await page.goto("/pricing");
+        await expect(page.locator("html")).toHaveCSS("color-scheme", "dark");
         await page
           .getByRole("banner")
           .getByRole("button", { name: "Switch to light theme" })
           .click();
-        await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
-        expect((await context.cookies()).find((c) => c.name === "theme")?.value).toBe("light");
-        expect(await hydratedNow(page)).toBe(false);
-      }
+        await expect(page).toHaveURL(/\/pricing$/);
+        await expect(page.locator("html")).toHaveCSS("color-scheme", "light");
+      });
     });
 
     test("the sign-in tabs are links that keep the tab role", async ({ page }) => {
