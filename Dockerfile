@@ -20,10 +20,12 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/*
 
 # --- production dependencies only (about a third smaller than a full install) ------------------
+# Optional dependencies stay: sharp's prebuilt binary for this platform is one (previews,
+# decision 093); npm installs only the ones for this OS and CPU.
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --omit=optional --no-audit --no-fund
+RUN npm ci --omit=dev --no-audit --no-fund
 
 # --- the image that runs ------------------------------------------------------------------------
 FROM node:24-bookworm-slim AS app
@@ -32,6 +34,10 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/data
 WORKDIR /app
+# pdftoppm (poppler-utils) draws a PDF's first page for its preview (decision 093).
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends poppler-utils \
+  && rm -rf /var/lib/apt/lists/*
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 # server.ts runs from source (Node strips the types) with the few app modules it imports, and

@@ -12,7 +12,13 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { MESSAGE_FORM_PATH, maxUploadRequestBytes, UPLOAD_PATH } from "./app/lib/files.ts";
+import {
+  MB,
+  MESSAGE_FORM_PATH,
+  maxUploadRequestBytes,
+  RESUMABLE_UPLOAD_PATH,
+  UPLOAD_PATH,
+} from "./app/lib/files.ts";
 import { canonicalPortalPath } from "./app/lib/portal-paths.ts";
 import { type Env, parseEnv } from "./app/server/env.server.ts";
 import { logger, type RequestContext, requestContext } from "./app/server/logger.server.ts";
@@ -150,9 +156,9 @@ app.use(staticFiles(clientDir, { archived: entry.findArchivedAsset }));
 
 // Request bodies are small forms and JSON: each is read here, whatever its framing
 // (Content-Length or chunked), and refused with 413 as soon as it passes 1 MB.
-// File uploads (a project's files, and a message's attachments posted as multipart to the
-// Messages page) are the one exception: their body streams to the route,
-// which stores it as it arrives and holds each file to MAX_UPLOAD_MB, every other part to 64 KB
+// File uploads (a project's files, a message's attachments posted as multipart to the
+// Messages page, a resumable upload's PATCH of decision 092) are the one exception: their body
+// streams to the route, which stores it as it arrives and holds each file to MAX_UPLOAD_MB, every other part to 64 KB
 // and the whole body to what one upload may carry (decision 019); here a declared length beyond
 // that is refused before anything is read.
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -168,6 +174,15 @@ app.use(async (req, res, next) => {
       /^\s*multipart\/form-data/i.test(req.get("content-type") ?? ""));
   if (req.method === "POST" && streams) {
     if (Number(req.get("content-length") ?? 0) > MAX_UPLOAD_REQUEST_BYTES) {
+      refuseTooLarge(req, res, true);
+      return;
+    }
+    streamed.add(req);
+    return next();
+  }
+  // A resumable upload's bytes (decision 092): at most one file's worth in one PATCH.
+  if (req.method === "PATCH" && RESUMABLE_UPLOAD_PATH.test(req.path)) {
+    if (Number(req.get("content-length") ?? 0) > settings.MAX_UPLOAD_MB * MB) {
       refuseTooLarge(req, res, true);
       return;
     }

@@ -26,6 +26,7 @@ import {
 import { pgliteMaintenanceJobs } from "~/server/db/maintenance.server";
 import { DeferHydrationError, deferHydration } from "~/server/defer-hydration.server";
 import { fileJobs, startUploadCleanup } from "~/server/deliverables/files.server";
+import { resumableJobs } from "~/server/deliverables/resumable.server";
 import { createMailer } from "~/server/email/mailer.server";
 import { setOutboxWorker, startOutboxWorker, stopOutboxWorker } from "~/server/email/outbox.server";
 import { env } from "~/server/env.server";
@@ -75,6 +76,7 @@ export async function startServer() {
     ...privacyJobs(settings.LEAD_RETENTION_MONTHS),
     ...whatsappChatJobs,
     ...fileJobs,
+    ...resumableJobs,
     ...rateLimitJobs,
     ...figureChangesJobs,
     ...notificationJobs(settings.NOTIFICATION_MAIL_GROUP_SECONDS),

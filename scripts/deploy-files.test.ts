@@ -41,7 +41,10 @@ describe("the deployment recipe", () => {
   });
 
   it("builds an image with production dependencies only, non-root, checked on /readyz", () => {
-    expect(dockerfile).toContain("npm ci --omit=dev --omit=optional");
+    expect(dockerfile).toContain("npm ci --omit=dev");
+    // Previews (decision 093): sharp's platform binary (an optional dependency) and pdftoppm.
+    expect(dockerfile).not.toContain("--omit=optional");
+    expect(dockerfile.slice(dockerfile.indexOf("AS app"))).toContain("poppler-utils");
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/HEALTHCHECK[\s\S]*\/readyz/);
   });

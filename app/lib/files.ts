@@ -113,6 +113,12 @@ export const projectFilesPath = (projectId: string) => `/portal/projects/${proje
 /** The upload endpoint's path, for server.ts: its body is streamed, not read into memory. */
 export const UPLOAD_PATH = /^\/portal\/projects\/[^/]+\/files\/?$/;
 
+/** A resumable upload (decision 092): its PATCH bodies are streamed by server.ts too. */
+export const RESUMABLE_UPLOAD_PATH = /^\/portal\/projects\/[^/]+\/uploads\/[^/]+\/?$/;
+
+/** The collection resumable uploads are created in (POST, tus). */
+export const resumableUploadsPath = (projectId: string) => `/portal/projects/${projectId}/uploads`;
+
 /**
  * The Messages page, whose forms may carry attachments (decision 087): a multipart post to it
  * (the page, or its `.data` request) is streamed by server.ts like an upload.
@@ -121,3 +127,15 @@ export const MESSAGE_FORM_PATH = /^\/portal\/messages(?:\.data)?\/?$/;
 
 /** Where a message's attachment is downloaded. */
 export const attachmentPath = (versionId: string) => `/portal/messages/files/${versionId}`;
+
+/**
+ * Types that get a preview on the project page (decision 093): PNG, JPEG and WebP images and a
+ * PDF's first page. Never an SVG.
+ */
+export const PREVIEW_TYPES: readonly string[] = [
+  "image/png",
+  "image/jpeg",
+  "image/webp",
+  "application/pdf",
+];
+export const hasPreview = (contentType: string) => PREVIEW_TYPES.includes(contentType);

@@ -3,10 +3,30 @@ import { createUser, expect, gotoLive, hydrated, signInAsAdmin, test } from "./f
 import { waitForMail } from "./mail";
 
 /** A small PDF-like file (the server checks the content, not only the name). */
+/** A one-page PDF (its cross-reference table counted), with `note` in a comment. */
+function onePagePdf(note: string) {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R >>",
+    "<< /Length 28 >>\nstream\n0 0.5 1 rg 20 20 160 60 re f\nendstream",
+  ];
+  let out = `%PDF-1.7\n% ${note}\n`;
+  const offsets = objects.map((body, i) => {
+    const at = out.length;
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const at of offsets) out += `${String(at).padStart(10, "0")} 00000 n \n`;
+  return `${out}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+}
+
 const design = (note: string) => ({
   name: "Homepage design.pdf",
   mimeType: "application/pdf",
-  buffer: Buffer.from(`%PDF-1.7\n% ${note}\n`),
+  buffer: Buffer.from(onePagePdf(note)),
 });
 
 /** A new browser context signed in as a fresh contact, and their project's page address. */
@@ -47,7 +67,18 @@ test("files, reviews and activity: from the first design to its approval, live o
   await hydrated(contact.page);
   await gotoLive(adminPage, contact.url);
   await hydrated(adminPage);
+  // With scripts, the file goes as a resumable upload (tus, decision 092).
+  const resumed = adminPage.waitForResponse(
+    (r) => r.request().method() === "PATCH" && /\/uploads\/[0-9a-f-]{36}$/.test(r.url()),
+  );
   await adminPage.getByLabel("Files to upload").setInputFiles(design("first"));
+  expect((await resumed).status()).toBe(204);
+  // The PDF's first page shows as its preview (decision 093), drawn on the server.
+  const preview = adminPage.getByTestId("file-preview").first();
+  await expect(preview).toBeVisible();
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await expect(
     adminPage.getByRole("list", { name: "Uploads" }).getByText("Uploaded", { exact: true }),
   ).toBeVisible();

@@ -18,6 +18,7 @@ import {
   type StoredFile,
   versionContent,
 } from "~/server/deliverables/files.server";
+import { previewOf } from "~/server/deliverables/previews.server";
 import { entriesOf, zipHeaders, zipStream } from "~/server/deliverables/zip.server";
 import { env } from "~/server/env.server";
 import { getProjectDetails } from "~/server/projects/projects.server";
@@ -130,4 +131,32 @@ export async function downloadAllFiles(request: Request, projectId: string | und
   if (entries.length === 0) throw notFound(FILE_NOT_FOUND);
   const details = await getProjectDetails(ctx.db, project.id);
   return new Response(zipStream(ctx.db, entries), { headers: zipHeaders(details?.title ?? "") });
+}
+
+/**
+ * A version's preview (decision 093): a small WebP of an image or a PDF's first page, for a
+ * version the person may read (a contact never gets one of an internal file); 404 when it has
+ * none.
+ */
+export async function filePreview(
+  request: Request,
+  projectId: string | undefined,
+  versionId: string | undefined,
+) {
+  const ctx = await requireUser(request);
+  const project = await requireProject(ctx, projectId);
+  const id = parseId(versionId);
+  const version = id ? await findVersion(ctx.db, project.id, id, sideOf(ctx.scope)) : null;
+  const image = version ? await previewOf(ctx.db, version) : null;
+  if (!image) throw notFound(FILE_NOT_FOUND);
+  return new Response(new Uint8Array(image), {
+    headers: {
+      "Content-Type": "image/webp",
+      "Content-Length": String(image.length),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      // A version never changes; the person's right to it is checked on every request.
+      "Cache-Control": "private, max-age=86400",
+    },
+  });
 }

@@ -38,6 +38,7 @@ import {
   multipartBoundary,
   readMultipart,
 } from "./multipart.server";
+import { sweepPreviews } from "./previews.server";
 import { SNIFF_BYTES, sniffFileType } from "./sniff.server";
 import {
   type BlobWriter,
@@ -652,7 +653,7 @@ export const fileJobs: Job[] = [
     run: async (db, now) => {
       const { removed, missing } = await sweepStoredFiles(db, now);
       if (missing.length) logger.error({ missing }, "file versions whose bytes are not stored");
-      return { removed, missing: missing.length };
+      return { removed, missing: missing.length, previews: await sweepPreviews(db) };
     },
   },
 ];

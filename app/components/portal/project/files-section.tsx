@@ -14,6 +14,7 @@ import {
   ACCEPT_ATTRIBUTE,
   ACCEPTED_FILE_SUMMARY,
   formatFileSize,
+  hasPreview,
   projectFilesPath,
 } from "~/lib/files";
 import { cn } from "~/lib/utils";
@@ -31,6 +32,8 @@ export interface FileVersionView {
   number: number;
   name: string;
   size: number;
+  /** The stored type: images and PDFs get a preview (decision 093). */
+  contentType: string;
   uploaderName: string | null;
   createdAt: Date | string;
 }
@@ -161,6 +164,18 @@ function FileEntry({
             ) : null}
           </div>
         </div>
+        {latest && hasPreview(latest.contentType) ? (
+          <img
+            src={`${downloadPath(projectId, latest.id)}/preview`}
+            alt=""
+            width={160}
+            height={120}
+            loading="lazy"
+            decoding="async"
+            data-testid="file-preview"
+            className="h-[120px] w-[160px] shrink-0 rounded-md border bg-muted object-contain"
+          />
+        ) : null}
         {canDelete ? (
           <Button variant="ghost" size="icon-xs" onClick={onDelete}>
             <Trash2 aria-hidden />
@@ -215,8 +230,9 @@ function FileEntry({
 }
 
 /**
- * 'Upload files': a button and a drop zone. With JavaScript each file goes in its own request
- * with a progress bar; without it, the form posts the chosen files to the same endpoint.
+ * 'Upload files': a button and a drop zone. With JavaScript each file is a resumable upload
+ * (decision 092) with a progress bar, continued after a dropped connection; without it, the form
+ * posts the chosen files to the files endpoint.
  */
 function UploadArea({
   projectId,

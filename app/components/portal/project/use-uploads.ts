@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { formatFileSize, projectFilesPath } from "~/lib/files";
+import { formatFileSize, resumableUploadsPath } from "~/lib/files";
 import { CLIENT_ID_HEADER } from "~/lib/live-events";
 import { notify } from "~/lib/notify";
 import { currentTabId } from "../live-updates";
@@ -17,49 +17,134 @@ export interface UploadItem {
 
 const FAILED = "The upload failed. Check your connection and try again.";
 
+/** Bytes per PATCH: a slow line finishes each well within a request's time limit. */
+const PIECE_BYTES = 4 * 1024 * 1024;
+/** Waits before each new try after a dropped connection (then it gives up). */
+const RETRY_MS = [1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000, 60_000];
+
+interface Answer {
+  status: number;
+  header: (name: string) => string | null;
+  /** The refusal's text (an ActionResult's `error`, or `message` for one before the upload). */
+  error: string | null;
+}
+
+/** One request of a resumable upload; status 0 when the connection failed. */
+function request(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: Blob | null = null,
+  onProgress?: (loaded: number) => void,
+): Promise<Answer> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.setRequestHeader("Tus-Resumable", "1.0.0");
+    xhr.setRequestHeader("Accept", "application/json");
+    const tab = currentTabId();
+    if (tab) xhr.setRequestHeader(CLIENT_ID_HEADER, tab);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    if (onProgress) xhr.upload.onprogress = (event) => onProgress(event.loaded);
+    xhr.onload = () => {
+      let error: string | null = null;
+      try {
+        const body = JSON.parse(xhr.responseText);
+        error =
+          typeof body?.error === "string"
+            ? body.error
+            : typeof body?.message === "string"
+              ? body.message
+              : null;
+      } catch {
+        // no body (204), or not ours
+      }
+      resolve({ status: xhr.status, header: (name) => xhr.getResponseHeader(name), error });
+    };
+    xhr.onerror = () => resolve({ status: 0, header: () => null, error: null });
+    xhr.send(body);
+  });
+}
+
+const base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * One file to the project's upload endpoint (one request per file, so each has its own progress
- * bar), answered with the endpoint's ActionResult.
+ * One file as a resumable upload (decision 092, tus): created, then sent in pieces; after a
+ * dropped connection it asks the server where the upload stands and goes on from there, waiting
+ * longer between tries. The upload's address is kept in the tab's storage, so choosing the same
+ * file again after a reload continues it too.
  */
-function send(
+async function send(
   projectId: string,
   file: File,
   internal: boolean,
   onProgress: (sent: number) => void,
 ): Promise<{ ok: boolean; message: string }> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", projectFilesPath(projectId));
-    xhr.setRequestHeader("Accept", "application/json");
-    const tab = currentTabId();
-    if (tab) xhr.setRequestHeader(CLIENT_ID_HEADER, tab);
-    // Of the whole request (the file and its multipart envelope).
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0)
-        onProgress(Math.min(1, event.loaded / event.total));
-    };
-    xhr.onload = () => {
-      let body: { ok?: unknown; success?: unknown; error?: unknown; message?: unknown } | null =
-        null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // not an ActionResult: a proxy's page, a dropped connection
+  const remembered = `upload:${projectId}:${internal}:${file.name}:${file.size}:${file.lastModified}`;
+  const stored = (answer: Answer) => {
+    sessionStorage.removeItem(remembered);
+    const text = answer.header("Upload-Stored");
+    return { ok: true, message: text ? decodeURIComponent(text) : `Uploaded ${file.name}` };
+  };
+  const failed = (answer: Answer) => {
+    sessionStorage.removeItem(remembered);
+    return { ok: false, message: answer.error ?? FAILED };
+  };
+  let location = sessionStorage.getItem(remembered);
+  let offset = -1;
+  let tries = 0;
+  for (;;) {
+    if (!location) {
+      const metadata = [`filename ${base64(file.name)}`];
+      if (internal) metadata.push(`internal ${base64("on")}`);
+      const created = await request("POST", resumableUploadsPath(projectId), {
+        "Upload-Length": String(file.size),
+        "Upload-Metadata": metadata.join(","),
+      });
+      if (created.status === 201 && created.header("Location")) {
+        location = created.header("Location") as string;
+        sessionStorage.setItem(remembered, location);
+        offset = 0;
+      } else if (created.status !== 0) return failed(created);
+    } else if (offset < 0) {
+      const at = await request("HEAD", location, {});
+      if (at.status === 200) {
+        offset = Number(at.header("Upload-Offset"));
+        if (offset === file.size) return stored(at);
+      } else if (at.status !== 0) {
+        // Gone (removed, or another person's): start again.
+        sessionStorage.removeItem(remembered);
+        location = null;
+        continue;
       }
-      if (body && body.ok === true) resolve({ ok: true, message: String(body.success ?? "") });
-      else if (body && typeof body.error === "string") resolve({ ok: false, message: body.error });
-      // A refusal before the upload was read (not signed in any more, read-only, no project).
-      else if (body && typeof body.message === "string")
-        resolve({ ok: false, message: body.message });
-      else resolve({ ok: false, message: FAILED });
-    };
-    xhr.onerror = () => resolve({ ok: false, message: FAILED });
-    const form = new FormData();
-    // Before the file: the server reads the parts in order (decision 066).
-    if (internal) form.append("internal", "on");
-    form.append("files", file, file.name);
-    xhr.send(form);
-  });
+    }
+    if (location && offset >= 0) {
+      const from = offset;
+      onProgress(from / file.size);
+      const sent = await request(
+        "PATCH",
+        location,
+        { "Upload-Offset": String(from), "Content-Type": "application/offset+octet-stream" },
+        file.slice(from, from + PIECE_BYTES),
+        (loaded) => onProgress(Math.min(1, (from + loaded) / file.size)),
+      );
+      if (sent.status === 204) {
+        offset = Number(sent.header("Upload-Offset"));
+        tries = 0;
+        if (offset === file.size) return stored(sent);
+        continue;
+      }
+      // 409: the server holds another offset; ask it.
+      if (sent.status !== 0 && sent.status !== 409) return failed(sent);
+      offset = -1;
+      if (sent.status === 409) continue;
+    }
+    const delay = RETRY_MS[tries];
+    if (delay === undefined) return { ok: false, message: FAILED };
+    tries += 1;
+    await wait(delay);
+  }
 }
 
 /**

@@ -1,0 +1,147 @@
+/**
+ * A project's resumable uploads (decision 092, the tus 1.0.0 protocol): created by a POST to
+ * /portal/projects/:id/uploads, continued by PATCH, asked where they stand by HEAD, cancelled by
+ * DELETE at /portal/projects/:id/uploads/:uploadId. The page's script uploads this way; a plain
+ * form still posts to /files. Every request is checked as an upload is (signed in, not viewing as
+ * a client, the project in scope), and an upload answers only the person who created it.
+ */
+import { MB } from "~/lib/files";
+import { discardBody, type StoredFile } from "~/server/deliverables/files.server";
+import {
+  appendToUpload,
+  cancelUpload,
+  createUpload,
+  currentOffset,
+  findUpload,
+  parseUploadMetadata,
+  TUS_EXTENSIONS,
+  TUS_VERSION,
+  tusHeaders,
+  UPLOAD_NOT_FOUND,
+} from "~/server/deliverables/resumable.server";
+import { env } from "~/server/env.server";
+import { sideOf } from "~/server/workspace/permissions.server";
+import { assertCanWrite, requireProject, requireUser } from "./context.server";
+import { uploadedText } from "./project-files.server";
+
+export const resumableUploadPath = (projectId: string, uploadId: string) =>
+  `/portal/projects/${projectId}/uploads/${uploadId}`;
+
+/** A refusal, as the upload endpoint answers one (an ActionResult), with the tus headers. */
+function refusal(status: number, error: string, extra: Record<string, string> = {}) {
+  return Response.json({ ok: false, error }, { status, headers: tusHeaders(extra) });
+}
+
+/** What a finished upload stored, for the page's toast (a header: PATCH answers 204). */
+const storedHeader = (file: StoredFile | null): Record<string, string> =>
+  file ? { "Upload-Stored": encodeURIComponent(uploadedText([file])) } : {};
+
+async function context(request: Request, projectId: string | undefined) {
+  try {
+    const ctx = await requireUser(request);
+    assertCanWrite(ctx);
+    const project = await requireProject(ctx, projectId);
+    return { ctx, project };
+  } catch (error) {
+    discardBody(request.body);
+    throw error;
+  }
+}
+
+/** POST: a new upload (Upload-Length, Upload-Metadata with the file's name, 'internal'). */
+export async function createResumableUpload(request: Request, projectId: string | undefined) {
+  const { ctx, project } = await context(request, projectId);
+  if (request.headers.get("Tus-Resumable") !== TUS_VERSION)
+    return refusal(412, "Unsupported tus version.", { "Tus-Version": TUS_VERSION });
+  const length = request.headers.get("Upload-Length");
+  const metadata = parseUploadMetadata(request.headers.get("Upload-Metadata"));
+  const internal = ["on", "true", "1"].includes(metadata.internal ?? "");
+  const created = await createUpload(
+    project,
+    { id: ctx.user.id, side: sideOf(ctx.scope), internal },
+    {
+      name: metadata.filename ?? metadata.name ?? "",
+      length: length !== null && /^\d+$/.test(length) ? Number(length) : -1,
+    },
+    env().MAX_UPLOAD_MB * MB,
+  );
+  if (!created.ok) return refusal(created.status, created.message);
+  return new Response(null, {
+    status: 201,
+    headers: tusHeaders({
+      Location: resumableUploadPath(project.id, created.upload.id),
+      "Upload-Offset": "0",
+    }),
+  });
+}
+
+/** OPTIONS-like facts for a GET of the collection (tus discovery is not needed by our client). */
+export function tusCapabilities() {
+  return tusHeaders({
+    "Tus-Version": TUS_VERSION,
+    "Tus-Extension": TUS_EXTENSIONS,
+    "Tus-Max-Size": String(env().MAX_UPLOAD_MB * MB),
+  });
+}
+
+/** HEAD: where the upload stands (after any request still writing to it has stopped). */
+export async function resumableUploadOffset(
+  request: Request,
+  projectId: string | undefined,
+  uploadId: string | undefined,
+) {
+  const { ctx, project } = await context(request, projectId);
+  const upload = await findUpload(uploadId, project, ctx.user.id);
+  if (!upload) return new Response(null, { status: 404, headers: tusHeaders() });
+  const now = await currentOffset(upload);
+  return new Response(null, {
+    status: 200,
+    headers: tusHeaders({
+      "Upload-Offset": String(now.offset),
+      "Upload-Length": String(now.length),
+      ...storedHeader(now.stored),
+    }),
+  });
+}
+
+/** PATCH (bytes at Upload-Offset) or DELETE (termination). */
+export async function changeResumableUpload(
+  request: Request,
+  projectId: string | undefined,
+  uploadId: string | undefined,
+) {
+  const { ctx, project } = await context(request, projectId);
+  const stop = (response: Response) => {
+    discardBody(request.body);
+    return response;
+  };
+  const upload = await findUpload(uploadId, project, ctx.user.id);
+  if (!upload) return stop(refusal(404, UPLOAD_NOT_FOUND));
+  if (request.method === "DELETE") {
+    await cancelUpload(upload);
+    return new Response(null, { status: 204, headers: tusHeaders() });
+  }
+  if (request.method !== "PATCH") return stop(refusal(405, "Method not allowed."));
+  if (request.headers.get("Tus-Resumable") !== TUS_VERSION)
+    return stop(refusal(412, "Unsupported tus version.", { "Tus-Version": TUS_VERSION }));
+  if (request.headers.get("Content-Type") !== "application/offset+octet-stream")
+    return stop(refusal(415, "Send the bytes as application/offset+octet-stream."));
+  const offset = request.headers.get("Upload-Offset");
+  if (offset === null || !/^\d+$/.test(offset))
+    return stop(refusal(400, "Upload-Offset must be a number of bytes."));
+  const appended = await appendToUpload(
+    ctx.db,
+    upload,
+    Number(offset),
+    request.body,
+    env().MAX_UPLOAD_MB * MB,
+  );
+  if (!appended.ok) return stop(refusal(appended.status, appended.message));
+  return new Response(null, {
+    status: 204,
+    headers: tusHeaders({
+      "Upload-Offset": String(appended.offset),
+      ...storedHeader(appended.stored),
+    }),
+  });
+}

@@ -1,0 +1,257 @@
+/**
+ * Resumable uploads through the routes (decision 092, tus 1.0.0): a partial upload resumed at
+ * the offset the server gives, the file listed exactly once; a wrong offset 409; another
+ * person's or another client's upload 404; the size cap, the type check, the sides and 'Internal'
+ * as a form's upload has them; nothing listed until the last byte.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as projectLoader } from "~/routes/portal/project";
+import { loader as downloadLoader } from "~/routes/portal/project-file";
+import { action as uploadAction, loader as uploadLoader } from "~/routes/portal/project-upload";
+import { action as createAction } from "~/routes/portal/project-uploads";
+import { action as projectsAction } from "~/routes/portal/projects";
+import { profiles, projects } from "~/server/db/schema.server";
+import { removeStaleUploads } from "~/server/deliverables/resumable.server";
+import { type SignedUp, signUp } from "~/test/accounts.server";
+import { proveAddress } from "~/test/admin.server";
+import {
+  BASE_URL,
+  createHarness,
+  formRequest,
+  getRequest,
+  type Harness,
+  run,
+} from "~/test/harness.server";
+
+let h: Harness;
+let admin: SignedUp;
+let alice: SignedUp;
+let carol: SignedUp; // Alice's colleague at the same client
+let bob: SignedUp; // another client
+let projectA: string;
+let projectB: string;
+
+const pdf = (size: number) => {
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i += 1) bytes[i] = (i * 31 + 7) % 251;
+  bytes.set(new TextEncoder().encode("%PDF-1.7\n"));
+  return bytes;
+};
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+
+function tusRequest(
+  method: string,
+  pathname: string,
+  who: SignedUp,
+  headers: Record<string, string> = {},
+  body?: Uint8Array,
+) {
+  return new Request(new URL(pathname, BASE_URL), {
+    method,
+    headers: { "Tus-Resumable": "1.0.0", origin: BASE_URL, cookie: who.cookie, ...headers },
+    body: body as BodyInit | undefined,
+  });
+}
+
+async function create(who: SignedUp, projectId: string, name: string, length: number, extra = "") {
+  const res = await run(
+    createAction,
+    tusRequest("POST", `/portal/projects/${projectId}/uploads`, who, {
+      "Upload-Length": String(length),
+      "Upload-Metadata": `filename ${b64(name)}${extra}`,
+    }),
+    { id: projectId },
+  );
+  return { res, location: res.headers.get("Location") ?? "" };
+}
+
+const idOf = (location: string) => location.split("/").at(-1) as string;
+
+function patch(
+  who: SignedUp,
+  projectId: string,
+  location: string,
+  offset: number,
+  bytes: Uint8Array,
+) {
+  return run(
+    uploadAction,
+    tusRequest(
+      "PATCH",
+      location,
+      who,
+      { "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" },
+      bytes,
+    ),
+    { id: projectId, uploadId: idOf(location) },
+  );
+}
+
+const head = (who: SignedUp, projectId: string, location: string) =>
+  run(uploadLoader, tusRequest("HEAD", location, who), { id: projectId, uploadId: idOf(location) });
+
+async function files(who: SignedUp, projectId: string) {
+  const res = await run(projectLoader, getRequest(`/portal/projects/${projectId}`, who.cookie), {
+    id: projectId,
+  });
+  return (await res.json()).files as {
+    name: string;
+    side: string;
+    internal: boolean;
+    versions: { id: string; number: number; size: number }[];
+  }[];
+}
+
+async function createProject(who: SignedUp, title: string) {
+  await run(
+    projectsAction,
+    formRequest("/portal/projects", { intent: "create", title }, { cookie: who.cookie }),
+  );
+  const [row] = await h.handle.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.title, title));
+  return row?.id as string;
+}
+
+beforeAll(async () => {
+  h = await createHarness({ ADMIN_EMAILS: "admin@example.co.za", MAX_UPLOAD_MB: "1" });
+  admin = await signUp("admin@example.co.za", { fullName: "Ayanda Admin" });
+  await proveAddress("admin@example.co.za");
+  alice = await signUp("alice@example.co.za", { fullName: "Alice Mokoena" });
+  carol = await signUp("carol@example.co.za", { fullName: "Carol Botha" });
+  bob = await signUp("bob@example.co.za", { fullName: "Bob Naidoo" });
+  await h.handle.db
+    .update(profiles)
+    .set({ clientId: alice.clientId })
+    .where(eq(profiles.id, carol.id));
+  projectA = await createProject(alice, "Website redesign");
+  projectB = await createProject(bob, "Bob's app");
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe("resumable uploads (tus)", () => {
+  it("a partial upload resumes at the server's offset; the file appears once, byte for byte", async () => {
+    const content = pdf(700 * 1024);
+    const { res, location } = await create(alice, projectA, "Brief.pdf", content.length);
+    expect(res.status).toBe(201);
+    expect(res.headers.get("Tus-Resumable")).toBe("1.0.0");
+    expect(location).toMatch(new RegExp(`^/portal/projects/${projectA}/uploads/[0-9a-f-]{36}$`));
+
+    const first = await patch(alice, projectA, location, 0, content.subarray(0, 300_000));
+    expect(first.status).toBe(204);
+    expect(first.headers.get("Upload-Offset")).toBe("300000");
+    // Pending until complete: nothing listed yet.
+    expect(await files(alice, projectA)).toEqual([]);
+
+    // The connection dropped: where does it stand?
+    const at = await head(alice, projectA, location);
+    expect(at.status).toBe(200);
+    expect(at.headers.get("Upload-Offset")).toBe("300000");
+    expect(at.headers.get("Upload-Length")).toBe(String(content.length));
+    expect(at.headers.get("Cache-Control")).toBe("no-store");
+
+    // A wrong offset is refused and changes nothing.
+    const wrong = await patch(alice, projectA, location, 250_000, content.subarray(250_000));
+    expect(wrong.status).toBe(409);
+    expect((await head(alice, projectA, location)).headers.get("Upload-Offset")).toBe("300000");
+
+    const rest = await patch(alice, projectA, location, 300_000, content.subarray(300_000));
+    expect(rest.status).toBe(204);
+    expect(rest.headers.get("Upload-Offset")).toBe(String(content.length));
+    expect(decodeURIComponent(rest.headers.get("Upload-Stored") ?? "")).toBe("Uploaded Brief.pdf");
+
+    // The last request repeated (its answer was lost): the same answer, no second version.
+    const again = await patch(alice, projectA, location, content.length, new Uint8Array(0));
+    expect(again.status).toBe(204);
+    expect((await head(alice, projectA, location)).headers.get("Upload-Offset")).toBe(
+      String(content.length),
+    );
+
+    const listed = await files(alice, projectA);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ name: "Brief.pdf", side: "client" });
+    expect(listed[0]?.versions).toHaveLength(1);
+    const versionId = listed[0]?.versions[0]?.id as string;
+    const download = await run(
+      downloadLoader,
+      getRequest(`/portal/projects/${projectA}/files/${versionId}`, alice.cookie),
+      { id: projectA, versionId },
+    );
+    expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(content))).toBe(true);
+  });
+
+  it("another person's upload is 404, even a colleague's at the same client; another client's project 404", async () => {
+    const { location } = await create(alice, projectA, "Notes.pdf", 5000);
+    expect((await head(carol, projectA, location)).status).toBe(404);
+    expect((await patch(carol, projectA, location, 0, pdf(5000))).status).toBe(404);
+    expect((await head(bob, projectA, location)).status).toBe(404);
+    // Bob's own project with Alice's upload id.
+    expect(
+      (
+        await run(uploadLoader, tusRequest("HEAD", location, bob), {
+          id: projectB,
+          uploadId: idOf(location),
+        })
+      ).status,
+    ).toBe(404);
+    expect((await head(alice, projectA, location)).headers.get("Upload-Offset")).toBe("0");
+  });
+
+  it("the size cap, the type check and 'Internal' hold as for a form's upload", async () => {
+    const big = await create(alice, projectA, "Huge.pdf", 1024 * 1024 + 1);
+    expect(big.res.status).toBe(413);
+    expect((await big.res.json()).error).toBe('"Huge.pdf" is larger than 1 MB.');
+
+    // A program named .pdf: refused on its first bytes, and the upload is gone.
+    const fake = await create(alice, projectA, "invoice.pdf", 8000);
+    const refusedType = await patch(
+      alice,
+      projectA,
+      fake.location,
+      0,
+      new Uint8Array(8000).fill(77),
+    );
+    expect(refusedType.status).toBe(415);
+    expect((await head(alice, projectA, fake.location)).status).toBe(404);
+
+    // More bytes than declared.
+    const short = await create(alice, projectA, "Short.pdf", 100);
+    expect((await patch(alice, projectA, short.location, 0, pdf(200))).status).toBe(413);
+
+    // A contact cannot make an internal file; the agency can.
+    const contact = await create(alice, projectA, "Mine.pdf", 2000, `,internal ${b64("on")}`);
+    expect((await patch(alice, projectA, contact.location, 0, pdf(2000))).status).toBe(204);
+    const agency = await create(admin, projectA, "Plan.pdf", 2000, `,internal ${b64("on")}`);
+    expect((await patch(admin, projectA, agency.location, 0, pdf(2000))).status).toBe(204);
+    const listed = await files(admin, projectA);
+    expect(listed.find((f) => f.name === "Mine.pdf")).toMatchObject({
+      side: "client",
+      internal: false,
+    });
+    expect(listed.find((f) => f.name === "Plan.pdf")).toMatchObject({
+      side: "agency",
+      internal: true,
+    });
+    expect((await files(alice, projectA)).map((f) => f.name)).not.toContain("Plan.pdf");
+  });
+
+  it("termination removes an upload; a stale one is swept", async () => {
+    const { location } = await create(alice, projectA, "Gone.pdf", 5000);
+    await patch(alice, projectA, location, 0, pdf(5000).subarray(0, 1000));
+    const res = await run(uploadAction, tusRequest("DELETE", location, alice), {
+      id: projectA,
+      uploadId: idOf(location),
+    });
+    expect(res.status).toBe(204);
+    expect((await head(alice, projectA, location)).status).toBe(404);
+
+    const stale = await create(alice, projectA, "Stale.pdf", 5000);
+    expect(await removeStaleUploads(new Date())).toBe(0);
+    expect(await removeStaleUploads(new Date(Date.now() + 25 * 60 * 60 * 1000))).toBeGreaterThan(0);
+    expect((await head(alice, projectA, stale.location)).status).toBe(404);
+  });
+});

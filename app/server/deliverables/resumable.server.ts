@@ -1,0 +1,333 @@
+/**
+ * Resumable uploads (decision 092): the tus 1.0.0 protocol's core with its creation and
+ * termination extensions, for a project's files. An upload is created with its length and name
+ * (POST), its bytes arrive in one or more PATCH requests, each at the offset the server holds
+ * (HEAD tells it after a dropped connection or a restart), and once every byte is there it goes
+ * through `storeFile` like a form's file: sniffed, held to MAX_UPLOAD_MB, stored in the chosen
+ * store, made the next version of the uploader's side's file (decisions 050, 051, 066). Until
+ * then nothing is listed: the bytes wait under DATA_DIR/files/uploads/<id> with a small JSON
+ * record beside them, both belonging to the person and project that created the upload.
+ *
+ * Several instances: the record and the bytes are files, so an upload continues on any instance
+ * that shares DATA_DIR/files (compose's shared volume, decision 091); one PATCH at a time per
+ * upload is held in the process (a second request for the same upload stops the first).
+ */
+import { randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { cleanFileName, formatFileSize } from "~/lib/files";
+import type { Database } from "../db/client.server";
+import { env } from "../env.server";
+import type { Job } from "../jobs.server";
+import { type Outcome, refused } from "../outcome.server";
+import type { Side } from "../workspace/permissions.server";
+import { type ProjectKey, type StoredFile, storeFile } from "./files.server";
+import { SNIFF_BYTES, sniffFileType } from "./sniff.server";
+
+export const TUS_VERSION = "1.0.0";
+export const TUS_EXTENSIONS = "creation,termination";
+
+/** An unfinished upload untouched this long is removed (a phone may come back the next day). */
+export const RESUMABLE_KEEP_MS = 24 * 60 * 60 * 1000;
+/** A finished upload's record is kept this long, so a repeated last request gets its answer. */
+const FINISHED_KEEP_MS = 60 * 60 * 1000;
+
+export const UPLOAD_NOT_FOUND = "Upload not found";
+const CUT = "The upload was cut off; it continues from where it stopped.";
+
+export interface ResumableUpload {
+  id: string;
+  projectId: string;
+  clientId: string;
+  uploaderId: string;
+  side: Side;
+  internal: boolean;
+  name: string;
+  length: number;
+  createdAt: string;
+  /** Once every byte arrived and it became a file's version. */
+  stored: StoredFile | null;
+}
+
+const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const uploadsDir = () => path.resolve(env().DATA_DIR, "files", "uploads");
+const bytesPath = (id: string) => path.join(uploadsDir(), id);
+const recordPath = (id: string) => path.join(uploadsDir(), `${id}.json`);
+
+async function saveRecord(upload: ResumableUpload) {
+  const target = recordPath(upload.id);
+  await writeFile(`${target}.tmp`, JSON.stringify(upload), { mode: 0o600 });
+  await rename(`${target}.tmp`, target);
+}
+
+async function readRecord(id: string): Promise<ResumableUpload | null> {
+  if (!UPLOAD_ID.test(id)) return null;
+  try {
+    return JSON.parse(await readFile(recordPath(id), "utf8")) as ResumableUpload;
+  } catch {
+    return null;
+  }
+}
+
+async function removeUpload(id: string) {
+  await rm(bytesPath(id), { force: true });
+  await rm(recordPath(id), { force: true });
+}
+
+/** How many bytes the server holds: what is on disk (all of it once stored). */
+export async function uploadOffset(upload: ResumableUpload): Promise<number> {
+  if (upload.stored) return upload.length;
+  const info = await stat(bytesPath(upload.id)).catch(() => null);
+  return info?.size ?? 0;
+}
+
+// One request at a time per upload, in this process: a new one (the client came back after a
+// dropped connection the server has not noticed yet) stops the one still reading.
+const active = new Map<string, { stop: () => void; released: Promise<void> }>();
+
+async function hold(id: string) {
+  for (let current = active.get(id); current; current = active.get(id)) {
+    current.stop();
+    await current.released;
+  }
+  const controller = new AbortController();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  active.set(id, { stop: () => controller.abort(), released });
+  return {
+    signal: controller.signal,
+    release: () => {
+      active.delete(id);
+      release();
+    },
+  };
+}
+
+/** The upload `id` if it is this person's, in this project; else null (answered 404). */
+export async function findUpload(
+  id: string | undefined,
+  project: ProjectKey,
+  uploaderId: string,
+): Promise<ResumableUpload | null> {
+  const upload = id ? await readRecord(id) : null;
+  if (!upload || upload.projectId !== project.id || upload.uploaderId !== uploaderId) return null;
+  return upload;
+}
+
+/**
+ * A new upload of `length` bytes named `rawName` into the project. Refused when the name is
+ * unusable, the length missing, zero or above `maxBytes`.
+ */
+export async function createUpload(
+  project: ProjectKey,
+  uploader: { id: string; side: Side; internal: boolean },
+  file: { name: string; length: number },
+  maxBytes: number,
+): Promise<Outcome<{ upload: ResumableUpload }>> {
+  const name = cleanFileName(file.name);
+  if (!name) return refused(400, "A file needs a name.");
+  if (!Number.isSafeInteger(file.length) || file.length < 0)
+    return refused(400, "Upload-Length must be the file's size in bytes.");
+  if (file.length === 0) return refused(400, `"${name}" is empty.`);
+  if (file.length > maxBytes)
+    return refused(413, `"${name}" is larger than ${formatFileSize(maxBytes)}.`);
+  const upload: ResumableUpload = {
+    id: randomUUID(),
+    projectId: project.id,
+    clientId: project.clientId,
+    uploaderId: uploader.id,
+    side: uploader.side,
+    internal: uploader.side === "agency" && uploader.internal,
+    name,
+    length: file.length,
+    createdAt: new Date().toISOString(),
+    stored: null,
+  };
+  await mkdir(uploadsDir(), { recursive: true, mode: 0o700 });
+  await writeFile(bytesPath(upload.id), new Uint8Array(0), { mode: 0o600 });
+  await saveRecord(upload);
+  return { ok: true, upload };
+}
+
+/** Where the upload stands, once any request still writing to it has stopped (HEAD). */
+export async function currentOffset(
+  upload: ResumableUpload,
+): Promise<ResumableUpload & { offset: number }> {
+  const lock = await hold(upload.id);
+  try {
+    const now = (await readRecord(upload.id)) ?? upload;
+    return { ...now, offset: await uploadOffset(now) };
+  } finally {
+    lock.release();
+  }
+}
+
+/** Termination: the upload and its bytes are removed (a stored file stays). */
+export async function cancelUpload(upload: ResumableUpload) {
+  const lock = await hold(upload.id);
+  try {
+    await removeUpload(upload.id);
+  } finally {
+    lock.release();
+  }
+}
+
+export interface Appended {
+  offset: number;
+  /** Set by the request that delivered the last byte (and repeated to a retry of it). */
+  stored: StoredFile | null;
+}
+
+/**
+ * The bytes of a PATCH at `offset`: appended as they arrive (kept when the connection drops), the
+ * first ones sniffed (a type not on the list ends the upload), and, with the last byte, the
+ * file stored as a version. Refused 409 when `offset` is not where the upload stands, 413 past
+ * its length.
+ */
+export async function appendToUpload(
+  db: Database,
+  upload: ResumableUpload,
+  offset: number,
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<Outcome<Appended>> {
+  const lock = await hold(upload.id);
+  try {
+    const now = await readRecord(upload.id);
+    if (!now) return refused(404, UPLOAD_NOT_FOUND);
+    const at = await uploadOffset(now);
+    if (offset !== at) return refused(409, `The upload is at byte ${at}, not ${offset}.`);
+    if (now.stored) return { ok: true, offset: at, stored: now.stored };
+    let size = at;
+    let cut = false;
+    if (body) {
+      const handle = await open(bytesPath(now.id), "a+");
+      const reader = body.getReader();
+      const stop = () => void reader.cancel().catch(() => {});
+      lock.signal.addEventListener("abort", stop, { once: true });
+      const need = Math.min(SNIFF_BYTES, now.length);
+      try {
+        for (;;) {
+          let next: ReadableStreamReadResult<Uint8Array>;
+          try {
+            next = await reader.read();
+          } catch {
+            cut = true;
+            break;
+          }
+          if (next.done) break;
+          const piece = next.value;
+          if (size + piece.byteLength > now.length) {
+            stop();
+            return refused(413, "More bytes than the upload's length.");
+          }
+          let written = 0;
+          while (written < piece.byteLength) {
+            const result = await handle.write(piece, written);
+            written += result.bytesWritten;
+          }
+          const before = size;
+          size += piece.byteLength;
+          if (before < need && size >= need) {
+            const head = Buffer.alloc(need);
+            await handle.read(head, 0, need, 0);
+            const sniffed = sniffFileType(head, now.name, need === now.length);
+            if (!sniffed.ok) {
+              stop();
+              await handle.close().catch(() => {});
+              await removeUpload(now.id);
+              return refused(415, sniffed.message);
+            }
+          }
+        }
+        if (lock.signal.aborted) cut = true;
+        await handle.datasync();
+      } finally {
+        lock.signal.removeEventListener("abort", stop);
+        await handle.close().catch(() => {});
+      }
+    }
+    if (size < now.length) {
+      return cut ? refused(400, CUT) : { ok: true, offset: size, stored: null };
+    }
+    // Every byte is here: the file goes where a form's file goes.
+    const stored = await storeFile(
+      db,
+      { id: now.projectId, clientId: now.clientId },
+      { id: now.uploaderId, side: now.side, internal: now.internal },
+      now.name,
+      readBytes(bytesPath(now.id)),
+      maxBytes,
+    );
+    if (!stored.ok) {
+      await removeUpload(now.id);
+      return stored;
+    }
+    await saveRecord({ ...now, stored: stored.file });
+    await rm(bytesPath(now.id), { force: true });
+    return { ok: true, offset: now.length, stored: stored.file };
+  } finally {
+    lock.release();
+  }
+}
+
+async function* readBytes(file: string): AsyncIterable<Uint8Array> {
+  yield* createReadStream(file, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Uint8Array>;
+}
+
+/**
+ * Uploads nobody finished for RESUMABLE_KEEP_MS, records of finished ones after an hour, and
+ * stray bytes: removed (by the upload cleanup job). Never one this process is writing.
+ */
+export async function removeStaleUploads(now = new Date()): Promise<number> {
+  const dir = uploadsDir();
+  let removed = 0;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const id = name.replace(/\.json$/, "");
+    if (!UPLOAD_ID.test(id) || active.has(id)) continue;
+    const info = await stat(path.join(dir, name)).catch(() => null);
+    if (!info) continue;
+    const age = now.getTime() - info.mtime.getTime();
+    if (name.endsWith(".json")) {
+      const upload = await readRecord(id);
+      const keep = upload?.stored ? FINISHED_KEEP_MS : RESUMABLE_KEEP_MS;
+      const bytes = await stat(bytesPath(id)).catch(() => null);
+      const touched = Math.max(info.mtime.getTime(), bytes?.mtime.getTime() ?? 0);
+      if (now.getTime() - touched > keep) {
+        await removeUpload(id);
+        removed += 1;
+      }
+    } else if (age > FINISHED_KEEP_MS && !names.includes(`${id}.json`)) {
+      await rm(path.join(dir, name), { force: true });
+    }
+  }
+  return removed;
+}
+
+/** The tus headers every answer carries. */
+export function tusHeaders(extra: Record<string, string> = {}): Headers {
+  return new Headers({ "Tus-Resumable": TUS_VERSION, "Cache-Control": "no-store", ...extra });
+}
+
+/** Upload-Metadata: "key base64,key base64" → { key: text }. */
+export function parseUploadMetadata(header: string | null): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const pair of (header ?? "").split(",")) {
+    const [key, value = ""] = pair.trim().split(" ");
+    if (!key) continue;
+    out[key] = Buffer.from(value, "base64").toString("utf8");
+  }
+  return out;
+}
+
+export const resumableJobs: Job[] = [
+  {
+    name: "remove-stale-resumable-uploads",
+    everyMs: 60 * 60 * 1000,
+    run: async (_db, now) => ({ removed: await removeStaleUploads(now) }),
+  },
+];
