@@ -82,7 +82,9 @@ const SPECIFIC = new Set(["package", "service", "industry", "case"]);
 const ASKS_FOR = new Set(["price", "duration", "quantity"]);
 
 /** How the re-ranker weighs what it measures (tuned on the tuning half only). */
-const W = {
+export const W = {
+  /** A word found nowhere on the site weighs this many times the rarest word it has. */
+  unknown: 1.5,
   /** The BM25 score, as a share of the best candidate's. */
   score: 0.6,
   /** The share of the question's own words the passage has (weighted by rarity). */
@@ -109,10 +111,11 @@ const W = {
 
 /**
  * When the assistant answers rather than offering the team: the best passage must have at
- * least `support` of the question's weighted words, `share` of its words each counted once,
- * and a BM25 score of `score`. Calibrated on the tuning questions (decision 038).
+ * least `support` of the question's weighted words (`supportAllKnown` when the site uses every
+ * one of them), `share` of its words each counted once, and a BM25 score of `score`.
+ * Calibrated on the tuning questions (decisions 038 and 100).
  */
-export const CONFIDENCE = { support: 0.6, share: 0.5, score: 3 };
+export const CONFIDENCE = { support: 0.6, share: 0.5, score: 3, supportAllKnown: 0.5 };
 /** Candidates re-ranked. */
 const CANDIDATES = 40;
 
@@ -135,6 +138,14 @@ const THIRD_PARTY =
  */
 const TRADE =
   /\b(sell|sells|selling|sold|buy|buying|purchase|recommend|recommendation|repair|repairs|fix|rent|lend|loan|loans|prescribe)\b/i;
+/**
+ * A question that asks whether the agency will do or make something for the visitor. The legal
+ * pages say what the agency does with information, never what it makes: when one of them is
+ * the best answer to such a question, the question is about something the site does not offer
+ * ("can you design a logo": the terms' "design, logos" are the website's own).
+ */
+const ASKS_TO_MAKE =
+  /\b(can|could|will|would|do|does) (you|u|ya|you guys)\b.*\b(do|design|make|build|create|offer|provide|supply|write|install|print|develop)\b/i;
 const CONTACT_VERB = /\b(speak|talk|chat|connect|transfer|put|get|want|need|like|prefer)\b/i;
 
 export function asksForPerson(text: string): boolean {
@@ -158,6 +169,10 @@ export interface Ranked {
   support: number;
   /** The share of the question's words (each counted once) the passage has. */
   share: number;
+  /** How much the question's words it has weigh (their rarity, added up). */
+  found: number;
+  /** How much the question's words the site never uses weigh. */
+  unknownWeight: number;
 }
 
 /** A question as the assistant reads it, with what it borrows from the conversation. */
@@ -197,7 +212,7 @@ export class Assistant {
    */
   private idf(term: string): number {
     const df = this.df.get(term);
-    if (df === undefined) return 1.5 * Math.log(1 + this.documents / 0.5);
+    if (df === undefined) return W.unknown * Math.log(1 + this.documents / 0.5);
     return Math.log(1 + this.documents / df) * (this.entities.has(term) ? W.named : 1);
   }
 
@@ -375,7 +390,16 @@ export class Assistant {
       for (const a of asks) {
         rank += passage.tags.includes(`states:${a}`) ? W.states : -W.statesNot;
       }
-      ranked.push({ passage, rank, score: r.score, coverage, support, share });
+      ranked.push({
+        passage,
+        rank,
+        score: r.score,
+        coverage,
+        support,
+        share,
+        found,
+        unknownWeight,
+      });
     }
     return ranked.sort((a, b) => b.rank - a.rank);
   }
@@ -414,6 +438,9 @@ export class Assistant {
     if (TRADE.test(text) && this.onlyAnIndustry(own, top)) {
       return { kind: "unsure", text: UNSURE_REPLY };
     }
+    if (ASKS_TO_MAKE.test(text) && top.passage.url.startsWith("/legal/")) {
+      return { kind: "unsure", text: UNSURE_REPLY };
+    }
     return {
       kind: "answer",
       text: top.passage.answer,
@@ -426,7 +453,9 @@ export class Assistant {
 function confident(top: Ranked | undefined): top is Ranked {
   return (
     top !== undefined &&
-    top.support >= CONFIDENCE.support &&
+    // Every word of the question is one the site uses: less of them need be in the passage
+    // (what marks a question the site can't answer is mostly a word it never uses).
+    top.support >= (top.unknownWeight === 0 ? CONFIDENCE.supportAllKnown : CONFIDENCE.support) &&
     top.share >= CONFIDENCE.share &&
     top.score >= CONFIDENCE.score
   );

@@ -23,7 +23,17 @@ const STOP_WORDS = new Set(
   kan die jy julle ek ons het vir asseblief dankie en wil graag
   super quite pretty still actually maybe something anything someone anyone exactly take takes taking up work works worked working until till
   help helps helping business businesses company companies useful able run runs running
-  afterwards afterward everything`
+  afterwards afterward everything
+  both stuff lady guy boss couple manage manages managing issue issues always basically
+  going sometime sometimes met
+  anyway away certainly definitely especially even generally hopefully likely mostly often
+  perhaps probably rather seriously simply though currently recently literally honestly totally
+  completely apparently obviously somehow somewhere anywhere everywhere whoever wherever
+  meanwhile anyhow kinda sorta gonna wanna gotta lemme dunno okk lol haha thx hii yeah yep nope
+  cool wow hmm eh ag jislaaik nou nog baie asb sal hoe waar wanneer wie hulle jou dit nie ook
+  net maar dan think said go goes came thought mean means seem seems seemed become becomes
+  trying tried wonder wondering curious heard hoping hope guess suppose reckon keen forward lots
+  lot bit bits everybody lately asap urgently`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -113,6 +123,7 @@ const PHRASES: [RegExp, string][] = [
   ],
   [/\b(phones?|lines?) (ring|rings|ringing)( off the hook)?\b|\boff the hook\b/g, " voice call "],
   [/\b([0-5]|1[0-2]) ?(am|a\.m\.)(?!\w)|\b(9|10|11) ?(pm|p\.m\.)(?!\w)/g, " afterhours "],
+  [/\bafter ([5-8]) ?(pm|p\.m\.)(?!\w)/g, " afterhours "],
   [/\bper month\b|\ba month\b|\bp\/m\b/g, " month "],
   [/\b(incl|including|inclusive|excl|excluding|exclusive)\.? (of )?vat\b/g, " vat "],
   [/\bload[- ]?shedding\b/g, " loadshedding "],
@@ -128,7 +139,10 @@ const PHRASES: [RegExp, string][] = [
     /\b(copy|cut)[- ]?(and[- ])?paste\b|\bre-?typ(e|es|ed|ing)\b|\bre-?captur(e|es|ed|ing)\b/g,
     " retype ",
   ],
-  [/\bset[- ]?up fee\b|\bonce[- ]off\b|\bone[- ]off\b|\bupfront\b/g, " setup "],
+  [
+    /\bjoining fee\b|\bsign[- ]?up fee\b|\bset[- ]?up fee\b|\bonce[- ]off\b|\bone[- ]off\b|\bupfront\b/g,
+    " setup ",
+  ],
   [/\bwhats ?app\b/g, " whatsapp "],
   [
     /\bwhere (are|r) (you|u|ya)( guys)?\b|\b(are|r) (you|u)( guys)? (in|near|based in|located in|anywhere near) [\p{L}-]+( [\p{L}-]+)?/gu,
@@ -164,7 +178,7 @@ const PHRASES: [RegExp, string][] = [
   [/\bsearch[- ]engines?\b|\bgoogle (search|ranking|results?)\b|\bon google\b/g, " search "],
   [/\bgoogle analytics\b/g, " analytics cookie "],
   [/\b(phone|cell|cellphone|contact|telephone|tel) (number|no)\b|\byour number\b/g, " phone "],
-  [/\binformation officer\b|\bdata protection officer\b|\bdpo\b/g, " informationofficer "],
+  [/\binfo(rmation)? officer\b|\bdata protection officer\b|\bdpo\b/g, " informationofficer "],
   [/\b(hand[- ]?off|hand[- ]?over|take over|takes over)\b/g, " handoff "],
   [
     /\bpersonal (info|information|data|details)\b|\bmy (info|information|data|details)\b/g,
@@ -179,11 +193,24 @@ const PHRASES: [RegExp, string][] = [
     /\b(the )?same questions?( over and over| all day| every day| again and again)?\b/g,
     " faq question ",
   ],
-  [/\bsort (out|of)\b|\bgoes out\b|\bkeep up( with)?\b/g, " "],
+  [/\bsort (out|of)\b|\b(go|goes|going|went) out\b|\bkeep up( with)?\b/g, " "],
   [/\bplugs? (in|into)\b/g, " integrat "],
   [/\b(come|pop|stop) (in |by |over |round )?(to )?(see|visit) (you|u)\b/g, " visit "],
   [/\b24[- ]?hours? (support|help|service|assistance)\b/g, " afterhours support "],
   [/\b(park|parking|leave (my|our|the) cars?|leave (my|our|the) bakkies?)\b/g, " parking "],
+  // Decision 100 (the tuning half's fifth round and the former held-out set 5).
+  [/\bemail addy\b/g, " email "],
+  [/\bgoogle (sheets?|docs?)\b/g, " spreadsheet "],
+  [/\bsign[- ]?offs?\b/g, " approval "],
+  [/\bmake (stuff|things|it|answers) up\b|\bhallucinat\w*/g, " accurate grounded "],
+  [/\btak(e|es|ing) (a )?messages?\b/g, " message call voice "],
+  [/\blink(s|ed)? up( with)?\b|\bhook(s|ed)? up( with)?\b/g, " integrat "],
+  [/\b(ur|yr) (number|no)\b/g, " phone "],
+  [/\b(hang|hold)(ing)? on( to)?\b/g, " keep "],
+  [
+    /\b(copy of|download) (the |my |our |all )?(data|info|information|details)\b/g,
+    " copy personal ",
+  ],
 ];
 
 /** The words visitors use, folded into the site's (a stem or a word may stand for two). */
@@ -497,6 +524,21 @@ const CONCEPTS: Record<string, string | string[]> = {
   hospitals: "healthcare",
   health: "healthcare",
   dentist: "healthcare",
+  dental: "healthcare",
+  ballpark: "price",
+  link: ["link", "integrat"],
+  links: ["link", "integrat"],
+  pakket: "package",
+  pakkette: "package",
+  btw: "vat",
+  ugly: "redesign",
+  outdated: "redesign",
+  waste: "lose",
+  wastes: "lose",
+  wasting: "lose",
+  wasted: "lose",
+  department: "team",
+  departments: "team",
   dentists: "healthcare",
   pharmacy: "healthcare",
   physio: "healthcare",
@@ -687,6 +729,25 @@ export function readWords(
     const terms = asList(processTerm(word));
     if (terms.length === 0 || terms.some(known) || /\d/.test(word)) {
       out.push({ word, terms });
+      continue;
+    }
+    // The stemmer drops "-ed" and "-ing" but keeps a final "e": "updated" → "updat" is the
+    // site's "update", "capturing" → "captur" its "capture".
+    const withE = terms.map((t) => `${t}e`);
+    if (withE.some(known)) {
+      out.push({ word, terms: withE });
+      continue;
+    }
+    // …and the other way: "browse" is the site's "browsing" → "brows".
+    const withoutE = terms.map((t) => (t.length > 4 && t.endsWith("e") ? t.slice(0, -1) : t));
+    if (withoutE.some(known)) {
+      out.push({ word, terms: withoutE });
+      continue;
+    }
+    // An adverb the site does not use ("roughly", "separately", "yearly") says how, not what.
+    if (/^[a-z]{4,}ly$/.test(word) && !word.endsWith("ply")) {
+      const base = asList(processTerm(word.slice(0, -2)));
+      out.push({ word, terms: base.some(known) ? base : [] });
       continue;
     }
     const fixed = nearestWord(word, vocabulary);
