@@ -9,6 +9,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { installClassCheck } from "~/lib/class-check";
 import { themeScript } from "~/lib/theme";
 import { applyAdminEmails } from "~/server/accounts/roles.server";
+import { invoiceReminderJobs } from "~/server/billing/invoice-reminders.server";
 import { billingJobs } from "~/server/billing/invoices.server";
 import { payfastConfig } from "~/server/billing/payments.server";
 import { bookingJobs } from "~/server/bookings/booking-reminders.server";
@@ -83,6 +84,7 @@ export async function startServer() {
     ...reminderJobs,
     ...bookingJobs,
     ...billingJobs,
+    ...invoiceReminderJobs,
     ...busyFeedJobs,
     ...(handle.driver === "pglite" ? pgliteMaintenanceJobs : []),
   ];

@@ -50,6 +50,7 @@ export default [
   route("portal/reports/:id/pdf", "routes/portal/report-pdf.ts"),
   route("portal/notifications/:id", "routes/portal/notification.ts"),
   route("portal/billing/invoices/:id/pdf", "routes/portal/invoice-pdf.ts"),
+  route("portal/billing/statement.csv", "routes/portal/billing-statement-csv.ts"),
   route("portal", "routes/portal/layout.tsx", [
     index("routes/portal/dashboard.tsx"),
     route("projects", "routes/portal/projects.tsx"),

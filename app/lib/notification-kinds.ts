@@ -42,7 +42,12 @@ export type NotificationKind =
   // Billing (issue 32): a proposal sent to the client's contacts, and their answer.
   | "proposal.sent"
   | "proposal.answered"
-  | "invoice.issued";
+  | "invoice.issued"
+  // Invoice reminders (issue 32, point 5): due soon and overdue to the contacts; overdue to
+  // the administrators.
+  | "invoice.due"
+  | "invoice.overdue"
+  | "invoice.overdue.agency";
 
 export interface NotificationKindInfo {
   /** What happened, as the list and Settings say it. */
@@ -146,6 +151,25 @@ export const NOTIFICATION_KINDS: Record<NotificationKind, NotificationKindInfo> 
   "invoice.issued": {
     label: "New invoice",
     audience: "contacts",
+    offers: ["portal", "email"],
+    channels: ["portal", "email"],
+  },
+  "invoice.due": {
+    label: "Invoice due soon",
+    audience: "contacts",
+    offers: ["portal", "email"],
+    channels: ["portal", "email"],
+  },
+  "invoice.overdue": {
+    label: "Invoice overdue",
+    audience: "contacts",
+    offers: ["portal", "email"],
+    channels: ["portal", "email"],
+  },
+  // The administrators alone (`person`), as for proposals' answers: billing is theirs.
+  "invoice.overdue.agency": {
+    label: "Client invoice overdue",
+    audience: "person",
     offers: ["portal", "email"],
     channels: ["portal", "email"],
   },

@@ -167,3 +167,66 @@ test.describe("proposals", () => {
     await expectNoAxeViolations(page, "an invoice (contact)");
   });
 });
+
+test.describe("overview and statement", () => {
+  test("the agency sees each client's billing and its statement; the contact sees theirs; Analytics shows revenue", async ({
+    browser,
+    page,
+    baseURL,
+  }) => {
+    test.slow(); // two people, axe on both sides
+    const user = { fullName: `Zola Statement ${Date.now().toString(36)}` };
+    await createUser(page.request, baseURL ?? "", user);
+    const staff = await browser.newContext({ baseURL });
+    const admin = await staff.newPage();
+    try {
+      await signInAsAdmin(admin.request, baseURL ?? "");
+      await admin.goto("/portal/billing");
+      await hydrated(admin);
+      await admin
+        .getByLabel("Client", { exact: true })
+        .last()
+        .selectOption({ label: user.fullName });
+      await admin.getByLabel("Description").fill("Workshop day");
+      await admin.getByLabel("Amount excluding VAT (R)").fill("2 000");
+      await admin.getByRole("button", { name: "Issue invoice" }).click();
+      await expect(admin.getByText(/^Invoice INV-\d{4} issued$/).first()).toBeVisible();
+
+      await admin.reload();
+      await hydrated(admin);
+      await expect(admin.getByRole("heading", { name: "Overview", level: 2 })).toBeVisible();
+      await expect(admin.getByRole("heading", { name: "Overdue", level: 2 })).toBeVisible();
+      await admin.setViewportSize({ width: 320, height: 800 });
+      await admin
+        .getByRole("list", { name: "Billing per client" })
+        .getByRole("link", { name: user.fullName })
+        .click();
+      await expect(
+        admin.getByRole("heading", { name: `Statement: ${user.fullName}`, level: 2 }),
+      ).toBeVisible();
+      await expect(admin.getByText("Balance owed: R2,300.00.")).toBeVisible();
+      await expect(admin.getByRole("link", { name: "Download statement (CSV)" })).toBeVisible();
+      await hydrated(admin);
+      await noSidewaysScroll(admin);
+      await expectNoAxeViolations(admin, "/portal/billing?client= (administrator)");
+
+      await admin.goto("/portal/analytics");
+      await expect(admin.getByRole("heading", { name: "Revenue", level: 2 })).toBeVisible();
+      await expect(admin.getByRole("link", { name: /Download CSV/ }).first()).toBeVisible();
+      await hydrated(admin);
+      await noSidewaysScroll(admin);
+    } finally {
+      await staff.close();
+    }
+
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto("/portal/billing");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { name: "Statement", level: 2 })).toBeVisible();
+    await expect(page.getByText("Balance owed: R2,300.00.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Overview" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /^INV-\d{4}: Workshop day$/ })).toBeVisible();
+    await noSidewaysScroll(page);
+    await expectNoAxeViolations(page, "/portal/billing (contact, with a statement)");
+  });
+});

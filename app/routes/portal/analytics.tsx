@@ -8,6 +8,7 @@ import { periodSearch } from "~/lib/validation/period-values";
 import { loadAnalytics } from "~/server/analytics/analytics.server";
 import { now } from "~/server/clock.server";
 import type { Route } from "./+types/analytics";
+import { seesBillingOf } from "./billing.server";
 import { requireUser } from "./context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Analytics", matches);
@@ -17,7 +18,12 @@ export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Analytics",
 
 export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await requireUser(request);
-  const result = await loadAnalytics(ctx, new URL(request.url).searchParams, now());
+  const seesBilling = await seesBillingOf(ctx);
+  const result = await loadAnalytics(
+    { db: ctx.db, scope: ctx.scope, seesBilling },
+    new URL(request.url).searchParams,
+    now(),
+  );
   return data(result, { status: result.periodError ? 400 : 200 });
 }
 
@@ -31,7 +37,7 @@ const LEAD_FIGURES = [
 ];
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
-  const { period, periodError, isAdmin, seesLeads, figures } = loaderData;
+  const { period, periodError, isAdmin, seesLeads, seesBilling, billingIds, figures } = loaderData;
   const search = periodSearch(period);
   const csv = (id: string) => `/portal/analytics/csv/${id}?${search}`;
   const headlines = Object.values(figures as Record<string, Figure>)
@@ -102,10 +108,21 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
           {Object.keys(figures)
-            .filter((id) => !LEAD_FIGURES.includes(id))
+            .filter((id) => !LEAD_FIGURES.includes(id) && !billingIds.includes(id))
             .map((id) => show(id, { tableOpen: true }))}
         </div>
       </section>
+
+      {seesBilling ? (
+        <section aria-labelledby="billing-heading" className="space-y-4">
+          <h2 id="billing-heading" className="text-2xl font-semibold tracking-tight">
+            Revenue
+          </h2>
+          <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+            {billingIds.map((id) => show(id, { tableOpen: true }))}
+          </div>
+        </section>
+      ) : null}
     </div>
   );
 }

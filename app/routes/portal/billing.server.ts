@@ -5,11 +5,22 @@
 import { failed } from "~/lib/action-result";
 import { proposalSchema } from "~/lib/validation/billing";
 import { firstIssue } from "~/lib/validation/zod";
+import { hasBillingAccess } from "~/server/billing/access.server";
 import type { BillingViewer } from "~/server/billing/proposals.server";
 import type { PortalContext } from "./context.server";
 
 export function billingViewer(ctx: PortalContext): BillingViewer {
   return { scope: ctx.scope, userId: ctx.user.id, isAdmin: ctx.isAdmin };
+}
+
+/**
+ * Whether this person sees the agency's billing figures: an administrator looking at every
+ * client, or a team member given billing (their queries still hold only their clients).
+ */
+export async function seesBillingOf(ctx: PortalContext): Promise<boolean> {
+  if (ctx.scope.kind === "all") return ctx.isAdmin;
+  if (ctx.scope.kind === "team") return hasBillingAccess(ctx.db, ctx.user.id);
+  return false;
 }
 
 /** What was typed, for a form shown again without JavaScript (never the intent). */

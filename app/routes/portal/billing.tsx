@@ -1,12 +1,17 @@
+import { data } from "react-router";
+import { BillingOverview, OverdueList } from "~/components/billing/billing-overview";
 import { BusinessDetailsCard } from "~/components/billing/business-details-card";
 import { InvoiceList } from "~/components/billing/invoice-list";
 import { OneOffInvoiceCard } from "~/components/billing/one-off-invoice-card";
 import { ProposalList } from "~/components/billing/proposal-list";
+import { Statement } from "~/components/billing/statement";
+import { ClientFilter } from "~/components/portal/client-filter";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { failed, succeeded } from "~/lib/action-result";
 import { todayInSouthAfrica } from "~/lib/dates";
 import type { LiveHandle } from "~/lib/live-events";
 import { formatRate } from "~/lib/money";
+import { clientFilterError } from "~/lib/portal-text";
 import { portalMeta } from "~/lib/seo";
 import { businessDetailsSchema, oneOffInvoiceSchema } from "~/lib/validation/billing";
 import { firstIssue } from "~/lib/validation/zod";
@@ -16,7 +21,13 @@ import {
   vatRateOn,
 } from "~/server/billing/business.server";
 import { createOneOffInvoice, listInvoices } from "~/server/billing/invoices.server";
+import {
+  billingByClient,
+  clientStatement,
+  overdueInvoices,
+} from "~/server/billing/overview.server";
 import { listProposals, proposalClients } from "~/server/billing/proposals.server";
+import { listClientChoices, readClientFilter } from "~/server/clients/client-choices.server";
 import { now } from "~/server/clock.server";
 import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/billing";
@@ -27,19 +38,41 @@ export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Billing", m
 
 export const handle: LiveHandle = { live: ["billing"] };
 
+/**
+ * Billing: proposals and invoices. The agency (and team members given billing) see every
+ * client's with an overview per client and the overdue list, or one client's (`?client=`) with
+ * its statement; a contact sees their own client's and its statement.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await requireUser(request);
   const { db, isAdmin, scope } = ctx;
+  const at = now();
   const staff = isAdmin && scope.kind === "all";
-  return {
-    staff,
-    proposals: await listProposals(db, billingViewer(ctx), now()),
-    invoices: await listInvoices(db, billingViewer(ctx), now()),
-    clients: staff ? await proposalClients(db) : [],
-    seesClients: scope.kind !== "client",
-    business: staff ? await getBusinessDetails(db) : null,
-    vatRate: await vatRateOn(db, todayInSouthAfrica(now())),
-  };
+  const seesClients = scope.kind !== "client";
+  const url = new URL(request.url);
+  const filter = await readClientFilter(db, scope, url.searchParams.get("client"));
+  const clientId = scope.kind === "client" ? scope.clientId : filter.clientId;
+  const viewer = billingViewer(ctx);
+  const overall = seesClients && !filter.clientId;
+  return data(
+    {
+      staff,
+      proposals: await listProposals(db, viewer, at, { clientId }),
+      invoices: await listInvoices(db, viewer, at, { clientId }),
+      clients: staff ? await proposalClients(db) : [],
+      clientChoices: seesClients ? await listClientChoices(db, scope) : [],
+      clientFilter: filter.clientId,
+      filterError: filter.invalid ? clientFilterError("proposals and invoices") : null,
+      seesClients,
+      overview: overall ? await billingByClient(db, scope, at) : null,
+      overdue: overall ? await overdueInvoices(db, scope, at) : null,
+      statement: clientId ? await clientStatement(db, scope, clientId) : null,
+      statementCsv: `/portal/billing/statement.csv${filter.clientId ? `?client=${filter.clientId}` : ""}`,
+      business: staff ? await getBusinessDetails(db) : null,
+      vatRate: await vatRateOn(db, todayInSouthAfrica(at)),
+    },
+    { status: filter.invalid ? 400 : 200 },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -91,6 +124,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Billing({ loaderData }: Route.ComponentProps) {
   const { staff, business, vatRate, proposals, invoices, clients, seesClients } = loaderData;
+  const { clientChoices, clientFilter, filterError, overview, overdue, statement } = loaderData;
   return (
     <div className="max-w-4xl space-y-6">
       <div>
@@ -99,6 +133,26 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
           Amounts are in South African rand. VAT is charged at {formatRate(vatRate)}.
         </p>
       </div>
+      {seesClients ? (
+        <ClientFilter
+          label="Filter billing"
+          clients={clientChoices}
+          selected={clientFilter}
+          error={filterError}
+        />
+      ) : null}
+      {overview ? <BillingOverview clients={overview.clients} totals={overview.totals} /> : null}
+      {overdue ? (
+        <OverdueList invoices={overdue.invoices} total={overdue.total} canRecord={staff} />
+      ) : null}
+      {statement ? (
+        <Statement
+          clientName={seesClients ? statement.clientName : null}
+          entries={statement.entries}
+          balanceCents={statement.balanceCents}
+          csvHref={loaderData.statementCsv}
+        />
+      ) : null}
       <ProposalList proposals={proposals} canCreate={staff} showClient={seesClients} />
       <Card>
         <CardHeader>

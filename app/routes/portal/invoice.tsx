@@ -181,7 +181,12 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
             </form>
           ) : null}
           {canRecord ? (
-            <Form method="post" className="grid gap-4 border-t pt-4 sm:grid-cols-3">
+            <Form
+              method="post"
+              id="record-payment"
+              aria-label="Record payment"
+              className="grid gap-4 border-t pt-4 sm:grid-cols-3"
+            >
               <input type="hidden" name="intent" value="record-payment" />
               <Field
                 id="payment-amount"

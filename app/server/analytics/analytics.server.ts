@@ -15,10 +15,12 @@ import { buildFigures, PAGE_ROWS } from "./figures.server";
 export interface AnalyticsViewer {
   db: Database;
   scope: Scope;
+  /** Staff given billing (administrators; team members with billing): the revenue figures. */
+  seesBilling?: boolean;
 }
 
 export async function loadAnalytics(
-  { db, scope }: AnalyticsViewer,
+  { db, scope, seesBilling }: AnalyticsViewer,
   search: URLSearchParams,
   now: Date,
 ) {
@@ -36,11 +38,22 @@ export async function loadAnalytics(
     );
   // Each section is kept for its own tables: a new lead recomputes the leads figures only.
   const none: Record<string, Figure> = {};
-  const [leads, work, bookings] = await Promise.all([
+  // Revenue is not kept (billing's tables are not counted): one statement on each visit.
+  const showsBilling = isAdmin && seesBilling === true;
+  const [leads, work, bookings, billing] = await Promise.all([
     seesLeads ? build("leads") : none,
     build("work"),
     seesLeads ? build("bookings") : none,
+    showsBilling ? buildFigures({ db, scope, isAdmin, period, now }, { section: "billing" }) : none,
   ]);
-  const figures: Record<string, Figure> = { ...leads, ...bookings, ...work };
-  return { period, periodError: error, isAdmin, seesLeads, figures };
+  const figures: Record<string, Figure> = { ...leads, ...bookings, ...work, ...billing };
+  return {
+    period,
+    periodError: error,
+    isAdmin,
+    seesLeads,
+    seesBilling: showsBilling,
+    billingIds: Object.keys(billing),
+    figures,
+  };
 }

@@ -6,7 +6,9 @@
 import { packageNames } from "~/content/packages";
 import { type Figure, formatDuration, formatShare } from "~/lib/analytics";
 import { formatDate, formatDateTime, formatShortDay, todayInSouthAfrica } from "~/lib/dates";
+import { centsToDecimal, formatRand } from "~/lib/money";
 import type { Period } from "~/lib/validation/period";
+import { OVERDUE_AGES, revenueFigures } from "../billing/overview.server";
 import type { Database } from "../db/client.server";
 import type { Scope } from "../workspace/scope.server";
 import { bookingsByWeek } from "./booking-figures.server";
@@ -57,10 +59,15 @@ const projectCounts = (ctx: FigureContext) =>
 /** A figure as built, with the number of rows its table would have without a limit. */
 type Built = Figure & { totalRows?: number };
 
+export type FigureSection = FigureDomain | "billing";
+
 export interface FigureDef {
   id: string;
-  /** Which tables it reads (decision 028). */
-  section: FigureDomain;
+  /**
+   * Which tables it reads (decision 028); 'billing' is computed on each visit (its tables are
+   * not counted), for staff given billing only.
+   */
+  section: FigureSection;
   /** Only for agency staff looking at every client (leads, clients). */
   adminOnly: boolean;
   /** What a row is ("clients"), for a table that can grow long: the page shows its first rows. */
@@ -472,15 +479,87 @@ const workFigures: FigureDef[] = [
   },
 ];
 
-export const FIGURES: FigureDef[] = [...leadFigures, ...bookingFigures, ...workFigures];
+const revenue = (ctx: FigureContext) =>
+  shared(ctx, "revenue", () => revenueFigures(ctx.db, ctx.scope, ctx.period, ctx.now));
+
+/**
+ * Revenue (issue 32, point 5): amounts in rand as decimals ("12500.00"), so the CSV adds up in a
+ * spreadsheet; the scope's billing access is in the query (a team member without it: zeros).
+ */
+const billingFigures: FigureDef[] = [
+  {
+    id: "revenue",
+    section: "billing",
+    adminOnly: true,
+    async build(ctx) {
+      const r = await revenue(ctx);
+      const rows: [string, number][] = [
+        ["Monthly recurring revenue (excl. VAT)", r.monthlyRecurringCents],
+        ["Invoiced in the period (incl. VAT)", r.invoicedCents],
+        ["Credited in the period", r.creditedCents],
+        ["Paid in the period", r.paidCents],
+        ["Outstanding today", r.outstandingCents],
+        ["Overdue today", r.overdueCents],
+      ];
+      return {
+        table: {
+          id: "revenue",
+          title: "Revenue",
+          columns: ["Figure", "Amount (R)"],
+          rows: rows.map(([label, cents]) => [label, centsToDecimal(cents)]),
+        },
+        description:
+          "Monthly recurring revenue from accepted proposals today; invoices, credit notes and payments dated in the period; what is owed on open invoices today.",
+        chart: { kind: "bars", value: 1 },
+        empty: rows.every(([, cents]) => cents === 0)
+          ? "Nothing was invoiced or paid in this period. Invoices, credit notes and payments are counted here by their dates."
+          : null,
+        headline: { label: "Outstanding", value: formatRand(r.outstandingCents) },
+      };
+    },
+  },
+  {
+    id: "overdue-by-age",
+    section: "billing",
+    adminOnly: true,
+    async build(ctx) {
+      const r = await revenue(ctx);
+      return {
+        table: {
+          id: "overdue-by-age",
+          title: "Overdue by age",
+          columns: ["Days overdue", "Invoices", "Owed (R)"],
+          rows: r.overdueByAge.map((a) => [a.label, a.invoices, centsToDecimal(a.owedCents)]),
+        },
+        description: `What is owed today on invoices past their due date, by how late they are (${OVERDUE_AGES.map((a) => a.label).join(", ")}).`,
+        chart: { kind: "bars", value: 2 },
+        empty:
+          r.overdueCents === 0
+            ? "No invoice is overdue. An open invoice past its due date is counted here by how many days late it is."
+            : null,
+        headline: { label: "Overdue", value: formatRand(r.overdueCents) },
+      };
+    },
+  },
+];
+
+export const FIGURES: FigureDef[] = [
+  ...leadFigures,
+  ...bookingFigures,
+  ...workFigures,
+  ...billingFigures,
+];
 
 export function figureById(id: string): FigureDef | undefined {
   return FIGURES.find((f) => f.id === id);
 }
 
-/** The figures this person may see (of one section). */
-export function visibleFigures(isAdmin: boolean, section?: FigureDomain): FigureDef[] {
-  return FIGURES.filter((f) => (isAdmin || !f.adminOnly) && (!section || f.section === section));
+/** The figures this person may see (of one section; the revenue figures only by name). */
+export function visibleFigures(isAdmin: boolean, section?: FigureSection): FigureDef[] {
+  // Billing's only when asked for by name: it needs billing access, which the caller checks.
+  return FIGURES.filter(
+    (f) => (isAdmin || !f.adminOnly) && (section ? f.section === section : f.section !== "billing"),
+  );
 }
 
 /** Rows of a long table the Analytics page shows; its CSV has them all. */
@@ -512,7 +591,7 @@ export async function buildFigures(
     oneByOne?: boolean;
     pageRows?: number;
     /** Only this section's figures (each section reads its own tables: decision 028). */
-    section?: FigureDomain;
+    section?: FigureSection;
   } = {},
 ): Promise<Record<string, Figure>> {
   const withCache = { ...ctx, cache: ctx.cache ?? new Map() };

@@ -17,9 +17,9 @@ export interface BillingViewer {
 }
 
 /** The WHERE condition limiting a billing row's `client_id` to what the scope may see. */
-export function billingScopeWhere(scope: Scope, column: PgColumn): SQL | undefined {
+export function billingScopeWhere(scope: Scope, column: PgColumn | SQL): SQL | undefined {
   if (scope.kind === "all") return undefined;
-  if (scope.kind === "client") return eq(column, scope.clientId);
+  if (scope.kind === "client") return sql`${column} = ${scope.clientId}`;
   return sql`(${column} in (select ${clientAssignments.clientId} from ${clientAssignments} where ${clientAssignments.userId} = ${scope.userId}) and exists (select 1 from ${userRoles} where ${userRoles.userId} = ${scope.userId} and ${userRoles.billing}))`;
 }
 

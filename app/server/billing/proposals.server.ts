@@ -463,7 +463,7 @@ export async function sendProposal(
 }
 
 /** The agency's administrators: billing's news goes to them (a team member may lack billing). */
-async function administrators(tx: Pick<Database, "select">): Promise<string[]> {
+export async function administrators(tx: Pick<Database, "select">): Promise<string[]> {
   const rows = await tx
     .select({ id: userRoles.userId })
     .from(userRoles)

@@ -37,8 +37,8 @@ export async function setReviewReminderDays(db: Database, days: number, actorId:
     });
 }
 
-/** Tell of this occasion unless it was told already; returns the people told. */
-async function remindOnce(db: Database, key: string, event: NotificationEvent) {
+/** Tell of this occasion unless it was told already; returns whether it was told now. */
+export async function remindOnce(db: Database, key: string, event: NotificationEvent) {
   const told = await db.transaction(async (tx) => {
     const fresh = await tx
       .insert(notificationOccasions)
