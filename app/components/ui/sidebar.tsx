@@ -14,6 +14,8 @@ const SIDEBAR_WIDTH_MOBILE = "18rem";
 
 const SIDEBAR_WIDTH_ICON = "3rem";
 const SIDEBAR_KEYBOARD_SHORTCUT = "b";
+/** The sidebar as a popover on a phone before the scripts (see `Sidebar`, `SidebarTrigger`). */
+const SIDEBAR_POPOVER_ID = "sidebar-popover";
 
 /** Loaded when first shown: small screens' sheet, collapsed icons' tooltips (decision 025). */
 const SidebarSheet = React.lazy(() =>
@@ -198,9 +200,13 @@ export function Sidebar({
 
   const offcanvasCollapsed = state === "collapsed" && collapsible === "offcanvas";
 
+  // Before the scripts, or without them, a phone shows this same sidebar as a popover (issue 38):
+  // the header's phone trigger opens it (`popoverTarget`), the browser closes it (Escape, a tap
+  // outside). The wrapper is `contents` on a phone so that the popover has a box to show; on
+  // larger screens the popover attribute's own styles are undone and it shows as before.
   return (
     <div
-      className="group peer hidden text-sidebar-foreground md:block"
+      className="group peer text-sidebar-foreground max-md:contents md:block"
       data-state={state}
       data-collapsible={state === "collapsed" ? collapsible : ""}
       data-variant={variant}
@@ -211,7 +217,7 @@ export function Sidebar({
       <div
         data-slot="sidebar-gap"
         className={cn(
-          "relative w-(--sidebar-width) bg-transparent motion-safe:transition-[width] motion-safe:duration-200 motion-safe:ease-linear",
+          "relative w-(--sidebar-width) bg-transparent max-md:hidden motion-safe:transition-[width] motion-safe:duration-200 motion-safe:ease-linear",
           "group-data-[collapsible=offcanvas]:w-0",
           "group-data-[side=right]:rotate-180",
           variant === "floating" || variant === "inset"
@@ -221,12 +227,16 @@ export function Sidebar({
       />
       <div
         data-slot="sidebar-container"
+        id={SIDEBAR_POPOVER_ID}
+        popover="auto"
         inert={offcanvasCollapsed}
         className={cn(
           "fixed inset-y-0 z-10 hidden h-svh w-(--sidebar-width) motion-safe:transition-[left,right,width] motion-safe:duration-200 motion-safe:ease-linear md:flex",
+          // The popover's browser styles (margin, padding, border, colours, overflow), undone.
+          "m-0 overflow-visible border-0 bg-transparent p-0 text-inherit open:flex max-md:shadow-lg max-md:backdrop:bg-black/50",
           side === "left"
-            ? "left-0 group-data-[collapsible=offcanvas]:left-[calc(var(--sidebar-width)*-1)]"
-            : "right-0 group-data-[collapsible=offcanvas]:right-[calc(var(--sidebar-width)*-1)]",
+            ? "right-auto left-0 group-data-[collapsible=offcanvas]:left-[calc(var(--sidebar-width)*-1)]"
+            : "left-auto right-0 group-data-[collapsible=offcanvas]:right-[calc(var(--sidebar-width)*-1)]",
           variant === "floating" || variant === "inset"
             ? "p-2 group-data-[collapsible=icon]:w-[calc(var(--sidebar-width-icon)+(--spacing(4))+2px)]"
             : "group-data-[collapsible=icon]:w-(--sidebar-width-icon) group-data-[side=left]:border-r group-data-[side=right]:border-l",
@@ -255,31 +265,57 @@ export function SidebarTrigger({
   const returnFocusRef = React.use(SidebarReturnFocusContext);
   const { pathname, search } = useLocation();
 
-  // A form (issue 38): before the scripts arrive, or without them, it posts to /preferences,
-  // which sets the sidebar cookie and returns to the page; once hydrated it toggles in place.
+  const toggle = (event: React.MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    onClick?.(event);
+    if (returnFocusRef) returnFocusRef.current = event.currentTarget;
+    toggleSidebar();
+  };
+  const content = (
+    <>
+      <PanelLeft aria-hidden="true" />
+      <span className="sr-only">Toggle Sidebar</span>
+    </>
+  );
+
+  // Issue 38: before the scripts arrive, or without them, the larger screens' button is a form
+  // that posts to /preferences (the sidebar cookie, then back to the page), and a phone's opens
+  // the sidebar as a popover. Once hydrated both toggle in place (a phone's opens the sheet); a
+  // phone then keeps only its own.
   return (
     <form method="post" action="/preferences" className="contents">
       <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
+      {isMobile ? null : (
+        <Button
+          type="submit"
+          name="sidebar"
+          value={open ? "collapsed" : "expanded"}
+          data-sidebar="trigger"
+          data-slot="sidebar-trigger"
+          variant="ghost"
+          size="icon-sm"
+          className={cn("max-md:hidden", className)}
+          aria-expanded={open}
+          onClick={toggle}
+          {...props}
+        >
+          {content}
+        </Button>
+      )}
       <Button
-        type="submit"
-        name="sidebar"
-        value={open ? "collapsed" : "expanded"}
+        type="button"
+        popoverTarget={SIDEBAR_POPOVER_ID}
         data-sidebar="trigger"
         data-slot="sidebar-trigger"
         variant="ghost"
         size="icon-sm"
-        className={className}
-        aria-expanded={isMobile ? openMobile : open}
-        onClick={(event) => {
-          event.preventDefault();
-          onClick?.(event);
-          if (returnFocusRef) returnFocusRef.current = event.currentTarget;
-          toggleSidebar();
-        }}
+        className={cn("md:hidden", className)}
+        // Before hydration the browser says whether the popover is open.
+        aria-expanded={isMobile ? openMobile : undefined}
+        onClick={toggle}
         {...props}
       >
-        <PanelLeft aria-hidden="true" />
-        <span className="sr-only">Toggle Sidebar</span>
+        {content}
       </Button>
     </form>
   );
