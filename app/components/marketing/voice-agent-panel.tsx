@@ -1,11 +1,18 @@
 import { CalendarClock, Check, Clock, PhoneCall } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { voiceAgent } from "~/content/demo";
+import type { voiceAgent as VoiceAgentText } from "~/content/demo";
 import { site } from "~/content/site";
 
 /** The demo page's voice agent panel: the demo line, availability and the voice demo's booking page. */
-export function VoiceAgentPanel({ headingId }: { headingId: string }) {
+export function VoiceAgentPanel({
+  headingId,
+  voiceAgent,
+}: {
+  headingId: string;
+  /** Its text, from the route's loader (not in the page's JavaScript). */
+  voiceAgent: typeof VoiceAgentText;
+}) {
   return (
     <div className="flex h-full flex-col gap-6 rounded-xl border bg-card p-6 shadow-sm md:p-8">
       <div className="flex items-start justify-between gap-4">

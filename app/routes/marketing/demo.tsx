@@ -4,11 +4,17 @@ import { DemoChat } from "~/components/marketing/demo-chat";
 import { Container, PageHero, Section } from "~/components/marketing/section";
 import { VoiceAgentPanel } from "~/components/marketing/voice-agent-panel";
 import { navCrumb } from "~/content/breadcrumbs";
-import { demoPage } from "~/content/demo";
+import { demoPage, voiceAgent } from "~/content/demo";
 import { site } from "~/content/site";
 import { type ChatResult, conversationField } from "~/lib/assistant/conversation";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/demo";
 import { handleChatForm } from "./demo.server";
+
+/** The page's and the voice agent's text come with the page's data, not its JavaScript (issue 38). */
+export function loader() {
+  return { page: demoPage, voiceAgent };
+}
 
 export const meta = () =>
   pageMeta({
@@ -44,10 +50,10 @@ export async function clientAction({
   }
 }
 
-export default function Demo() {
+export default function Demo({ loaderData: { page, voiceAgent } }: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
-      <PageHero title={demoPage.title} intro={demoPage.intro} />
+      <PageHero title={page.title} intro={page.intro} />
 
       <Section>
         <Container className="grid grid-cols-1 gap-8 lg:grid-cols-5">
@@ -58,22 +64,22 @@ export default function Demo() {
           >
             <div>
               <h2 id="chat-heading" className="text-2xl font-bold tracking-tight">
-                {demoPage.chatTitle}
+                {page.chatTitle}
               </h2>
-              <p className="mt-2 text-muted-foreground">{demoPage.chatIntro}</p>
+              <p className="mt-2 text-muted-foreground">{page.chatIntro}</p>
             </div>
             <DemoChat />
           </section>
           <section aria-labelledby="voice-heading" className="lg:col-span-2">
-            <VoiceAgentPanel headingId="voice-heading" />
+            <VoiceAgentPanel headingId="voice-heading" voiceAgent={voiceAgent} />
           </section>
         </Container>
       </Section>
 
       <CtaSection
-        title={demoPage.ctaTitle}
-        text={demoPage.ctaText}
-        primary={{ label: demoPage.ctaLabel, to: "/contact" }}
+        title={page.ctaTitle}
+        text={page.ctaText}
+        primary={{ label: page.ctaLabel, to: "/contact" }}
         secondary={{ label: "View Case Studies", to: "/case-studies" }}
       />
       <BreadcrumbData items={[navCrumb("/demo")]} />

@@ -8,7 +8,13 @@ import { packages, pricingFaqs, pricingPage } from "~/content/packages";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import { LEAD_FORM_TEXT } from "~/lib/validation/lead-form-result";
+import type { Route } from "./+types/pricing";
 import { handleLeadForm } from "./lead-form.server";
+
+/** The packages' and questions' text comes with the page's data, not its JavaScript (issue 38). */
+export function loader() {
+  return { page: pricingPage, packages, faqs: pricingFaqs };
+}
 
 export const meta = () =>
   pageMeta({
@@ -31,10 +37,11 @@ export async function clientAction({ serverAction }: { serverAction: () => Promi
   }
 }
 
-export default function Pricing() {
+export default function Pricing({ loaderData }: Route.ComponentProps) {
+  const { page, packages, faqs } = loaderData;
   return (
     <main id="main" tabIndex={-1} className="outline-none">
-      <PageHero title={pricingPage.title} intro={pricingPage.intro} />
+      <PageHero title={page.title} intro={page.intro} />
 
       <Section aria-label="Packages">
         <Container>
@@ -45,7 +52,7 @@ export default function Pricing() {
               </li>
             ))}
           </ul>
-          <p className="mt-8 text-center text-sm text-muted-foreground">{pricingPage.priceNote}</p>
+          <p className="mt-8 text-center text-sm text-muted-foreground">{page.priceNote}</p>
         </Container>
       </Section>
 
@@ -53,9 +60,9 @@ export default function Pricing() {
         <Container width="narrow">
           <div className="mb-10 text-center">
             <h2 id="quote" className="scroll-mt-24 text-3xl font-bold tracking-tight md:text-4xl">
-              {pricingPage.quoteTitle}
+              {page.quoteTitle}
             </h2>
-            <p className="mt-4 text-lg text-muted-foreground">{pricingPage.quoteIntro}</p>
+            <p className="mt-4 text-lg text-muted-foreground">{page.quoteIntro}</p>
           </div>
           <div className="rounded-xl border bg-card p-6 shadow-sm md:p-8">
             <QuoteForm />
@@ -66,7 +73,7 @@ export default function Pricing() {
       <Section aria-labelledby="pricing-faq-heading">
         <Container width="narrow">
           <SectionHeading id="pricing-faq-heading" title="Pricing Questions" />
-          <FaqList faqs={pricingFaqs} />
+          <FaqList faqs={faqs} />
         </Container>
       </Section>
       <BreadcrumbData items={[navCrumb("/pricing")]} />
