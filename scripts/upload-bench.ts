@@ -5,7 +5,8 @@
  * loopback, in MB/s, for each file store (decision 091; S3 is a local s3rver), beside `cp` and
  * `dd` (write with fsync, read back) of the same size on the same disk in the same run; and the
  * server's resident memory (RSS) before and at its peak during the upload and the download,
- * sampled from /proc every 20 ms. After `npm run build`. A script, not a test (decision 018).
+ * sampled from /proc every 20 ms; and a resumable upload (tus, decision 092) of the same file
+ * in 4 MB PATCHes, as the page sends it. After `npm run build`. A script, not a test (decision 018).
  */
 import { spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -17,6 +18,7 @@ import {
   readFileSync,
   rmSync,
 } from "node:fs";
+import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
@@ -165,6 +167,41 @@ try {
       if (up.result.status !== 200)
         throw new Error(`Upload failed: ${up.result.status} ${up.result.body}`);
 
+      // The page's way (decision 092): a resumable upload, created, then sent in 4 MB PATCHes.
+      const tus = { "Tus-Resumable": "1.0.0", origin: app.url, cookie };
+      const resumable = await sampled(async () => {
+        const created = await fetch(`${app.url}/portal/projects/${projectId}/uploads`, {
+          method: "POST",
+          headers: {
+            ...tus,
+            "Upload-Length": String(size),
+            "Upload-Metadata": `filename ${Buffer.from("resumable.pdf").toString("base64")}`,
+          },
+        });
+        const location = created.headers.get("Location");
+        if (created.status !== 201 || !location) throw new Error(`Create: ${created.status}`);
+        const handle = await open(source, "r");
+        try {
+          for (let offset = 0; offset < size; ) {
+            const piece = Buffer.alloc(Math.min(4 * 1024 * 1024, size - offset));
+            await handle.read(piece, 0, piece.length, offset);
+            const res = await fetch(`${app.url}${location}`, {
+              method: "PATCH",
+              headers: {
+                ...tus,
+                "Upload-Offset": String(offset),
+                "Content-Type": "application/offset+octet-stream",
+              },
+              body: piece,
+            });
+            if (res.status !== 204) throw new Error(`PATCH: ${res.status} ${await res.text()}`);
+            offset = Number(res.headers.get("Upload-Offset"));
+          }
+        } finally {
+          await handle.close();
+        }
+      });
+
       const [link] = await versionLinks(app.url, cookie, projectId);
       const got = createHash("sha256");
       const down = await sampled(async () => {
@@ -184,8 +221,9 @@ try {
         throw new Error("The downloaded file differs from the uploaded one");
       results.push(row(`${storage}: upload (POST, streamed)`, up.seconds));
       results.push(row(`${storage}: download (GET, streamed)`, down.seconds));
+      results.push(row(`${storage}: resumable upload (tus, 4 MB PATCHes)`, resumable.seconds));
       memory.push(
-        `${storage}: server RSS ${up.before} MB before; peak ${up.peak} MB during the upload (+${up.peak - up.before}), ${down.peak} MB during the download (+${down.peak - down.before})`,
+        `${storage}: server RSS ${up.before} MB before; peak ${up.peak} MB during the upload (+${up.peak - up.before}), ${down.peak} MB during the download (+${down.peak - down.before}), ${resumable.peak} MB during the resumable upload (+${resumable.peak - resumable.before})`,
       );
     } finally {
       await app.stop();
