@@ -3,7 +3,7 @@ import { formatLongDate } from "~/lib/dates";
 import { formatRand } from "~/lib/money";
 import { stats, values } from "./about";
 import { caseStudies, getCaseStudy } from "./case-studies";
-import { osmEmbedUrl } from "./contact";
+import { osmEmbedUrl } from "./contact-page";
 import { demoChat } from "./demo";
 import { homePage, proofItems } from "./home";
 import { industries } from "./industries";

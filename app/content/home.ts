@@ -7,7 +7,7 @@
 
 import { formatRand } from "~/lib/money";
 import { caseStudies } from "./case-studies";
-import { contactPage } from "./contact";
+import { contactPage } from "./contact-page";
 import { demoPage } from "./demo";
 import { packages } from "./packages";
 import { servicesPage } from "./services-page";

@@ -6,7 +6,7 @@ import { MapEmbed } from "~/components/marketing/map-embed";
 import { ScheduleDemo } from "~/components/marketing/schedule-demo";
 import { Container, PageHero, Section } from "~/components/marketing/section";
 import { navCrumb } from "~/content/breadcrumbs";
-import { contactPage } from "~/content/contact";
+import { contactPage } from "~/content/contact-page";
 import { formatAddress, site } from "~/content/site";
 
 const details = [

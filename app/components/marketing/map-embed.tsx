@@ -1,7 +1,7 @@
 import { ExternalLink, MapPin } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { contactPage, osmEmbedUrl, osmLink } from "~/content/contact";
+import { contactPage, osmEmbedUrl, osmLink } from "~/content/contact-page";
 import { formatAddress, site } from "~/content/site";
 
 /**

@@ -1,6 +1,6 @@
 import { CalendarDays, Clock } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { contactPage } from "~/content/contact";
+import { contactPage } from "~/content/contact-page";
 
 /** The contact page's 'Schedule a Demo' block: its button opens the consultation's booking page. */
 export function ScheduleDemo() {

@@ -11,7 +11,7 @@
  */
 import { aboutPage, stats, values } from "~/content/about";
 import { caseStudies, caseStudiesPage } from "~/content/case-studies";
-import { contactPage } from "~/content/contact";
+import { contactPage } from "~/content/contact-page";
 import { demoChat, demoPage, voiceAgent } from "~/content/demo";
 import { homePage } from "~/content/home";
 import { industries, industriesPage } from "~/content/industries";

@@ -1,5 +1,5 @@
 import { ContactPage } from "~/components/marketing/contact-page";
-import { contactPage } from "~/content/contact";
+import { contactPage } from "~/content/contact-page";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 
