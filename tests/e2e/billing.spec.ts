@@ -230,3 +230,25 @@ test.describe("overview and statement", () => {
     await expectNoAxeViolations(page, "/portal/billing (contact, with a statement)");
   });
 });
+
+test.describe("export for the books", () => {
+  test("an administrator downloads last month's invoices for Xero and payments for Sage", async ({
+    page,
+    baseURL,
+  }) => {
+    await signInAsAdmin(page.request, baseURL ?? "");
+    await page.goto("/portal/billing");
+    await hydrated(page);
+    const xero = page.getByRole("form", { name: "Export for Xero" });
+    await expect(xero.getByLabel("Sales account code")).toHaveValue("200");
+    const invoices = page.waitForEvent("download");
+    await xero.getByRole("button", { name: "Invoices and credit notes (Xero)" }).click();
+    expect((await invoices).suggestedFilename()).toMatch(
+      /^xero-invoices-\d{4}-\d{2}-01-to-.*\.csv$/,
+    );
+    const sage = page.getByRole("form", { name: "Export for Sage Business Cloud" });
+    const paid = page.waitForEvent("download");
+    await sage.getByRole("button", { name: "Payments (Sage Business Cloud)" }).click();
+    expect((await paid).suggestedFilename()).toMatch(/^sage-payments-.*\.csv$/);
+  });
+});

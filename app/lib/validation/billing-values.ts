@@ -62,3 +62,20 @@ export const INVOICE_NOT_FOUND = "Invoice not found";
 export const INVOICE_ALREADY_VOID = "This invoice has already been credited";
 export const INVOICE_DESCRIPTION_MAX = 300;
 export const CREDIT_REASON_MAX = 500;
+
+/** The accounting systems the books export writes for (issue 32, point 6; decision 097). */
+export const BOOKS_FORMATS = ["xero", "sage"] as const;
+export type BooksFormat = (typeof BOOKS_FORMATS)[number];
+export const BOOKS_FORMAT_LABELS: Record<BooksFormat, string> = {
+  xero: "Xero",
+  sage: "Sage Business Cloud",
+};
+export const BOOKS_EXPORTS = ["invoices", "payments"] as const;
+export type BooksExport = (typeof BOOKS_EXPORTS)[number];
+/** The longest period one export covers (a year and a day, for a leap year). */
+export const BOOKS_EXPORT_DAYS_MAX = 366;
+/** The ledger codes a new organisation starts with; the form lets the administrator change them. */
+export const BOOKS_DEFAULTS: Record<BooksFormat, { account: string; taxRate: string }> = {
+  xero: { account: "200", taxRate: "Standard Rate Sales" },
+  sage: { account: "1000", taxRate: "Standard 15%" },
+};

@@ -6,6 +6,9 @@ import { type PackageName, packages } from "~/content/packages";
 import { isCalendarDay } from "~/lib/dates";
 import { parseRand } from "~/lib/money";
 import {
+  BOOKS_EXPORT_DAYS_MAX,
+  BOOKS_EXPORTS,
+  BOOKS_FORMATS,
   CREDIT_REASON_MAX,
   INVOICE_DESCRIPTION_MAX,
   ITEM_DESCRIPTION_MAX,
@@ -271,3 +274,45 @@ export const paymentSchema = z.object({
     "Reference must be on one line",
   ),
 });
+
+/** 'Export for the books' (administrators): a period, a layout, what, and the ledger codes. */
+export const booksExportSchema = z
+  .object({
+    format: z.enum(BOOKS_FORMATS, { error: "Choose Xero or Sage Business Cloud" }),
+    what: z.enum(BOOKS_EXPORTS, { error: "Choose invoices and credit notes, or payments" }),
+    from: z
+      .string({ error: "From must be a date" })
+      .refine(isCalendarDay, "From must be a date (YYYY-MM-DD)"),
+    to: z
+      .string({ error: "To must be a date" })
+      .refine(isCalendarDay, "To must be a date (YYYY-MM-DD)"),
+    account: z
+      .string()
+      .trim()
+      .max(20, "The sales account code must be less than 20 characters")
+      .regex(
+        /^[A-Za-z0-9 .-]*$/,
+        "The sales account code may hold letters, digits, dots and dashes",
+      )
+      .optional()
+      .transform((v) => v ?? ""),
+    taxRate: z
+      .string()
+      .trim()
+      .max(50, "The tax rate name must be less than 50 characters")
+      .regex(
+        /^[A-Za-z0-9 %().-]*$/,
+        "The tax rate name may hold letters, digits, spaces and % ( ) . -",
+      )
+      .optional()
+      .transform((v) => v ?? ""),
+  })
+  .refine((v) => v.from <= v.to, { message: "From must be on or before To", path: ["to"] })
+  .refine((v) => daysBetween(v.from, v.to) <= BOOKS_EXPORT_DAYS_MAX, {
+    message: `A period of at most ${BOOKS_EXPORT_DAYS_MAX} days`,
+    path: ["to"],
+  });
+
+function daysBetween(from: string, to: string): number {
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+}

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { BillingOverview, OverdueList } from "~/components/billing/billing-overview";
+import { BooksExportCard } from "~/components/billing/books-export-card";
 import { BusinessDetailsCard } from "~/components/billing/business-details-card";
 import { InvoiceList } from "~/components/billing/invoice-list";
 import { OneOffInvoiceCard } from "~/components/billing/one-off-invoice-card";
@@ -8,7 +9,7 @@ import { Statement } from "~/components/billing/statement";
 import { ClientFilter } from "~/components/portal/client-filter";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { failed, succeeded } from "~/lib/action-result";
-import { todayInSouthAfrica } from "~/lib/dates";
+import { addDays, todayInSouthAfrica } from "~/lib/dates";
 import type { LiveHandle } from "~/lib/live-events";
 import { formatRate } from "~/lib/money";
 import { clientFilterError } from "~/lib/portal-text";
@@ -70,9 +71,18 @@ export async function loader({ request }: Route.LoaderArgs) {
       statementCsv: `/portal/billing/statement.csv${filter.clientId ? `?client=${filter.clientId}` : ""}`,
       business: staff ? await getBusinessDetails(db) : null,
       vatRate: await vatRateOn(db, todayInSouthAfrica(at)),
+      // The export's default period: last month, the one usually booked.
+      ...lastMonth(todayInSouthAfrica(at)),
     },
     { status: filter.invalid ? 400 : 200 },
   );
+}
+
+/** The month before today's: its first and last day. */
+function lastMonth(today: string): { exportFrom: string; exportTo: string } {
+  const firstOfThis = `${today.slice(0, 7)}-01`;
+  const exportTo = addDays(firstOfThis, -1);
+  return { exportFrom: `${exportTo.slice(0, 7)}-01`, exportTo };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -166,6 +176,7 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
       {staff ? <OneOffInvoiceCard clients={clients} /> : null}
+      {staff ? <BooksExportCard from={loaderData.exportFrom} to={loaderData.exportTo} /> : null}
       {staff && business ? <BusinessDetailsCard details={business} /> : null}
     </div>
   );
