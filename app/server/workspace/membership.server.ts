@@ -7,7 +7,15 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { clients, invitations, messages, profiles, projects } from "../db/schema.server";
+import {
+  clients,
+  invitations,
+  invoices,
+  messages,
+  profiles,
+  projects,
+  proposals,
+} from "../db/schema.server";
 
 type Executor = Pick<Database, "insert" | "update" | "select">;
 
@@ -53,20 +61,21 @@ export async function ensureOwnClient(
 }
 
 /**
- * Remove a client nothing hangs off any more (no contact, project, message, invitation or
- * lead), such as the one a person's own sign-up made before they joined another client.
+ * Remove a client nothing hangs off any more (no contact, project, message, invitation,
+ * lead, invoice or proposal), such as the one a person's own sign-up made before they joined another client.
  */
 export async function removeClientIfUnused(tx: Pick<Database, "delete">, clientId: string) {
-  await tx
-    .delete(clients)
-    .where(
-      and(
-        eq(clients.id, clientId),
-        sql`not exists (select 1 from ${profiles} where ${profiles.clientId} = ${clientId})`,
-        sql`not exists (select 1 from ${projects} where ${projects.clientId} = ${clientId})`,
-        sql`not exists (select 1 from ${messages} where ${messages.clientId} = ${clientId})`,
-        sql`not exists (select 1 from ${invitations} where ${invitations.clientId} = ${clientId})`,
-        isNull(clients.leadId),
-      ),
-    );
+  await tx.delete(clients).where(
+    and(
+      eq(clients.id, clientId),
+      sql`not exists (select 1 from ${profiles} where ${profiles.clientId} = ${clientId})`,
+      sql`not exists (select 1 from ${projects} where ${projects.clientId} = ${clientId})`,
+      sql`not exists (select 1 from ${messages} where ${messages.clientId} = ${clientId})`,
+      sql`not exists (select 1 from ${invitations} where ${invitations.clientId} = ${clientId})`,
+      // Billing records keep it: invoices are tax records, proposals may be signed contracts.
+      sql`not exists (select 1 from ${invoices} where ${invoices.clientId} = ${clientId})`,
+      sql`not exists (select 1 from ${proposals} where ${proposals.clientId} = ${clientId})`,
+      isNull(clients.leadId),
+    ),
+  );
 }
