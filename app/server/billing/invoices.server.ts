@@ -156,15 +156,41 @@ export function periodName(period: string): string {
 
 /**
  * The retainer invoices due today: for every accepted proposal with monthly lines whose billing
- * day of this month has come (and fell after its acceptance), the month's invoice, once. Each
+ * day of this month has come (and fell after its acceptance), the month's invoice, once; and a
+ * month whose day passed while the job did not run, too. Each
  * proposal in a transaction of its own that locks it and looks again, so two instances (or a
  * retried run) issue it once; the unique index (proposal, month) is the last guard, and a
  * refused insert rolls its number back with it, so the series keeps no gap.
  */
 export async function issueRetainerInvoices(db: Database, now: Date): Promise<JobResult> {
   const today = todayInSouthAfrica(now);
-  const period = today.slice(0, 7);
-  const day = Number(today.slice(8, 10));
+  let issued = 0;
+  // A month the job missed (the server down on its billing day and after) is caught up, the
+  // oldest first, up to RETAINER_CATCH_UP_MONTHS back; this month only once its day has come.
+  for (let back = RETAINER_CATCH_UP_MONTHS - 1; back >= 0; back--) {
+    const period = monthBefore(today.slice(0, 7), back);
+    const day = back === 0 ? Number(today.slice(8, 10)) : 31;
+    issued += await issueRetainersOf(db, now, period, day);
+  }
+  return { issued };
+}
+
+/** How many months back a missed retainer invoice is still issued. */
+export const RETAINER_CATCH_UP_MONTHS = 12;
+
+/** "2026-03" and 2 → "2026-01". */
+function monthBefore(period: string, months: number): string {
+  const index = Number(period.slice(0, 4)) * 12 + Number(period.slice(5, 7)) - 1 - months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+/** The retainer invoices of one month whose billing day is at most `day`, each once. */
+async function issueRetainersOf(
+  db: Database,
+  now: Date,
+  period: string,
+  day: number,
+): Promise<number> {
   const due = await db
     .select({ id: proposals.id })
     .from(proposals)
@@ -174,6 +200,8 @@ export async function issueRetainerInvoices(db: Database, now: Date): Promise<Jo
         gt(proposals.monthlyCents, 0),
         lte(proposals.billingDay, day),
         sql`not exists (select 1 from ${invoices} where ${invoices.proposalId} = ${proposals.id} and ${invoices.kind} = 'retainer' and ${invoices.period} = ${period})`,
+        // Accepted by that month's end (a later acceptance is looked at again below).
+        sql`${proposals.answeredAt} < (${`${period}-01`}::date + interval '1 month')`,
       ),
     )
     .orderBy(asc(proposals.createdAt))
@@ -245,7 +273,7 @@ export async function issueRetainerInvoices(db: Database, now: Date): Promise<Jo
       throw error;
     }
   }
-  return { issued };
+  return issued;
 }
 
 function isUniqueViolation(error: unknown): boolean {
