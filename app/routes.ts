@@ -52,6 +52,7 @@ export default [
   route("portal/billing/invoices/:id/pdf", "routes/portal/invoice-pdf.ts"),
   route("portal/billing/statement.csv", "routes/portal/billing-statement-csv.ts"),
   route("portal/billing/export.csv", "routes/portal/billing-export-csv.ts"),
+  route("portal/billing/proposals/:id/pdf", "routes/portal/proposal-pdf.ts"),
   route("portal", "routes/portal/layout.tsx", [
     index("routes/portal/dashboard.tsx"),
     route("projects", "routes/portal/projects.tsx"),

@@ -125,8 +125,13 @@ export default function Proposal({ loaderData, actionData }: Route.ComponentProp
       </div>
       <FormResult result={result} />
       <Card>
-        <CardHeader>
+        <CardHeader layout="row" className="flex-wrap">
           <CardTitle as="h2">Proposal</CardTitle>
+          <Button asChild variant="outline" size="sm">
+            <a href={`/portal/billing/proposals/${proposal.id}/pdf`} download>
+              Download PDF
+            </a>
+          </Button>
         </CardHeader>
         <CardContent>
           <ProposalDocument proposal={proposal} />

@@ -12,6 +12,7 @@ import { action as invoiceAction, loader as invoiceLoader } from "~/routes/porta
 import { loader as pdfLoader } from "~/routes/portal/invoice-pdf";
 import { action as proposalAction, loader as proposalLoader } from "~/routes/portal/proposal";
 import { action as newAction } from "~/routes/portal/proposal-new";
+import { loader as proposalPdfLoader } from "~/routes/portal/proposal-pdf";
 import { type SignedUp, signUp } from "~/test/accounts.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
 import { signUpAdmin, signUpTeamMember } from "~/test/workspace.server";
@@ -351,5 +352,44 @@ describe(`invoices, on ${testDatabaseKind()}`, () => {
       .where(eq(invoices.id, row?.id ?? ""));
     const page = await (await invoicePage(row?.id ?? "", admin.cookie)).json();
     expect(page.invoice.state).toBe("overdue");
+  });
+
+  it("gives the proposal's PDF; an accepted one ends with its acceptance page", async () => {
+    const id = await acceptedProposal({ title: "PDF proposal" });
+    const pdf = (cookie: string) =>
+      run(proposalPdfLoader, getRequest(`/portal/billing/proposals/${id}/pdf`, cookie), { id });
+    const res = await pdf(contact.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    const bytes = Buffer.from(await res.arrayBuffer()).toString("latin1");
+    expect(bytes.startsWith("%PDF")).toBe(true);
+    // The proposal's page and the acceptance page.
+    expect(bytes.match(/\/Type \/Page\b(?!s)/g)?.length).toBe(2);
+    expect((await pdf(other.cookie)).status).toBe(404);
+    expect((await pdf(team.cookie)).status).toBe(404);
+    const draft = await run(
+      newAction,
+      formRequest(
+        "/portal/billing/proposals/new",
+        {
+          clientId: contact.clientId,
+          title: "Draft PDF",
+          validUntil: inAWeek(),
+          depositPercent: "0",
+          billingDay: "1",
+          terms: "",
+          item0Package: "Growth",
+        },
+        { cookie: admin.cookie },
+      ),
+    );
+    const draftId = (draft.headers.get("location") ?? "").split("/").pop() ?? "";
+    const draftPdf = await run(
+      proposalPdfLoader,
+      getRequest(`/portal/billing/proposals/${draftId}/pdf`, admin.cookie),
+      { id: draftId },
+    );
+    const draftBytes = Buffer.from(await draftPdf.arrayBuffer()).toString("latin1");
+    expect(draftBytes.match(/\/Type \/Page\b(?!s)/g)?.length).toBe(1);
   });
 });

@@ -1,0 +1,34 @@
+import { PROPOSAL_NOT_FOUND } from "~/lib/validation/billing-values";
+import { getBusinessDetails } from "~/server/billing/business.server";
+import { renderProposalPdf } from "~/server/billing/proposal-pdf.server";
+import { getProposal } from "~/server/billing/proposals.server";
+import { now } from "~/server/clock.server";
+import { parseId } from "~/server/workspace/scope.server";
+import { notFound } from "../refuse.server";
+import type { Route } from "./+types/proposal-pdf";
+import { billingViewer } from "./billing.server";
+import { requireUser } from "./context.server";
+
+/** 'Download PDF': a proposal the person may see; an accepted one with its acceptance page. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const ctx = await requireUser(request);
+  const id = parseId(params.id);
+  const proposal = id ? await getProposal(ctx.db, billingViewer(ctx), id, now()) : null;
+  if (!proposal) throw notFound(PROPOSAL_NOT_FOUND);
+  const pdf = await renderProposalPdf(proposal, await getBusinessDetails(ctx.db));
+  const name = `proposal-${
+    proposal.title
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .toLowerCase() || "proposal"
+  }.pdf`;
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
