@@ -27,6 +27,10 @@ describe("npm run seed", () => {
     expect(after.file_versions?.rows).toBeGreaterThanOrEqual(4);
     expect(after.review_answers?.rows).toBe(2);
     expect(after.messages?.rows).toBeGreaterThanOrEqual(10);
+    // Billing: an accepted proposal, three invoices (paid, part-paid and overdue, open), two payments.
+    expect(after.proposals?.rows).toBe(1);
+    expect(after.invoices?.rows).toBe(3);
+    expect(after.payments?.rows).toBe(2);
     const kinds = await handle.db.execute<{ kind: string; status: string }>(
       sql`select distinct kind, status from leads`,
     );

@@ -10,6 +10,7 @@ import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { privacyNotice } from "~/content/legal";
+import { periodName } from "~/server/billing/invoices.server";
 import type { Database } from "~/server/db/client.server";
 import * as s from "~/server/db/schema.server";
 import { FILE_CHUNK_BYTES } from "~/server/deliverables/files.server";
@@ -789,6 +790,170 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedCoun
         createdAt: at(r.daysAgo),
       })),
     ]);
+
+    // Billing (issue 32): Karoo accepted a proposal (setup once-off with a 50% deposit, a
+    // monthly retainer); its deposit is paid, this month's retainer is part-paid and overdue;
+    // the dental studio has a one-off invoice not yet due.
+    const supplier: s.SupplierSnapshot = {
+      legalName: "Cape AI Automations (Pty) Ltd",
+      address: "12 Bree Street, Cape Town 8001",
+      registrationNumber: null,
+      vatNumber: "4123456789",
+      bankName: "First National Bank",
+      accountHolder: "Cape AI Automations (Pty) Ltd",
+      accountNumber: "62123456789",
+      branchCode: "250655",
+    };
+    await insert("proposals", s.proposals, [
+      {
+        id: uid("karoo-proposal"),
+        clientId: uid("karoo"),
+        title: "WhatsApp assistant: setup and Growth retainer",
+        status: "accepted",
+        validUntil: dateOnly(-16),
+        terms: "Setup within four weeks of the deposit. The retainer runs month to month.",
+        depositPercent: 50,
+        billingDay: 1,
+        vatBasisPoints: 1500,
+        onceOffCents: 2_000_000,
+        monthlyCents: 450_000,
+        createdBy: userId("owner"),
+        sentAt: at(32),
+        answeredAt: at(30),
+        signedName: "Anele Botha",
+        signedBy: userId("anele"),
+        signedIp: "196.25.1.10",
+        signedUserAgent: "Mozilla/5.0 (demo)",
+        contentHash: createHash("sha256").update("karoo-proposal").digest("hex"),
+        createdAt: at(33),
+        updatedAt: at(30),
+      },
+    ]);
+    await insert("proposal_items", s.proposalItems, [
+      {
+        id: uid("karoo-proposal:0"),
+        proposalId: uid("karoo-proposal"),
+        position: 0,
+        kind: "once-off" as const,
+        description: "WhatsApp assistant setup",
+        quantity: 1,
+        unitCents: 2_000_000,
+      },
+      {
+        id: uid("karoo-proposal:1"),
+        proposalId: uid("karoo-proposal"),
+        position: 1,
+        kind: "monthly" as const,
+        description: "Growth retainer",
+        quantity: 1,
+        unitCents: 450_000,
+      },
+    ]);
+    const retainerOn = dateOnly(-10);
+    const bills = [
+      {
+        key: "inv-1",
+        client: "karoo",
+        name: "Karoo Fresh Produce",
+        kind: "deposit" as const,
+        period: null,
+        issuedOn: dateOnly(-30),
+        dueOn: dateOnly(-23),
+        description: "Deposit: WhatsApp assistant: setup and Growth retainer",
+        line: "Deposit of 50% of the once-off amount",
+        net: 1_000_000,
+        paid: 1_150_000,
+        status: "paid" as const,
+      },
+      {
+        key: "inv-2",
+        client: "karoo",
+        name: "Karoo Fresh Produce",
+        kind: "retainer" as const,
+        period: retainerOn.slice(0, 7),
+        issuedOn: retainerOn,
+        dueOn: dateOnly(-3),
+        description: `WhatsApp assistant: setup and Growth retainer: ${periodName(retainerOn.slice(0, 7))}`,
+        line: `Growth retainer (${periodName(retainerOn.slice(0, 7))})`,
+        net: 450_000,
+        paid: 200_000,
+        status: "part-paid" as const,
+      },
+      {
+        key: "inv-3",
+        client: "dental",
+        name: "Umhlanga Dental Studio",
+        kind: "one-off" as const,
+        period: null,
+        issuedOn: dateOnly(-5),
+        dueOn: dateOnly(2),
+        description: "Prompt-writing workshop",
+        line: "Prompt-writing workshop (half day)",
+        net: 200_000,
+        paid: 0,
+        status: "issued" as const,
+      },
+    ];
+    await insert("billing_counters", s.billingCounters, [
+      { series: "invoice", last: bills.length },
+    ]);
+    await insert(
+      "invoices",
+      s.invoices,
+      bills.map((b, i) => ({
+        id: uid(b.key),
+        clientId: uid(b.client),
+        proposalId: b.client === "karoo" ? uid("karoo-proposal") : null,
+        kind: b.kind,
+        period: b.period,
+        serial: i + 1,
+        number: `INV-${String(i + 1).padStart(4, "0")}`,
+        issuedOn: b.issuedOn,
+        dueOn: b.dueOn,
+        description: b.description,
+        supplier,
+        recipientName: b.name,
+        recipientAddress: null,
+        recipientVatNumber: null,
+        vatBasisPoints: 1500,
+        subtotalCents: b.net,
+        vatCents: (b.net * 15) / 100,
+        totalCents: b.net + (b.net * 15) / 100,
+        paidCents: b.paid,
+        status: b.status,
+        createdBy: userId("owner"),
+        createdAt: at(0),
+        updatedAt: at(0),
+      })),
+    );
+    await insert(
+      "invoice_lines",
+      s.invoiceLines,
+      bills.map((b) => ({
+        id: uid(`${b.key}:line`),
+        invoiceId: uid(b.key),
+        position: 0,
+        description: b.line,
+        quantity: 1,
+        unitCents: b.net,
+      })),
+    );
+    await insert(
+      "payments",
+      s.payments,
+      bills
+        .filter((b) => b.paid > 0)
+        .map((b, i) => ({
+          id: uid(`${b.key}:payment`),
+          invoiceId: uid(b.key),
+          method: "eft" as const,
+          amountCents: b.paid,
+          paidOn: dateOnly(i === 0 ? -28 : -2),
+          reference: `INV-000${bills.indexOf(b) + 1}`,
+          recordedBy: userId("owner"),
+          createdAt: at(i === 0 ? 28 : 2),
+        })),
+    );
   });
   return counts;
 }
