@@ -72,6 +72,7 @@ test("Download my data: a zip of the person's own data as JSON and CSV", async (
     "notifications.csv",
     "passkeys.csv",
     "projects.csv",
+    "proposals.csv",
     "reviews.csv",
     "sessions.csv",
     "whatsapp.csv",

@@ -30,7 +30,7 @@ export function BooksExportCard({ from, to }: { from: string; to: string }) {
             method="get"
             action="/portal/billing/export.csv"
             aria-label={`Export for ${BOOKS_FORMAT_LABELS[format]}`}
-            className="grid gap-4 border-t pt-4 first:border-t-0 first:pt-0 sm:grid-cols-2"
+            className="grid min-w-0 gap-4 border-t pt-4 first:border-t-0 first:pt-0 sm:grid-cols-2"
           >
             <h3 className="font-medium sm:col-span-2">{BOOKS_FORMAT_LABELS[format]}</h3>
             <input type="hidden" name="format" value={format} />
@@ -50,10 +50,22 @@ export function BooksExportCard({ from, to }: { from: string; to: string }) {
               <Input name="taxRate" maxLength={50} defaultValue={BOOKS_DEFAULTS[format].taxRate} />
             </Field>
             <div className="flex flex-wrap gap-3 sm:col-span-2">
-              <Button type="submit" name="what" value="invoices" variant="outline">
+              <Button
+                type="submit"
+                name="what"
+                value="invoices"
+                variant="outline"
+                className="h-auto whitespace-normal text-left"
+              >
                 Invoices and credit notes ({BOOKS_FORMAT_LABELS[format]})
               </Button>
-              <Button type="submit" name="what" value="payments" variant="outline">
+              <Button
+                type="submit"
+                name="what"
+                value="payments"
+                variant="outline"
+                className="h-auto whitespace-normal text-left"
+              >
                 Payments ({BOOKS_FORMAT_LABELS[format]})
               </Button>
             </div>

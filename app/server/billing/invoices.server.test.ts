@@ -18,6 +18,7 @@ import { createHarness, formRequest, getRequest, type Harness, run } from "~/tes
 import { signUpAdmin, signUpTeamMember } from "~/test/workspace.server";
 import { creditNotes, invoiceLines, invoices, notifications } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
+import { collectPersonalData } from "../privacy/privacy-export.server";
 import { issueInvoiceIn, issueRetainerInvoices, periodName } from "./invoices.server";
 
 let h: Harness;
@@ -391,5 +392,19 @@ describe(`invoices, on ${testDatabaseKind()}`, () => {
     );
     const draftBytes = Buffer.from(await draftPdf.arrayBuffer()).toString("latin1");
     expect(draftBytes.match(/\/Type \/Page\b(?!s)/g)?.length).toBe(1);
+  });
+
+  it("puts the proposals a contact signed in their 'Download my data'", async () => {
+    await acceptedProposal({ title: "Signed for export" });
+    const data = await collectPersonalData(h.handle.db, contact.id, new Date());
+    expect(data?.proposals).toContainEqual(
+      expect.objectContaining({
+        title: "Signed for export",
+        status: "accepted",
+        signedName: "Lerato Mokoena",
+        contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      }),
+    );
+    expect((await collectPersonalData(h.handle.db, other.id, new Date()))?.proposals).toEqual([]);
   });
 });

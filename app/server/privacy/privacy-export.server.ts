@@ -26,6 +26,7 @@ import {
   passkey,
   profiles,
   projects,
+  proposals,
   reviewAnswers,
   reviews,
   session,
@@ -112,6 +113,8 @@ export interface PersonalData {
   leads: Row[];
   bookings: Row[];
   invitations: Row[];
+  /** Proposals the person accepted or declined: the signature recorded (issue 32, decision 072). */
+  proposals: Row[];
   /** Null once the address is proven; else what was left out because it is not (decision 034). */
   addressNotConfirmed: AddressNotConfirmed | null;
 }
@@ -328,6 +331,21 @@ export async function collectPersonalData(
       .leftJoin(clients, eq(clients.id, invitations.clientId))
       .where(or(byAddress(eq(invitations.email, email)), eq(invitations.acceptedBy, userId)))
       .orderBy(desc(invitations.createdAt)),
+    proposals: await db
+      .select({
+        title: proposals.title,
+        client: clients.name,
+        status: proposals.status,
+        answeredAt: proposals.answeredAt,
+        signedName: proposals.signedName,
+        ipAddress: proposals.signedIp,
+        userAgent: proposals.signedUserAgent,
+        contentHash: proposals.contentHash,
+      })
+      .from(proposals)
+      .innerJoin(clients, eq(clients.id, proposals.clientId))
+      .where(eq(proposals.signedBy, userId))
+      .orderBy(desc(proposals.answeredAt)),
     addressNotConfirmed: proven ? null : { email, leftOut: MATCHED_BY_ADDRESS },
   };
 }
@@ -378,6 +396,8 @@ const README = (data: PersonalData, baseUrl: string) =>
     "leads.csv      contact messages and quote requests sent from your e-mail address",
     "bookings.csv   meetings booked on the website with your e-mail address",
     "invitations.csv invitations to the portal sent to your e-mail address",
+    "proposals.csv  proposals you accepted or declined: the name you typed, when, your IP address",
+    "               and browser, and the hash of what you accepted",
     "",
     `Privacy policy (version ${privacyNotice.version}): ${baseUrl}/legal/privacy`,
     "",
@@ -404,6 +424,7 @@ export function personalDataZip(data: PersonalData, { baseUrl }: { baseUrl: stri
     leads: data.leads,
     bookings: data.bookings,
     invitations: data.invitations,
+    proposals: data.proposals,
   };
   const json = {
     ...data,

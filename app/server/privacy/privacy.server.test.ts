@@ -212,6 +212,7 @@ describe(`download my data (${testDatabaseKind()})`, () => {
       "notifications.csv",
       "passkeys.csv",
       "projects.csv",
+      "proposals.csv",
       "reviews.csv",
       "sessions.csv",
       "whatsapp.csv",
