@@ -55,18 +55,18 @@ export function BooksExportCard({ from, to }: { from: string; to: string }) {
                 name="what"
                 value="invoices"
                 variant="outline"
-                className="h-auto whitespace-normal text-left"
+                aria-label={`Invoices and credit notes (${BOOKS_FORMAT_LABELS[format]})`}
               >
-                Invoices and credit notes ({BOOKS_FORMAT_LABELS[format]})
+                Invoices and credit notes
               </Button>
               <Button
                 type="submit"
                 name="what"
                 value="payments"
                 variant="outline"
-                className="h-auto whitespace-normal text-left"
+                aria-label={`Payments (${BOOKS_FORMAT_LABELS[format]})`}
               >
-                Payments ({BOOKS_FORMAT_LABELS[format]})
+                Payments
               </Button>
             </div>
           </form>
