@@ -5,7 +5,6 @@
  * the same snapshot as the dump. Needs TEST_DATABASE_URL and a build.
  */
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,6 +16,7 @@ import type { Database } from "../../app/server/db/client.server.ts";
 import type { Manifest } from "../../scripts/lib/backup.ts";
 import { tableFingerprints } from "../../scripts/lib/fingerprint.ts";
 import { type Running, startBuiltServer } from "../../scripts/serve-build.ts";
+import { createScratchDatabase, dropScratchDatabase } from "./scratch-database";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const describeIf = serverUrl ? describe : describe.skip;
@@ -24,19 +24,10 @@ const exec = promisify(execFile);
 const names: string[] = [];
 let app: Running | undefined;
 
-const databaseUrl = (name: string) => {
-  const u = new URL(serverUrl ?? "");
-  u.pathname = `/${name}`;
-  return u.toString();
-};
 async function createDatabase() {
-  const name = `backup_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const { name, url } = await createScratchDatabase(serverUrl ?? "", "backup");
   names.push(name);
-  return databaseUrl(name);
+  return url;
 }
 /** An npm script of this repository, with the given database and no settings file. */
 const npmRun = (script: string, args: string[], url: string) =>
@@ -62,10 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
   if (!serverUrl) return;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  for (const name of names) await dropScratchDatabase(serverUrl, name);
 });
 
 describeIf("backup and restore on PostgreSQL", () => {

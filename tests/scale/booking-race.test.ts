@@ -5,11 +5,11 @@
  * 'Sorry, that time was just taken' and the next free times, and nothing of theirs is kept.
  * Needs TEST_DATABASE_URL and a build. Ports 3681–3682 (booking's range).
  */
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInSouthAfrica } from "../../app/lib/dates.ts";
 import { type Running, signUpOver, startBuiltServer } from "../../scripts/serve-build.ts";
+import { createScratchDatabase, dropScratchDatabase } from "./scratch-database";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const describeIf = baseUrl ? describe : describe.skip;
@@ -40,14 +40,7 @@ async function sql<T = Record<string, unknown>>(text: string, values: unknown[] 
 
 beforeAll(async () => {
   if (!baseUrl) return;
-  dbName = `booking_race_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const u = new URL(baseUrl);
-  u.pathname = `/${dbName}`;
-  dbUrl = u.toString();
+  ({ name: dbName, url: dbUrl } = await createScratchDatabase(baseUrl, "booking_race"));
   // One after the other: both migrate the same database (under an advisory lock).
   instances.push(await startInstance(3681));
   instances.push(await startInstance(3682));
@@ -56,10 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const i of instances) await i.stop();
   if (dbName && baseUrl) {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await dropScratchDatabase(baseUrl, dbName);
   }
 });
 

@@ -3,11 +3,10 @@
  * quick, clear 503; afterwards it serves again without a restart. The outage is made by a TCP
  * proxy between the app and PostgreSQL that drops every connection and refuses new ones.
  */
-import { randomBytes } from "node:crypto";
 import net from "node:net";
-import pg from "pg";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { type Running, signUpOver, startBuiltServer } from "../../scripts/serve-build.ts";
+import { createScratchDatabase, dropScratchDatabase } from "./scratch-database";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const describeIf = baseUrl ? describe : describe.skip;
@@ -52,20 +51,13 @@ afterAll(async () => {
     await app.exited;
   }
   if (dbName && baseUrl) {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await dropScratchDatabase(baseUrl, dbName);
   }
 });
 
 describeIf("PostgreSQL outage", () => {
   it("fails fast with 503 while down and recovers without a restart", async () => {
-    dbName = `outage_${randomBytes(5).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
+    dbName = (await createScratchDatabase(baseUrl ?? "", "outage")).name;
     const target = new URL(baseUrl ?? "");
     const proxyPort = 3551;
     let proxy = await startProxy(proxyPort, {

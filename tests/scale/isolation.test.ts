@@ -3,10 +3,9 @@
  * React Router's client makes, form posts and the event stream, over HTTP, as a contact of
  * client B aiming at client A's ids. PGlite, or PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Running, signUpOver, startBuiltServer } from "../../scripts/serve-build.ts";
+import { createScratchDatabase, dropScratchDatabase } from "./scratch-database";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 let dbName = "";
@@ -31,14 +30,7 @@ const postForm = (path: string, fields: Record<string, string>, cookie: string) 
 beforeAll(async () => {
   let databaseUrl = "";
   if (baseUrl) {
-    dbName = `scale_iso_${randomBytes(5).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const u = new URL(baseUrl);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
+    ({ name: dbName, url: databaseUrl } = await createScratchDatabase(baseUrl, "scale_iso"));
   }
   app = await startBuiltServer(3561, { DATABASE_URL: databaseUrl });
   a = await signUpOver(app.url, { email: "a@iso.test", password: "secret-1", name: "Anele A" });
@@ -74,10 +66,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
   if (dbName && baseUrl) {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await dropScratchDatabase(baseUrl, dbName);
   }
 });
 

@@ -7,11 +7,11 @@
  * server (smtp-server) stands in for the mail provider. Ports 3685–3687 (notify's range). Needs
  * TEST_DATABASE_URL and a build.
  */
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Running, signUpOver, startBuiltServer } from "../../scripts/serve-build.ts";
+import { createScratchDatabase, dropScratchDatabase } from "./scratch-database";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const describeIf = baseUrl ? describe : describe.skip;
@@ -64,14 +64,7 @@ const startInstance = (port: number) =>
 
 beforeAll(async () => {
   if (!baseUrl) return;
-  dbName = `notify_scale_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const u = new URL(baseUrl);
-  u.pathname = `/${dbName}`;
-  dbUrl = u.toString();
+  ({ name: dbName, url: dbUrl } = await createScratchDatabase(baseUrl, "notify_scale"));
   await startSmtp();
   // One after the other: both migrate the same database (under an advisory lock).
   instances.push(await startInstance(3685));
@@ -85,10 +78,7 @@ afterAll(async () => {
   await db?.end();
   await stopSmtp();
   if (dbName && baseUrl) {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await dropScratchDatabase(baseUrl, dbName);
   }
 });
 

@@ -4,12 +4,12 @@
  * to the shared database as it starts and answers any published asset it lacks on disk.
  * Needs TEST_DATABASE_URL and a build.
  */
-import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Running, startBuiltServer } from "../../scripts/serve-build.ts";
+import { createScratchDatabase, dropScratchDatabase } from "./scratch-database";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const describeIf = baseUrl ? describe : describe.skip;
@@ -29,24 +29,14 @@ const query = async (sql: string, params: unknown[] = []) => {
 
 beforeAll(async () => {
   if (!baseUrl) return;
-  dbName = `scale_roll_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const u = new URL(baseUrl);
-  u.pathname = `/${dbName}`;
-  dbUrl = u.toString();
+  ({ name: dbName, url: dbUrl } = await createScratchDatabase(baseUrl, "scale_roll"));
   app = await startBuiltServer(3595, { DATABASE_URL: dbUrl });
 });
 
 afterAll(async () => {
   await app?.stop();
   if (!baseUrl || !dbName) return;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await dropScratchDatabase(baseUrl, dbName);
 });
 
 describeIf("assets across builds", () => {

@@ -9,11 +9,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import pg from "pg";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProjectOver, uploadOver, versionLinks } from "../../scripts/lib/upload-client.ts";
 import { type Running, signUpOver, startBuiltServer } from "../../scripts/serve-build.ts";
+import { createScratchDatabase, dropScratchDatabase } from "./scratch-database";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const describeIf = baseUrl ? describe : describe.skip;
@@ -25,13 +25,9 @@ const instances: Running[] = [];
 
 beforeAll(async () => {
   if (!baseUrl) return;
-  dbName = `scale_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${dbName}`;
+  const scratch = await createScratchDatabase(baseUrl, "scale");
+  dbName = scratch.name;
+  const url = new URL(scratch.url);
   s3 = new S3rver({
     address: "127.0.0.1",
     port: 3690,
@@ -62,10 +58,7 @@ afterAll(async () => {
   await s3?.close();
   rmSync(s3Dir, { recursive: true, force: true });
   if (dbName && baseUrl) {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await dropScratchDatabase(baseUrl, dbName);
   }
 });
 

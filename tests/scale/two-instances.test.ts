@@ -6,13 +6,13 @@
  * TEST_DATABASE_URL and a build.
  */
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Running, signUpOver, startBuiltServer } from "../../scripts/serve-build.ts";
+import { createScratchDatabase, dropScratchDatabase } from "./scratch-database";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const describeIf = baseUrl ? describe : describe.skip;
@@ -39,14 +39,7 @@ const startInstance = (port: number) =>
 
 beforeAll(async () => {
   if (!baseUrl) return;
-  dbName = `scale_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const u = new URL(baseUrl);
-  u.pathname = `/${dbName}`;
-  dbUrl = u.toString();
+  ({ name: dbName, url: dbUrl } = await createScratchDatabase(baseUrl, "scale"));
 
   smtp = new SMTPServer({
     authOptional: true,
@@ -75,10 +68,7 @@ afterAll(async () => {
   for (const i of instances) await i.stop();
   await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
   if (dbName && baseUrl) {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await dropScratchDatabase(baseUrl, dbName);
   }
 });
 

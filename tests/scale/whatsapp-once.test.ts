@@ -6,11 +6,11 @@
  * out once the API is back. A local fake of the Cloud API stands in for WhatsApp. Ports 3691–3693
  * (whatsapp's range). Needs TEST_DATABASE_URL and a build.
  */
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type FakeCloudApi, startFakeCloudApi } from "../../app/test/fake-whatsapp.server.ts";
 import { type Running, signUpOver, startBuiltServer } from "../../scripts/serve-build.ts";
+import { createScratchDatabase, dropScratchDatabase } from "./scratch-database";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const describeIf = baseUrl ? describe : describe.skip;
@@ -36,14 +36,7 @@ const startInstance = (port: number) =>
 
 beforeAll(async () => {
   if (!baseUrl) return;
-  dbName = `wa_scale_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const u = new URL(baseUrl);
-  u.pathname = `/${dbName}`;
-  dbUrl = u.toString();
+  ({ name: dbName, url: dbUrl } = await createScratchDatabase(baseUrl, "wa_scale"));
   fake = await startFakeCloudApi(3693);
   instances.push(await startInstance(3691));
   instances.push(await startInstance(3692));
@@ -56,10 +49,7 @@ afterAll(async () => {
   await db?.end();
   await fake?.close();
   if (dbName && baseUrl) {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await dropScratchDatabase(baseUrl, dbName);
   }
 });
 
