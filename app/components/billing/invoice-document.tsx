@@ -1,6 +1,7 @@
 import { formatDate } from "~/lib/dates";
-import { formatRand, formatRate } from "~/lib/money";
+import { formatRate } from "~/lib/money";
 import { TO_BE_CONFIRMED } from "~/lib/validation/billing-values";
+import { LineItemsTable, type PricedLine, TotalsList } from "./line-items";
 
 export interface InvoiceDocumentView {
   number: string;
@@ -24,13 +25,7 @@ export interface InvoiceDocumentView {
   subtotalCents: number;
   vatCents: number;
   totalCents: number;
-  lines: {
-    position: number;
-    description: string;
-    quantity: number;
-    unitCents: number;
-    amountCents: number;
-  }[];
+  lines: PricedLine[];
 }
 
 const or = (v: string | null) => v ?? TO_BE_CONFIRMED;
@@ -77,46 +72,19 @@ export function InvoiceDocument({
           <p>VAT number: {i.recipientVatNumber ?? "Not given"}</p>
         </section>
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Invoice lines</caption>
-          <thead>
-            <tr className="border-b text-left">
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Description
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right font-medium">
-                Qty
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Amount excl. VAT
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {i.lines.map((l) => (
-              <tr key={l.position} className="border-b align-top">
-                <td className="break-words py-2 pr-3">
-                  {l.description}
-                  <span className="block text-muted-foreground text-xs">
-                    {formatRand(l.unitCents)} each
-                  </span>
-                </td>
-                <td className="py-2 pr-3 text-right">{l.quantity}</td>
-                <td className="whitespace-nowrap py-2 text-right">{formatRand(l.amountCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-        <dt>Total excluding VAT</dt>
-        <dd className="text-right">{formatRand(i.subtotalCents)}</dd>
-        <dt>VAT at {formatRate(i.vatBasisPoints)}</dt>
-        <dd className="text-right">{formatRand(i.vatCents)}</dd>
-        <dt className="font-semibold">Total including VAT</dt>
-        <dd className="text-right font-semibold">{formatRand(i.totalCents)}</dd>
-      </dl>
+      <LineItemsTable
+        caption="Invoice lines"
+        itemHeading="Description"
+        amountHeading="Amount excl. VAT"
+        lines={i.lines}
+      />
+      <TotalsList
+        rows={[
+          { label: "Total excluding VAT", cents: i.subtotalCents },
+          { label: `VAT at ${formatRate(i.vatBasisPoints)}`, cents: i.vatCents },
+          { label: "Total including VAT", cents: i.totalCents, strong: true },
+        ]}
+      />
       {showBank ? (
         <section aria-labelledby="invoice-eft" className="space-y-1 text-sm">
           <h3 id="invoice-eft" className="font-semibold">

@@ -5,14 +5,14 @@ import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
+import { refusalFields } from "~/lib/refusal-fields";
 import { INVOICE_DESCRIPTION_MAX } from "~/lib/validation/billing-values";
 
 /** Administrators: a one-off tax invoice for a client, issued at once. */
 export function OneOffInvoiceCard({ clients }: { clients: { id: string; name: string }[] }) {
   const form = useFormOutcome({ intent: "one-off-invoice" });
   const refused = form.inline && !form.inline.ok ? form.inline : null;
-  const typed = refused?.values;
-  const errorFor = (name: string) => (refused?.field === name ? refused.error : undefined);
+  const { errorFor, typed } = refusalFields(refused);
   return (
     <Card>
       <CardHeader>
@@ -26,7 +26,7 @@ export function OneOffInvoiceCard({ clients }: { clients: { id: string; name: st
         <form.fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="one-off-invoice" />
           <Field id="invoice-client" label="Client" error={errorFor("clientId")}>
-            <NativeSelect name="clientId" required defaultValue={typed?.clientId ?? ""}>
+            <NativeSelect name="clientId" required defaultValue={typed("clientId", "")}>
               <option value="">Choose a client</option>
               {clients.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -40,11 +40,11 @@ export function OneOffInvoiceCard({ clients }: { clients: { id: string; name: st
               name="description"
               required
               maxLength={INVOICE_DESCRIPTION_MAX}
-              defaultValue={typed?.description ?? ""}
+              defaultValue={typed("description", "")}
             />
           </Field>
           <Field id="invoice-amount" label="Amount excluding VAT (R)" error={errorFor("amount")}>
-            <Input name="amount" required inputMode="decimal" defaultValue={typed?.amount ?? ""} />
+            <Input name="amount" required inputMode="decimal" defaultValue={typed("amount", "")} />
           </Field>
           <Field
             id="invoice-recipientVatNumber"
@@ -56,7 +56,7 @@ export function OneOffInvoiceCard({ clients }: { clients: { id: string; name: st
               name="recipientVatNumber"
               inputMode="numeric"
               maxLength={20}
-              defaultValue={typed?.recipientVatNumber ?? ""}
+              defaultValue={typed("recipientVatNumber", "")}
             />
           </Field>
           <div className="space-y-3 sm:col-span-2">

@@ -1,6 +1,7 @@
 import { formatDate, formatDateTime } from "~/lib/dates";
-import { formatRand, formatRate } from "~/lib/money";
+import { formatRate } from "~/lib/money";
 import { PROPOSAL_ITEM_KIND_LABELS, type ProposalItemKind } from "~/lib/validation/billing-values";
+import { LineItemsTable, type PricedLine, type TotalRow, TotalsList } from "./line-items";
 
 export interface ProposalDocumentView {
   title: string;
@@ -11,14 +12,7 @@ export interface ProposalDocumentView {
   billingDay: number;
   recipientVatNumber: string | null;
   vatBasisPoints: number;
-  lines: {
-    position: number;
-    kind: ProposalItemKind;
-    description: string;
-    quantity: number;
-    unitCents: number;
-    amountCents: number;
-  }[];
+  lines: (PricedLine & { kind: ProposalItemKind })[];
   totals: {
     onceOffCents: number;
     onceOffVatCents: number;
@@ -32,9 +26,40 @@ export interface ProposalDocumentView {
   signature: { name: string; at: Date | string; ip: string | null; contentHash: string } | null;
 }
 
+/** The once-off and monthly amounts (each only when there is one) and the deposit. */
+function totalRows(p: ProposalDocumentView): TotalRow[] {
+  const vat = formatRate(p.vatBasisPoints);
+  const t = p.totals;
+  const rows: TotalRow[] = [];
+  if (t.onceOffCents > 0) {
+    rows.push(
+      { label: "Once-off, excluding VAT", cents: t.onceOffCents },
+      { label: `VAT at ${vat}`, cents: t.onceOffVatCents },
+      { label: "Once-off total", cents: t.onceOffTotalCents, strong: true },
+    );
+  }
+  if (t.monthlyCents > 0) {
+    rows.push(
+      { label: "Monthly, excluding VAT", cents: t.monthlyCents },
+      { label: `VAT at ${vat}`, cents: t.monthlyVatCents },
+      {
+        label: `Monthly total (invoiced on day ${p.billingDay})`,
+        cents: t.monthlyTotalCents,
+        strong: true,
+      },
+    );
+  }
+  if (p.depositPercent > 0) {
+    rows.push({
+      label: `Deposit (${p.depositPercent}% of the once-off amount), including VAT`,
+      cents: t.depositTotalCents,
+    });
+  }
+  return rows;
+}
+
 /** A proposal as the client reads it: lines, amounts in the house format, VAT, terms. */
 export function ProposalDocument({ proposal: p }: { proposal: ProposalDocumentView }) {
-  const vat = formatRate(p.vatBasisPoints);
   return (
     <div className="space-y-6">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -49,70 +74,14 @@ export function ProposalDocument({ proposal: p }: { proposal: ProposalDocumentVi
         <dt className="text-muted-foreground">Valid until</dt>
         <dd>{formatDate(p.validUntil)}</dd>
       </dl>
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Line items</caption>
-          <thead>
-            <tr className="border-b text-left">
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Item
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Billed
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right font-medium">
-                Qty
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {p.lines.map((l) => (
-              <tr key={l.position} className="border-b align-top">
-                <td className="break-words py-2 pr-3">
-                  {l.description}
-                  <span className="block text-muted-foreground text-xs">
-                    {formatRand(l.unitCents)} each
-                  </span>
-                </td>
-                <td className="py-2 pr-3">{PROPOSAL_ITEM_KIND_LABELS[l.kind]}</td>
-                <td className="py-2 pr-3 text-right">{l.quantity}</td>
-                <td className="whitespace-nowrap py-2 text-right">{formatRand(l.amountCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-        {p.totals.onceOffCents > 0 ? (
-          <>
-            <dt>Once-off, excluding VAT</dt>
-            <dd className="text-right">{formatRand(p.totals.onceOffCents)}</dd>
-            <dt>VAT at {vat}</dt>
-            <dd className="text-right">{formatRand(p.totals.onceOffVatCents)}</dd>
-            <dt className="font-semibold">Once-off total</dt>
-            <dd className="text-right font-semibold">{formatRand(p.totals.onceOffTotalCents)}</dd>
-          </>
-        ) : null}
-        {p.totals.monthlyCents > 0 ? (
-          <>
-            <dt>Monthly, excluding VAT</dt>
-            <dd className="text-right">{formatRand(p.totals.monthlyCents)}</dd>
-            <dt>VAT at {vat}</dt>
-            <dd className="text-right">{formatRand(p.totals.monthlyVatCents)}</dd>
-            <dt className="font-semibold">Monthly total (invoiced on day {p.billingDay})</dt>
-            <dd className="text-right font-semibold">{formatRand(p.totals.monthlyTotalCents)}</dd>
-          </>
-        ) : null}
-        {p.depositPercent > 0 ? (
-          <>
-            <dt>Deposit ({p.depositPercent}% of the once-off amount), including VAT</dt>
-            <dd className="text-right">{formatRand(p.totals.depositTotalCents)}</dd>
-          </>
-        ) : null}
-      </dl>
+      <LineItemsTable
+        caption="Line items"
+        itemHeading="Item"
+        amountHeading="Amount"
+        lines={p.lines}
+        billed={(l) => PROPOSAL_ITEM_KIND_LABELS[l.kind]}
+      />
+      <TotalsList rows={totalRows(p)} />
       {p.terms ? (
         <section aria-labelledby="proposal-terms-heading" className="space-y-1">
           <h3 id="proposal-terms-heading" className="font-semibold">

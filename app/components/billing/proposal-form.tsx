@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -8,6 +9,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { packages } from "~/content/packages";
 import { centsToDecimal, formatRand } from "~/lib/money";
+import { type FieldRefusal, refusalFields } from "~/lib/refusal-fields";
 import {
   ITEM_DESCRIPTION_MAX,
   PROPOSAL_ITEM_KIND_LABELS,
@@ -36,13 +38,36 @@ export interface ProposalFormValues {
   }[];
 }
 
-type Refusal = { ok: false; error: string; field?: string; values?: Record<string, string> };
-
 const pricedPackages = packages.flatMap((p) =>
   p.price.kind === "from" ? [{ name: p.name, cents: p.price.monthlyCents }] : [],
 );
 
 const fieldName = (i: number, name: string) => `item${i}${name}`;
+
+/** One field of line item `i`: its id, its label ('Line 2 price (R)') and its refusal. */
+function LineField({
+  i,
+  part,
+  label,
+  errorFor,
+  children,
+}: {
+  i: number;
+  part: string;
+  label: string;
+  errorFor: (name: string) => string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Field
+      id={`item${i}-${part.toLowerCase()}`}
+      label={`Line ${i + 1} ${label}`}
+      error={errorFor(fieldName(i, part))}
+    >
+      {children}
+    </Field>
+  );
+}
 
 /**
  * The proposal form (administrators): client, title, lines (a package from the pricing page at
@@ -58,12 +83,10 @@ export function ProposalForm({
   values: ProposalFormValues;
   /** The clients to choose from (a new proposal); null when the client is fixed. */
   clients: { id: string; name: string }[] | null;
-  refused: Refusal | null;
+  refused: FieldRefusal | null;
   submitLabel: string;
 }) {
-  const typed = refused?.values;
-  const value = (name: string, fallback: string) => typed?.[name] ?? fallback;
-  const errorFor = (name: string) => (refused?.field === name ? refused.error : undefined);
+  const { errorFor, typed: value } = refusalFields(refused);
   return (
     <Form method="post" className="space-y-6">
       <input type="hidden" name="intent" value="save" />
@@ -169,11 +192,7 @@ export function ProposalForm({
                 className="grid gap-3 border-t pt-4 first:border-t-0 first:pt-0 sm:grid-cols-2"
               >
                 <legend className="font-medium text-sm">Line {n}</legend>
-                <Field
-                  id={`item${i}-package`}
-                  label={`Line ${n} package`}
-                  error={errorFor(fieldName(i, "Package"))}
-                >
+                <LineField i={i} part="Package" label="package" errorFor={errorFor}>
                   <NativeSelect
                     name={fieldName(i, "Package")}
                     defaultValue={value(fieldName(i, "Package"), item?.packageName ?? "")}
@@ -185,23 +204,15 @@ export function ProposalForm({
                       </option>
                     ))}
                   </NativeSelect>
-                </Field>
-                <Field
-                  id={`item${i}-description`}
-                  label={`Line ${n} description`}
-                  error={errorFor(fieldName(i, "Description"))}
-                >
+                </LineField>
+                <LineField i={i} part="Description" label="description" errorFor={errorFor}>
                   <Input
                     name={fieldName(i, "Description")}
                     maxLength={ITEM_DESCRIPTION_MAX}
                     defaultValue={value(fieldName(i, "Description"), item?.description ?? "")}
                   />
-                </Field>
-                <Field
-                  id={`item${i}-kind`}
-                  label={`Line ${n} billed`}
-                  error={errorFor(fieldName(i, "Kind"))}
-                >
+                </LineField>
+                <LineField i={i} part="Kind" label="billed" errorFor={errorFor}>
                   <NativeSelect
                     name={fieldName(i, "Kind")}
                     defaultValue={value(fieldName(i, "Kind"), item?.kind ?? "once-off")}
@@ -212,13 +223,9 @@ export function ProposalForm({
                       </option>
                     ))}
                   </NativeSelect>
-                </Field>
+                </LineField>
                 <div className="grid grid-cols-2 gap-3">
-                  <Field
-                    id={`item${i}-quantity`}
-                    label={`Line ${n} quantity`}
-                    error={errorFor(fieldName(i, "Quantity"))}
-                  >
+                  <LineField i={i} part="Quantity" label="quantity" errorFor={errorFor}>
                     <Input
                       name={fieldName(i, "Quantity")}
                       inputMode="numeric"
@@ -227,12 +234,8 @@ export function ProposalForm({
                         item ? String(item.quantity) : "1",
                       )}
                     />
-                  </Field>
-                  <Field
-                    id={`item${i}-price`}
-                    label={`Line ${n} price (R)`}
-                    error={errorFor(fieldName(i, "Price"))}
-                  >
+                  </LineField>
+                  <LineField i={i} part="Price" label="price (R)" errorFor={errorFor}>
                     <Input
                       name={fieldName(i, "Price")}
                       inputMode="decimal"
@@ -241,7 +244,7 @@ export function ProposalForm({
                         item && !item.packageName ? centsToDecimal(item.unitCents) : "",
                       )}
                     />
-                  </Field>
+                  </LineField>
                 </div>
               </fieldset>
             );

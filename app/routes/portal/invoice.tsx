@@ -11,6 +11,7 @@ import { failed, succeeded } from "~/lib/action-result";
 import { formatDate, todayInSouthAfrica } from "~/lib/dates";
 import type { LiveHandle } from "~/lib/live-events";
 import { formatRand } from "~/lib/money";
+import { refusalFields } from "~/lib/refusal-fields";
 import { portalMeta } from "~/lib/seo";
 import {
   CREDIT_REASON_MAX,
@@ -115,6 +116,7 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
   const { invoice, owed, payments, canCredit, canRecord, payNow, today } = loaderData;
   const result = actionData ?? null;
   const refused = result && !result.ok ? result : null;
+  const { errorFor, typed } = refusalFields(refused);
   const pdf = `/portal/billing/invoices/${invoice.id}/pdf`;
   return (
     <div className="max-w-3xl space-y-6">
@@ -188,41 +190,29 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
               className="grid gap-4 border-t pt-4 sm:grid-cols-3"
             >
               <input type="hidden" name="intent" value="record-payment" />
-              <Field
-                id="payment-amount"
-                label="Amount paid (R)"
-                error={refused?.field === "amount" ? refused.error : undefined}
-              >
+              <Field id="payment-amount" label="Amount paid (R)" error={errorFor("amount")}>
                 <Input
                   name="amount"
                   required
                   inputMode="decimal"
-                  defaultValue={refused?.values?.amount ?? ""}
+                  defaultValue={typed("amount", "")}
                 />
               </Field>
-              <Field
-                id="payment-paidOn"
-                label="Date paid"
-                error={refused?.field === "paidOn" ? refused.error : undefined}
-              >
+              <Field id="payment-paidOn" label="Date paid" error={errorFor("paidOn")}>
                 <Input
                   name="paidOn"
                   type="date"
                   required
                   max={today}
-                  defaultValue={refused?.values?.paidOn ?? today}
+                  defaultValue={typed("paidOn", today)}
                 />
               </Field>
-              <Field
-                id="payment-reference"
-                label="Reference"
-                error={refused?.field === "reference" ? refused.error : undefined}
-              >
+              <Field id="payment-reference" label="Reference" error={errorFor("reference")}>
                 <Input
                   name="reference"
                   required
                   maxLength={100}
-                  defaultValue={refused?.values?.reference ?? invoice.number}
+                  defaultValue={typed("reference", invoice.number)}
                 />
               </Field>
               <div className="sm:col-span-3">
@@ -261,16 +251,12 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
           <CardContent>
             <Form method="post" className="space-y-4">
               <input type="hidden" name="intent" value="credit" />
-              <Field
-                id="credit-reason"
-                label="Reason"
-                error={refused?.field === "reason" ? refused.error : undefined}
-              >
+              <Field id="credit-reason" label="Reason" error={errorFor("reason")}>
                 <Input
                   name="reason"
                   required
                   maxLength={CREDIT_REASON_MAX}
-                  defaultValue={refused?.values?.reason ?? ""}
+                  defaultValue={typed("reason", "")}
                 />
               </Field>
               <Button type="submit" variant="destructive">

@@ -8,6 +8,7 @@ import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { failed } from "~/lib/action-result";
+import { refusalFields } from "~/lib/refusal-fields";
 import { portalMeta } from "~/lib/seo";
 import { CLIENT_NAME_MAX, convertLeadSchema } from "~/lib/validation/clients";
 import { firstIssue } from "~/lib/validation/zod";
@@ -89,7 +90,7 @@ export default function LeadConvert({ loaderData, actionData }: Route.ComponentP
   const refused = actionData && !actionData.ok ? actionData : null;
   // What the administrator typed, when the server refused it (no JavaScript needed).
   const typed = refused?.values;
-  const value = (name: string, fallback: string) => typed?.[name] ?? fallback;
+  const { errorFor, typed: value } = refusalFields(refused);
   const invite = value("invite", preview.invite);
   const createProject = typed ? typed.createProject === "on" : preview.createProject;
   return (
@@ -121,11 +122,7 @@ export default function LeadConvert({ loaderData, actionData }: Route.ComponentP
               </CardDescription>
             </CardHeader>
             <CardContent className="space-y-4">
-              <Field
-                id="convert-name"
-                label="Client name"
-                error={refused?.field === "name" ? refused.error : undefined}
-              >
+              <Field id="convert-name" label="Client name" error={errorFor("name")}>
                 <Input
                   name="name"
                   required
@@ -177,7 +174,7 @@ export default function LeadConvert({ loaderData, actionData }: Route.ComponentP
                       ? undefined
                       : "This lead came without an e-mail address (WhatsApp). Type the one they gave you."
                   }
-                  error={refused?.field === "inviteEmail" ? refused.error : undefined}
+                  error={errorFor("inviteEmail")}
                 >
                   <Input
                     name="inviteEmail"
@@ -211,11 +208,7 @@ export default function LeadConvert({ loaderData, actionData }: Route.ComponentP
               <Field id="convert-project" label="Create a first project" layout="checkbox">
                 <Checkbox name="createProject" defaultChecked={createProject} />
               </Field>
-              <Field
-                id="convert-title"
-                label="Project title"
-                error={refused?.field === "title" ? refused.error : undefined}
-              >
+              <Field id="convert-title" label="Project title" error={errorFor("title")}>
                 <Input name="title" maxLength={200} defaultValue={value("title", preview.title)} />
               </Field>
               <Field id="convert-description" label="Project description">

@@ -12,6 +12,7 @@ import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { failed, succeeded } from "~/lib/action-result";
 import type { LiveHandle } from "~/lib/live-events";
+import { refusalFields } from "~/lib/refusal-fields";
 import { portalMeta } from "~/lib/seo";
 import { PROPOSAL_STATE_LABELS, proposalAnswerSchema } from "~/lib/validation/billing";
 import { firstIssue } from "~/lib/validation/zod";
@@ -109,7 +110,7 @@ export default function Proposal({ loaderData, actionData }: Route.ComponentProp
   const { proposal, invoices, canEdit, canAnswer } = loaderData;
   const result = actionData ?? null;
   const refused = result && !result.ok ? result : null;
-  const answerError = (field: string) => (refused?.field === field ? refused.error : undefined);
+  const { errorFor: answerError, typed } = refusalFields(refused);
   return (
     <div className="max-w-3xl space-y-6">
       <Link
@@ -172,7 +173,7 @@ export default function Proposal({ loaderData, actionData }: Route.ComponentProp
                   required
                   autoComplete="name"
                   maxLength={200}
-                  defaultValue={refused?.values?.signedName ?? ""}
+                  defaultValue={typed("signedName", "")}
                 />
               </Field>
               <Field
