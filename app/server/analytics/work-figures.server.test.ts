@@ -243,6 +243,9 @@ describe("the Analytics page", () => {
       "open-approvals",
       "reply-times",
       "active-clients",
+      // The agency's money (issue 32, decision 096): administrators see it.
+      "revenue",
+      "overdue-by-age",
     ]);
     expect(body.figures["projects-by-client"]?.table.rows).toEqual([
       ["Alpha Foods", 1, 1, 1, 0, 3],
