@@ -211,7 +211,7 @@ test.describe("overview and statement", () => {
       await expectNoAxeViolations(admin, "/portal/billing?client= (administrator)");
 
       await admin.goto("/portal/analytics");
-      await expect(admin.getByRole("heading", { name: "Revenue", level: 2 })).toBeVisible();
+      await expect(admin.getByRole("heading", { name: "Billing", level: 2 })).toBeVisible();
       await expect(admin.getByRole("link", { name: /Download CSV/ }).first()).toBeVisible();
       await hydrated(admin);
       await noSidewaysScroll(admin);
