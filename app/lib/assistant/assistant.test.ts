@@ -17,6 +17,8 @@ import { heldOutThird } from "./eval-held-out-3";
 import { heldOutFourth } from "./eval-held-out-4";
 import { heldOutFifth } from "./eval-held-out-5";
 import { heldOutSixth } from "./eval-held-out-6";
+import { heldOutSeventh } from "./eval-held-out-7";
+import { heldOutEighth } from "./eval-held-out-8";
 import { evalSet } from "./eval-set";
 import { tuning } from "./eval-tuning";
 import { type EvalReport, type EvalSubject, evaluate, formatReport, type Turn } from "./evaluate";
@@ -80,6 +82,13 @@ describe("the site assistant's evaluation", () => {
     // Set 6 has 3 follow-ups (decision 100), the others at least 4.
     expect(heldOutSixth.filter((c) => c.page === null).length).toBeGreaterThanOrEqual(10);
     expect(heldOutSixth.filter((c) => c.before).length).toBe(3);
+    // Set 7 (decision 105): 92 questions, 16 out of scope, 4 follow-ups.
+    expect(heldOutSeventh.length).toBeGreaterThanOrEqual(80);
+    expect(heldOutSeventh.filter((c) => c.page === null).length).toBeGreaterThanOrEqual(13);
+    expect(heldOutSeventh.filter((c) => c.before).length).toBe(4);
+    // Set 8 (decision 105): 64 questions, 12 out of scope, 2 follow-ups.
+    expect(heldOutEighth.filter((c) => c.page === null).length).toBeGreaterThanOrEqual(10);
+    expect(heldOutEighth.filter((c) => c.before).length).toBe(2);
     for (const set of [heldOutFifth, heldOutFourth, heldOutThird, heldOutSecond, heldOut, tuning]) {
       expect(set.filter((c) => c.page === null).length).toBeGreaterThanOrEqual(10);
       expect(set.filter((c) => c.before).length).toBeGreaterThanOrEqual(4);
@@ -87,6 +96,8 @@ describe("the site assistant's evaluation", () => {
     const key = (c: EvalCase) => [...(c.before ?? []), c.question].join(" → ").toLowerCase();
     // No question is in two sets.
     const sets = [
+      heldOutEighth,
+      heldOutSeventh,
       heldOutSixth,
       heldOutFifth,
       heldOutFourth,
@@ -118,8 +129,18 @@ describe("the site assistant's evaluation", () => {
   });
 
   const reports = {
+    heldOutEighth: evaluate(
+      "held-out set 8 (never tuned on; its misses are not printed)",
+      subject,
+      heldOutEighth,
+    ),
+    heldOutSeventh: evaluate(
+      "held-out set 7 (never tuned on; its misses are not printed)",
+      subject,
+      heldOutSeventh,
+    ),
     heldOutSixth: evaluate(
-      "held-out set 6 (never tuned on; its misses are not printed)",
+      "set 6 (first run 56.5 % top-1, 33.9 % handed over, 100 % out of scope handed over; its misses read and tuned on in decision 105)",
       subject,
       heldOutSixth,
     ),
@@ -149,9 +170,9 @@ describe("the site assistant's evaluation", () => {
   };
 
   it("prints the figures and every miss", () => {
-    // Held-out set 6's misses stay unread (decision 100): only its figures are printed.
+    // Held-out sets 7 and 8 keep their misses unread (decision 105): only figures are printed.
     const printed = Object.values(reports).map((r) =>
-      r === reports.heldOutSixth ? { ...r, misses: [] } : r,
+      r === reports.heldOutSeventh || r === reports.heldOutEighth ? { ...r, misses: [] } : r,
     );
     console.info(["assistant evaluation", ...printed.map(formatReport)].join("\n"));
     expect(reports.heldOutFourth.answerable + reports.heldOutFourth.outOfScope).toBe(
@@ -190,8 +211,30 @@ describe("the site assistant's evaluation", () => {
     expect(r.outHandedOver).toBe(r.outOfScope);
   });
 
-  it("keeps held-out set 6 (never tuned on) at least at its first run: 56.5 % top-1, 33.9 % handed over, 100 % of out-of-scope handed over", () => {
-    // Decision 100: written before any measurement; its misses are never printed or read.
+  it("keeps held-out set 8 (never tuned on) at least at its first run: 50.0 % top-1, 42.3 % handed over, 100 % of out-of-scope handed over", () => {
+    // Decision 105: written after set 7's measurement and before any further change; first
+    // run with main's engine, misses never printed or read. The next change is measured on it.
+    const r = reports.heldOutEighth;
+    expect(r.answerable + r.outOfScope).toBe(heldOutEighth.length);
+    expect(r.top1).toBeGreaterThanOrEqual(26);
+    expect(r.handedOver).toBeLessThanOrEqual(22);
+    expect(r.outHandedOver).toBe(r.outOfScope);
+  });
+
+  it("keeps held-out set 7 (never tuned on) at least at its first run: 47.4 % top-1, 44.7 % handed over, 100 % of out-of-scope handed over", () => {
+    // Decision 105: written and committed before any change or run; its misses are never
+    // printed or read. A change that answers fewer of its questions, or any of its
+    // out-of-scope ones, fails here.
+    const r = reports.heldOutSeventh;
+    expect(r.answerable + r.outOfScope).toBe(heldOutSeventh.length);
+    expect(r.top1).toBeGreaterThanOrEqual(36);
+    expect(r.handedOver).toBeLessThanOrEqual(34);
+    expect(r.outHandedOver).toBe(r.outOfScope);
+  });
+
+  it("keeps set 6 at least at its first run: 56.5 % top-1, 33.9 % handed over, 100 % of out-of-scope handed over", () => {
+    // Decision 100: written before any measurement. Decision 105 read its misses (it is a
+    // tuning set now) but changed nothing it measured.
     // After decision 100's tuning (its second and last run): 58.1 % · 32.3 % · 100 %.
     const r = reports.heldOutSixth;
     expect(r.answerable + r.outOfScope).toBe(heldOutSixth.length);
