@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { DataTable } from "~/components/ui/data-table";
 import { Field } from "~/components/ui/field";
 import { LoadMore } from "~/components/ui/load-more";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -130,60 +131,43 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
           </p>
         </Card>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">
-              {when === "upcoming"
-                ? "Upcoming bookings, soonest first"
-                : "Past and cancelled bookings, latest first"}
-            </caption>
-            <thead className="bg-muted/50">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  When
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Visitor
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Meeting
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Host
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {bookings.map((b) => (
-                <tr key={b.id} className="border-t">
-                  <td className="whitespace-nowrap px-4 py-3">
-                    <Link
-                      to={`/portal/bookings/${b.id}`}
-                      className="font-medium text-primary underline-offset-4 hover:underline"
-                    >
-                      {formatDateTime(b.startsAt)}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3">
-                    <div>{b.name}</div>
-                    <div className="text-muted-foreground">{b.email}</div>
-                  </td>
-                  <td className="px-4 py-3">{b.typeName}</td>
-                  <td className="px-4 py-3">{b.hostName}</td>
-                  <td className="px-4 py-3">
-                    <Badge variant="plain">{BOOKING_STATUS_LABELS[b.status]}</Badge>
-                    {b.becameClient ? (
-                      <span className="ml-2 text-muted-foreground">Client</span>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={
+            when === "upcoming"
+              ? "Upcoming bookings, soonest first"
+              : "Past and cancelled bookings, latest first"
+          }
+          columns={[
+            { label: "When" },
+            { label: "Visitor" },
+            { label: "Meeting" },
+            { label: "Host" },
+            { label: "Status" },
+          ]}
+        >
+          {bookings.map((b) => (
+            <tr key={b.id} className="border-t">
+              <td className="whitespace-nowrap px-4 py-3">
+                <Link
+                  to={`/portal/bookings/${b.id}`}
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {formatDateTime(b.startsAt)}
+                </Link>
+              </td>
+              <td className="px-4 py-3">
+                <div>{b.name}</div>
+                <div className="text-muted-foreground">{b.email}</div>
+              </td>
+              <td className="px-4 py-3">{b.typeName}</td>
+              <td className="px-4 py-3">{b.hostName}</td>
+              <td className="px-4 py-3">
+                <Badge variant="plain">{BOOKING_STATUS_LABELS[b.status]}</Badge>
+                {b.becameClient ? <span className="ml-2 text-muted-foreground">Client</span> : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <LoadMore
         next={next}

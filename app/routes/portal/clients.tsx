@@ -4,6 +4,7 @@ import { Building2, Plus, Search } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { DataTable } from "~/components/ui/data-table";
 import { DialogFormFooter, FormDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
@@ -108,77 +109,60 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
           </p>
         </Card>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">
-              {q ? `Clients matching "${q}", newest first` : "Clients, newest first"}
-            </caption>
-            <thead className="bg-muted/50">
-              <tr>
-                <th scope="col" className="min-w-48 px-4 py-3 font-medium">
-                  Client
-                </th>
-                <th scope="col" className="min-w-56 px-4 py-3 font-medium">
-                  Contacts
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">
-                  Open projects
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">
-                  Unread messages
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Last activity
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {clients.map((client) => (
-                <tr key={client.id} className="border-t align-top">
-                  <th scope="row" className="px-4 py-3 font-medium">
-                    <Link
-                      to={`/portal/clients/${client.id}`}
-                      className="text-primary underline-offset-4 hover:underline"
-                    >
-                      {client.name}
-                    </Link>
-                    {client.selfRegistered ? (
-                      <Badge variant="outline" className="ml-2">
-                        Self-registered
-                      </Badge>
-                    ) : null}
-                  </th>
-                  <td className="px-4 py-3">
-                    {client.contactCount === 0 ? (
-                      <span className="text-muted-foreground">No contacts yet</span>
-                    ) : (
-                      <ul className="space-y-0.5">
-                        {client.contacts.map((c) => (
-                          <li key={c.id}>
-                            {c.name ?? c.email}
-                            {c.name ? (
-                              <span className="text-muted-foreground"> · {c.email}</span>
-                            ) : null}
-                          </li>
-                        ))}
-                        {client.contactCount > client.contacts.length ? (
-                          <li className="text-muted-foreground">
-                            and {client.contactCount - client.contacts.length} more
-                          </li>
+        <DataTable
+          caption={q ? `Clients matching "${q}", newest first` : "Clients, newest first"}
+          columns={[
+            { label: "Client", className: "min-w-48" },
+            { label: "Contacts", className: "min-w-56" },
+            { label: "Open projects", className: "text-right" },
+            { label: "Unread messages", className: "text-right" },
+            { label: "Last activity" },
+          ]}
+        >
+          {clients.map((client) => (
+            <tr key={client.id} className="border-t align-top">
+              <th scope="row" className="px-4 py-3 font-medium">
+                <Link
+                  to={`/portal/clients/${client.id}`}
+                  className="text-primary underline-offset-4 hover:underline"
+                >
+                  {client.name}
+                </Link>
+                {client.selfRegistered ? (
+                  <Badge variant="outline" className="ml-2">
+                    Self-registered
+                  </Badge>
+                ) : null}
+              </th>
+              <td className="px-4 py-3">
+                {client.contactCount === 0 ? (
+                  <span className="text-muted-foreground">No contacts yet</span>
+                ) : (
+                  <ul className="space-y-0.5">
+                    {client.contacts.map((c) => (
+                      <li key={c.id}>
+                        {c.name ?? c.email}
+                        {c.name ? (
+                          <span className="text-muted-foreground"> · {c.email}</span>
                         ) : null}
-                      </ul>
-                    )}
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{client.openProjects}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{client.unreadMessages}</td>
-                  <td className="whitespace-nowrap px-4 py-3">
-                    {formatDateTime(client.lastActivityAt)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                      </li>
+                    ))}
+                    {client.contactCount > client.contacts.length ? (
+                      <li className="text-muted-foreground">
+                        and {client.contactCount - client.contacts.length} more
+                      </li>
+                    ) : null}
+                  </ul>
+                )}
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums">{client.openProjects}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{client.unreadMessages}</td>
+              <td className="whitespace-nowrap px-4 py-3">
+                {formatDateTime(client.lastActivityAt)}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <LoadMore next={next} />
     </div>

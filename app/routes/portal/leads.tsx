@@ -2,6 +2,7 @@ import { data, Link, useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { DataTable } from "~/components/ui/data-table";
 import { Field } from "~/components/ui/field";
 import { LoadMore } from "~/components/ui/load-more";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -117,65 +118,52 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           <p className="text-muted-foreground">No leads found.</p>
         </Card>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Leads, newest first</caption>
-            <thead className="bg-muted/50">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Received
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Type
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {leads.map((lead) => (
-                <tr key={lead.id} className="border-t">
-                  <td className="whitespace-nowrap px-4 py-3">{formatDateTime(lead.createdAt)}</td>
-                  <td className="px-4 py-3">
-                    <Link
-                      to={`/portal/leads/${lead.id}`}
-                      className="font-medium text-primary underline-offset-4 hover:underline"
-                    >
-                      {lead.name}
-                    </Link>
-                    <div className="text-muted-foreground">{lead.email}</div>
-                    {lead.waitingSince ? (
-                      <Badge
-                        variant="plain"
-                        className="mt-1 bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100"
-                      >
-                        Waiting for the team
-                      </Badge>
-                    ) : null}
-                  </td>
-                  <td className="px-4 py-3">
-                    {lead.kind === "quote"
-                      ? `Quote${lead.packageName ? ` (${lead.packageName})` : ""}`
-                      : lead.kind === "chat"
-                        ? "Chat"
-                        : lead.kind === "booking"
-                          ? "Booking"
-                          : "Contact"}
-                  </td>
-                  <td className="px-4 py-3">
-                    <Badge variant="plain" className={statusStyles[lead.status]}>
-                      {capitalise(lead.status)}
-                    </Badge>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Leads, newest first"
+          columns={[
+            { label: "Received" },
+            { label: "Name" },
+            { label: "Type" },
+            { label: "Status" },
+          ]}
+        >
+          {leads.map((lead) => (
+            <tr key={lead.id} className="border-t">
+              <td className="whitespace-nowrap px-4 py-3">{formatDateTime(lead.createdAt)}</td>
+              <td className="px-4 py-3">
+                <Link
+                  to={`/portal/leads/${lead.id}`}
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {lead.name}
+                </Link>
+                <div className="text-muted-foreground">{lead.email}</div>
+                {lead.waitingSince ? (
+                  <Badge
+                    variant="plain"
+                    className="mt-1 bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100"
+                  >
+                    Waiting for the team
+                  </Badge>
+                ) : null}
+              </td>
+              <td className="px-4 py-3">
+                {lead.kind === "quote"
+                  ? `Quote${lead.packageName ? ` (${lead.packageName})` : ""}`
+                  : lead.kind === "chat"
+                    ? "Chat"
+                    : lead.kind === "booking"
+                      ? "Booking"
+                      : "Contact"}
+              </td>
+              <td className="px-4 py-3">
+                <Badge variant="plain" className={statusStyles[lead.status]}>
+                  {capitalise(lead.status)}
+                </Badge>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <LoadMore next={next} />
     </div>

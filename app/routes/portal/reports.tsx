@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { StatusBadge } from "~/components/portal/badges";
 import { PeriodForm } from "~/components/portal/period-form";
 import { Card } from "~/components/ui/card";
+import { DataTable } from "~/components/ui/data-table";
 import { LoadMore } from "~/components/ui/load-more";
 import type { LiveHandle } from "~/lib/live-events";
 import { decodeCursor } from "~/lib/pagination";
@@ -64,49 +65,34 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           </p>
         </Card>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Project reports, newest project first</caption>
-            <thead className="bg-muted/50">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Project
-                </th>
-                {showClient ? (
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Client
-                  </th>
-                ) : null}
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">
-                  Progress
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {projects.map((p) => (
-                <tr key={p.id} className="border-t">
-                  <th scope="row" className="px-4 py-3 font-normal">
-                    <Link
-                      to={`/portal/reports/${p.id}?${search}`}
-                      className="font-medium text-primary underline-offset-4 hover:underline"
-                    >
-                      {p.title}
-                      <span className="sr-only"> report</span>
-                    </Link>
-                  </th>
-                  {showClient ? <td className="px-4 py-3">{p.clientName}</td> : null}
-                  <td className="px-4 py-3">
-                    <StatusBadge status={p.status} />
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{p.progress}%</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Project reports, newest project first"
+          columns={[
+            { label: "Project" },
+            showClient && { label: "Client" },
+            { label: "Status" },
+            { label: "Progress", className: "text-right" },
+          ]}
+        >
+          {projects.map((p) => (
+            <tr key={p.id} className="border-t">
+              <th scope="row" className="px-4 py-3 font-normal">
+                <Link
+                  to={`/portal/reports/${p.id}?${search}`}
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {p.title}
+                  <span className="sr-only"> report</span>
+                </Link>
+              </th>
+              {showClient ? <td className="px-4 py-3">{p.clientName}</td> : null}
+              <td className="px-4 py-3">
+                <StatusBadge status={p.status} />
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums">{p.progress}%</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <LoadMore next={next} />
     </div>
