@@ -10,7 +10,8 @@
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Running, signUpOver, startBuiltServer } from "../../scripts/serve-build.ts";
+import { type Running, startBuiltServer } from "../../scripts/serve-build.ts";
+import { postForm, setUpReviewAgency } from "./review-agency";
 import { createScratchDatabase, dropScratchDatabase } from "./scratch-database";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -82,13 +83,6 @@ afterAll(async () => {
   }
 });
 
-const post = (at: Running, path: string, cookie: string, fields: Record<string, string>) =>
-  fetch(`${at.url}${path}`, {
-    method: "POST",
-    headers: { cookie, origin: at.url, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
-
 /** Nothing is left to mail: no notification waits for the job, no outbox row is unsent. */
 async function allMailed() {
   const { rows } = await db.query<{ waiting: number; unsent: number }>(
@@ -121,59 +115,11 @@ function subjectOf(raw: string) {
 }
 
 describeIf("notification mail with two instances", () => {
-  const stamp = Date.now();
-  const email = (who: string) => `${who}-${stamp}@example.co.za`;
-  let admin = "";
-  let contact = "";
-  let projectPath = "";
-  let counter = 0;
-
-  /** A milestone marked 'Ready for review' through `at`; the answer's status and time. */
-  async function markReady(at: Running) {
-    counter += 1;
-    const title = `Milestone ${counter}`;
-    const made = await post(at, projectPath, admin, {
-      intent: "create-milestone",
-      title,
-      dueDate: "2026-12-10",
-      status: "planned",
-    });
-    expect(made.status).toBe(200);
-    const { rows } = await db.query<{ id: string }>("select id from milestones where title = $1", [
-      title,
-    ]);
-    const started = Date.now();
-    const marked = await post(at, projectPath, admin, {
-      intent: "review-milestone",
-      milestoneId: rows[0]?.id as string,
-    });
-    return { status: marked.status, ms: Date.now() - started };
-  }
+  let agency: Awaited<ReturnType<typeof setUpReviewAgency>>;
 
   it("sets up an administrator and a client with two contacts", async () => {
     const [a] = instances as [Running, Running];
-    admin = await signUpOver(a.url, { email: email("staff"), password: "secret-1", name: "Staff" });
-    contact = await signUpOver(a.url, {
-      email: email("c1"),
-      password: "secret-1",
-      name: "Contact One",
-    });
-    await signUpOver(a.url, { email: email("c2"), password: "secret-1", name: "Contact Two" });
-    await db.query(
-      `insert into user_roles (user_id, role) select id, 'admin' from "user" where email = $1`,
-      [email("staff")],
-    );
-    expect(
-      (await post(a, "/portal/projects", contact, { intent: "create", title: "Mail shop" })).status,
-    ).toBe(200);
-    const { rows } = await db.query<{ id: string; client_id: string }>(
-      "select id, client_id from projects where title = 'Mail shop'",
-    );
-    projectPath = `/portal/projects/${rows[0]?.id}`;
-    await db.query(
-      `update profiles set client_id = $1 where id = (select id from "user" where email = $2)`,
-      [rows[0]?.client_id, email("c2")],
-    );
+    agency = await setUpReviewAgency(a, db, "Mail shop");
     // Nothing mailed so far that the next tests would count.
     await vi.waitUntil(allMailed, { timeout: 30_000, interval: 250 });
     received.length = 0;
@@ -181,7 +127,7 @@ describeIf("notification mail with two instances", () => {
 
   it("three reviews marked through both instances: one grouped mail per contact, sent once", async () => {
     const [a, b] = instances as [Running, Running];
-    const marked = await Promise.all([a, b, a].map((at) => markReady(at)));
+    const marked = await Promise.all([a, b, a].map((at) => agency.markReady(at)));
     expect(marked.every((m) => m.status === 200)).toBe(true);
     const { rows } = await db.query<{ n: number }>(
       "select count(*)::int as n from notifications where kind = 'review.requested'",
@@ -189,7 +135,7 @@ describeIf("notification mail with two instances", () => {
     expect(rows[0]?.n).toBe(6);
     await vi.waitUntil(allMailed, { timeout: 40_000, interval: 250 });
     // Both instances ran the job and the worker; nothing more will be sent.
-    expect(received.map((m) => m.to).sort()).toEqual([email("c1"), email("c2")]);
+    expect(received.map((m) => m.to).sort()).toEqual([agency.email("c1"), agency.email("c2")]);
     for (const mail of received) {
       expect(subjectOf(mail.raw)).toMatch(/^Ready for review \(3\): the milestone 'Milestone \d'/);
       expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
@@ -202,9 +148,9 @@ describeIf("notification mail with two instances", () => {
   it("a contact's message reaches the administrator once, through the notification mail", async () => {
     const [, b] = instances as [Running, Running];
     received.length = 0;
-    const sent = await post(b, "/portal/messages", contact, {
+    const sent = await postForm(b, "/portal/messages", agency.contacts[0], {
       intent: "send",
-      subject: `Opening hours ${stamp}`,
+      subject: `Opening hours ${agency.stamp}`,
       content: "Sundays too?",
     });
     expect(sent.status).toBe(200);
@@ -213,7 +159,7 @@ describeIf("notification mail with two instances", () => {
       interval: 250,
     });
     expect(received.map((m) => [m.to, subjectOf(m.raw)])).toEqual([
-      [email("staff"), `New message: Opening hours ${stamp} — Kopano AI`],
+      [agency.email("staff"), `New message: Opening hours ${agency.stamp} — Kopano AI`],
     ]);
   });
 
@@ -221,7 +167,7 @@ describeIf("notification mail with two instances", () => {
     const [, b] = instances as [Running, Running];
     received.length = 0;
     await stopSmtp();
-    const marked = await markReady(b);
+    const marked = await agency.markReady(b);
     expect(marked.status).toBe(200);
     expect(marked.ms).toBeLessThan(5_000);
     // Grouped and queued, then tried and failed: kept for a retry.
@@ -237,10 +183,10 @@ describeIf("notification mail with two instances", () => {
     expect(received).toHaveLength(0);
     await startSmtp();
     await vi.waitUntil(allMailed, { timeout: 60_000, interval: 250 });
-    expect(received.map((m) => m.to).sort()).toEqual([email("c1"), email("c2")]);
+    expect(received.map((m) => m.to).sort()).toEqual([agency.email("c1"), agency.email("c2")]);
     for (const mail of received) {
       expect(subjectOf(mail.raw)).toBe(
-        `Ready for review: the milestone 'Milestone ${counter}' — Kopano AI`,
+        `Ready for review: the milestone '${marked.title}' — Kopano AI`,
       );
     }
   });

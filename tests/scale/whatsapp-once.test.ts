@@ -9,7 +9,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type FakeCloudApi, startFakeCloudApi } from "../../app/test/fake-whatsapp.server.ts";
-import { type Running, signUpOver, startBuiltServer } from "../../scripts/serve-build.ts";
+import { type Running, startBuiltServer } from "../../scripts/serve-build.ts";
+import { setUpReviewAgency } from "./review-agency";
 import { createScratchDatabase, dropScratchDatabase } from "./scratch-database";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -53,87 +54,26 @@ afterAll(async () => {
   }
 });
 
-const post = (at: Running, path: string, cookie: string, fields: Record<string, string>) =>
-  fetch(`${at.url}${path}`, {
-    method: "POST",
-    headers: { cookie, origin: at.url, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
-
 describeIf("WhatsApp with two instances", () => {
-  let admin = "";
-  let projectPath = "";
-  let counter = 0;
+  let agency: Awaited<ReturnType<typeof setUpReviewAgency>>;
   const contacts = ["27830000001", "27830000002"];
-
-  /** A milestone marked 'Ready for review' through `at`; the answer's status. */
-  async function markReady(at: Running) {
-    counter += 1;
-    const title = `Milestone ${counter}`;
-    const made = await post(at, projectPath, admin, {
-      intent: "create-milestone",
-      title,
-      dueDate: "2026-12-10",
-      status: "planned",
-    });
-    expect(made.status).toBe(200);
-    const { rows } = await db.query<{ id: string }>("select id from milestones where title = $1", [
-      title,
-    ]);
-    const started = Date.now();
-    const marked = await post(at, projectPath, admin, {
-      intent: "review-milestone",
-      milestoneId: rows[0]?.id as string,
-    });
-    return { status: marked.status, ms: Date.now() - started };
-  }
 
   it("sets up an agency and a client with two contacts on WhatsApp", async () => {
     const [a] = instances as [Running, Running];
-    const stamp = Date.now();
-    admin = await signUpOver(a.url, {
-      email: `staff-${stamp}@example.co.za`,
-      password: "secret-1",
-      name: "Staff",
-    });
-    const first = await signUpOver(a.url, {
-      email: `c1-${stamp}@example.co.za`,
-      password: "secret-1",
-      name: "Contact One",
-    });
-    await signUpOver(a.url, {
-      email: `c2-${stamp}@example.co.za`,
-      password: "secret-1",
-      name: "Contact Two",
-    });
-    await db.query(
-      `insert into user_roles (user_id, role) select id, 'admin' from "user" where email = $1`,
-      [`staff-${stamp}@example.co.za`],
-    );
-    expect(
-      (await post(a, "/portal/projects", first, { intent: "create", title: "Scale shop" })).status,
-    ).toBe(200);
-    const { rows } = await db.query<{ id: string; client_id: string }>(
-      "select id, client_id from projects where title = 'Scale shop'",
-    );
-    projectPath = `/portal/projects/${rows[0]?.id}`;
+    agency = await setUpReviewAgency(a, db, "Scale shop");
     // Both contacts of the project's client, each with a confirmed number.
-    for (const [i, who] of ["c1", "c2"].entries()) {
-      await db.query(
-        `update profiles set client_id = $1 where id = (select id from "user" where email = $2)`,
-        [rows[0]?.client_id, `${who}-${stamp}@example.co.za`],
-      );
+    for (const [i, who] of (["c1", "c2"] as const).entries()) {
       await db.query(
         `insert into whatsapp_numbers (user_id, wa_id, confirmed_at)
          select id, $1, now() from "user" where email = $2`,
-        [contacts[i], `${who}-${stamp}@example.co.za`],
+        [contacts[i], agency.email(who)],
       );
     }
   });
 
   it("sends each review to each contact's phone exactly once, whichever instance marked it", async () => {
     const [a, b] = instances as [Running, Running];
-    const marked = await Promise.all([a, b, a, b, a, b].map((at) => markReady(at)));
+    const marked = await Promise.all([a, b, a, b, a, b].map((at) => agency.markReady(at)));
     expect(marked.every((m) => m.status === 200)).toBe(true);
     await vi.waitUntil(
       async () => {
@@ -157,7 +97,7 @@ describeIf("WhatsApp with two instances", () => {
     const [a] = instances as [Running, Running];
     fake.clear();
     fake.failNext(1_000, 503);
-    const marked = await markReady(a);
+    const marked = await agency.markReady(a);
     expect(marked.status).toBe(200);
     // The action does not wait for WhatsApp (the Cloud API's own timeout is 15 s).
     expect(marked.ms).toBeLessThan(5_000);
