@@ -156,3 +156,8 @@ export function formatLongDate(isoDay: string, options: { weekday?: boolean } = 
   const day = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
   return options.weekday ? `${WEEKDAYS[date.getUTCDay()]}, ${day}` : day;
 }
+
+/** A month of the books, "2026-12" → "December 2026". */
+export function periodName(period: string): string {
+  return `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
+}

@@ -10,7 +10,7 @@ import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { privacyNotice } from "~/content/legal";
-import { periodName } from "~/server/billing/invoices.server";
+import { periodName } from "~/lib/dates";
 import type { Database } from "~/server/db/client.server";
 import * as s from "~/server/db/schema.server";
 import { FILE_CHUNK_BYTES } from "~/server/deliverables/files.server";

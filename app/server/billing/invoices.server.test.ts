@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInSouthAfrica } from "~/lib/dates";
+import { periodName, todayInSouthAfrica } from "~/lib/dates";
 import { action as billingAction, loader as billingLoader } from "~/routes/portal/billing";
 import { action as invoiceAction, loader as invoiceLoader } from "~/routes/portal/invoice";
 import { loader as pdfLoader } from "~/routes/portal/invoice-pdf";
@@ -19,7 +19,7 @@ import { signUpAdmin, signUpTeamMember } from "~/test/workspace.server";
 import { creditNotes, invoiceLines, invoices, notifications } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { collectPersonalData } from "../privacy/privacy-export.server";
-import { issueInvoiceIn, issueRetainerInvoices, periodName } from "./invoices.server";
+import { issueInvoiceIn, issueRetainerInvoices } from "./invoices.server";
 
 let h: Harness;
 let admin: SignedUp;

@@ -7,7 +7,7 @@
  * a credit note (a gapless series of its own) voids it.
  */
 import { and, asc, desc, eq, gt, lte, sql } from "drizzle-orm";
-import { addDays, todayInSouthAfrica } from "~/lib/dates";
+import { addDays, periodName, todayInSouthAfrica } from "~/lib/dates";
 import { vatOn } from "~/lib/money";
 import {
   INVOICE_ALREADY_VOID,
@@ -133,25 +133,6 @@ export async function issueInvoiceIn(
     groupKey: `invoice:${id}`,
   });
   return { id, number, notified };
-}
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-/** "2026-12" → "December 2026". */
-export function periodName(period: string): string {
-  return `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
 }
 
 /**
