@@ -1,3 +1,4 @@
+import { GridLines } from "./grid-lines";
 import { Legend } from "./legend";
 import { labelEvery, niceTicks, SERIES_FILL } from "./scale";
 
@@ -43,27 +44,7 @@ export function ColumnChart({
         role="img"
         aria-label={`${label}: column chart. The numbers are in the table that follows.`}
       >
-        {ticks.map((t) => (
-          <g key={t}>
-            <line
-              x1={PAD.left}
-              x2={W - PAD.right}
-              y1={y(t)}
-              y2={y(t)}
-              className="stroke-border"
-              strokeWidth={1}
-            />
-            <text
-              x={PAD.left - 6}
-              y={y(t)}
-              textAnchor="end"
-              dominantBaseline="middle"
-              className="fill-current text-[14px]"
-            >
-              {t}
-            </text>
-          </g>
-        ))}
+        <GridLines ticks={ticks} y={y} left={PAD.left} right={W - PAD.right} />
         {categories.map((category, i) => {
           const x = PAD.left + slot * i + (slot - bar) / 2;
           let base = 0;

@@ -1,3 +1,4 @@
+import { GridLines } from "./grid-lines";
 import { SERIES_FILL } from "./scale";
 
 export interface Step {
@@ -49,27 +50,13 @@ export function StepChart({
       role="img"
       aria-label={`${label}: step chart. The changes are in the table that follows.`}
     >
-      {[0, 25, 50, 75, 100].map((t) => (
-        <g key={t}>
-          <line
-            x1={PAD.left}
-            x2={W - PAD.right}
-            y1={y(t)}
-            y2={y(t)}
-            className="stroke-border"
-            strokeWidth={1}
-          />
-          <text
-            x={PAD.left - 6}
-            y={y(t)}
-            textAnchor="end"
-            dominantBaseline="middle"
-            className="fill-current text-[14px]"
-          >
-            {t}%
-          </text>
-        </g>
-      ))}
+      <GridLines
+        ticks={[0, 25, 50, 75, 100]}
+        y={y}
+        left={PAD.left}
+        right={W - PAD.right}
+        format={(t) => `${t}%`}
+      />
       <path d={path} fill="none" strokeWidth={2.5} className="stroke-chart-1" />
       {steps.map((s) => (
         <circle key={s.at} cx={x(s.at)} cy={y(s.value)} r={3.5} className={SERIES_FILL[0]} />

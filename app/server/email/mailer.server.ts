@@ -25,6 +25,21 @@ export interface Mailer {
   close(): void;
 }
 
+/** The outbox row as nodemailer's message; its Message-ID is the row's, so a retry is the same mail. */
+function messageOf(mail: OutgoingMail) {
+  return {
+    from: mail.from,
+    to: mail.to,
+    replyTo: mail.replyTo ?? undefined,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? undefined,
+    headers: mail.headers ?? undefined,
+    attachments: mail.attachments ?? undefined,
+    messageId: `<${mail.id}@outbox>`,
+  };
+}
+
 /** SMTP when SMTP_URL is set; otherwise .eml files under DATA_DIR/mail. */
 export function createMailer(options: { smtpUrl?: string; dataDir: string }): Mailer {
   if (options.smtpUrl) {
@@ -37,17 +52,7 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
     return {
       describe: `SMTP ${url.hostname}:${url.port || (url.protocol === "smtps:" ? 465 : 587)}`,
       async send(mail) {
-        await transport.sendMail({
-          from: mail.from,
-          to: mail.to,
-          replyTo: mail.replyTo ?? undefined,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html ?? undefined,
-          headers: mail.headers ?? undefined,
-          attachments: mail.attachments ?? undefined,
-          messageId: `<${mail.id}@outbox>`,
-        });
+        await transport.sendMail(messageOf(mail));
       },
       close: () => transport.close(),
     };
@@ -62,17 +67,7 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
   return {
     describe: `files in ${dir}`,
     async send(mail) {
-      const info = await transport.sendMail({
-        from: mail.from,
-        to: mail.to,
-        replyTo: mail.replyTo ?? undefined,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? undefined,
-        headers: mail.headers ?? undefined,
-        attachments: mail.attachments ?? undefined,
-        messageId: `<${mail.id}@outbox>`,
-      });
+      const info = await transport.sendMail(messageOf(mail));
       // Mail holds reset and invitation links: readable by the server's own user only.
       await mkdir(dir, { recursive: true, mode: 0o700 });
       await chmod(dir, 0o700);
