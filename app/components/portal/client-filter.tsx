@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
 import { NativeSelect } from "~/components/ui/native-select";
 
 export interface ClientChoice {
@@ -41,14 +42,7 @@ export function ClientFilter({
   const { pathname } = useLocation();
   return (
     <div className="space-y-3">
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
-        >
-          {error}
-        </p>
-      ) : null}
+      <FormResult result={error ? { ok: false, error: error } : null} />
       <Form method="get" className="flex flex-wrap items-end gap-4" aria-label={label}>
         <Field label="Client" className="min-w-56">
           <NativeSelect name="client" defaultValue={selected ?? ""} key={selected ?? "all"}>

@@ -1,5 +1,6 @@
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { type Period, periodSearch } from "~/lib/validation/period-values";
@@ -11,14 +12,7 @@ import { type Period, periodSearch } from "~/lib/validation/period-values";
 export function PeriodForm({ period, error }: { period: Period; error: string | null }) {
   return (
     <div className="space-y-3 print:hidden">
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
-        >
-          {error}
-        </p>
-      ) : null}
+      <FormResult result={error ? { ok: false, error: error } : null} />
       <form
         method="get"
         className="flex flex-wrap items-end gap-4"

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
 import { Field } from "~/components/ui/field";
+import { FormResult } from "~/components/ui/form-result";
 import { LoadMore } from "~/components/ui/load-more";
 import { NativeSelect } from "~/components/ui/native-select";
 import { formatDateTime } from "~/lib/dates";
@@ -71,14 +72,7 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
         </Button>
       </div>
 
-      {filterError ? (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
-        >
-          {filterError}
-        </p>
-      ) : null}
+      <FormResult result={filterError ? { ok: false, error: filterError } : null} />
 
       <nav aria-label="Which bookings" className="flex gap-2">
         {(
