@@ -4,6 +4,8 @@
  * so the 'Load more' link works without JavaScript.
  */
 
+import { isCalendarDay } from "./dates";
+
 export const PAGE_SIZE = 50;
 
 export interface Cursor {
@@ -41,4 +43,29 @@ export function toPage<T extends Cursor>(rows: T[], limit = PAGE_SIZE): Page<T> 
   const shown = more ? rows.slice(0, limit) : rows;
   const last = shown.at(-1);
   return { rows: shown, next: more && last ? encodeCursor(last) : null };
+}
+
+/**
+ * A cursor for a list in the order of a numbered series (invoices by their serial, newest
+ * first) or of a day and then the series (the overdue list: due date, then serial): the last
+ * row's serial, after its day when the order has one ("51", "2026-10-01_51").
+ */
+export interface SerialCursor {
+  on?: string;
+  serial: number;
+}
+
+export function encodeSerialCursor(row: SerialCursor): string {
+  return row.on ? `${row.on}_${row.serial}` : String(row.serial);
+}
+
+const SERIAL_CURSOR = /^(?:(\d{4}-\d{2}-\d{2})_)?([1-9]\d{0,8})$/;
+
+/** The serial cursor in a URL, or null when absent or malformed (the first page then). */
+export function decodeSerialCursor(value: string | null | undefined): SerialCursor | null {
+  const match = value ? SERIAL_CURSOR.exec(value) : null;
+  if (!match) return null;
+  const serial = Number(match[2]);
+  if (!match[1]) return { serial };
+  return isCalendarDay(match[1]) ? { on: match[1], serial } : null;
 }

@@ -2,8 +2,10 @@
  * Billing (issue 32): the Billing page in the portal's sidebar. Point 1: an administrator fills
  * in the business's legal and banking details, 'To be confirmed' until then, with and without
  * JavaScript; a contact never sees them; the page fits 320 px and passes axe in both palettes.
+ * Then: proposals and their acceptance, the overview and statement, the export for the books,
+ * and 'Load more' on the invoices.
  */
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { createUser, expect, hydrated, signInAsAdmin, test } from "./fixtures";
 
@@ -252,3 +254,93 @@ test.describe("export for the books", () => {
     expect((await paid).suggestedFilename()).toMatch(/^sage-payments-.*\.csv$/);
   });
 });
+
+/** The client's id as the administrator's 'New invoice' form offers it. */
+async function clientIdOf(admin: Page, fullName: string): Promise<string> {
+  await admin.goto("/portal/billing");
+  const id = await admin
+    .getByLabel("Client", { exact: true })
+    .last()
+    .locator("option", { hasText: fullName })
+    .getAttribute("value");
+  expect(id).toBeTruthy();
+  return id ?? "";
+}
+
+/** A one-off invoice (amount excl. VAT), issued through the administrator's form. */
+async function issueInvoice(
+  request: APIRequestContext,
+  baseURL: string,
+  clientId: string,
+  description: string,
+  amount: string,
+) {
+  const issued = await request.post("/portal/billing", {
+    headers: { origin: baseURL },
+    form: { intent: "one-off-invoice", clientId, description, amount, recipientVatNumber: "" },
+  });
+  expect(issued.ok(), await issued.text()).toBe(true);
+}
+
+test.describe("Load more", () => {
+  test("a contact with 51 invoices presses 'Load more invoices' and sees the 51st, with and without JavaScript", async ({
+    browser,
+    page,
+    baseURL,
+  }) => {
+    test.slow(); // 51 invoices, axe, a second browser without scripts
+    const tag = Date.now().toString(36);
+    const user = await createUser(page.request, baseURL ?? "", { fullName: `Pule Paging ${tag}` });
+    const staff = await browser.newContext({ baseURL });
+    try {
+      await signInAsAdmin(staff.request, baseURL ?? "");
+      const clientId = await clientIdOf(await staff.newPage(), user.fullName);
+      for (let n = 1; n <= 51; n++) {
+        await issueInvoice(
+          staff.request,
+          baseURL ?? "",
+          clientId,
+          `Paging ${tag} month ${n}`,
+          "100",
+        );
+      }
+    } finally {
+      await staff.close();
+    }
+
+    const invoice = (n: number) =>
+      page.getByRole("link", { name: new RegExp(`^INV-\\d{4}: Paging ${tag} month ${n}$`) });
+    await page.goto("/portal/billing");
+    await hydrated(page);
+    await expect(invoice(51)).toBeVisible();
+    await expect(invoice(2)).toBeVisible();
+    await expect(invoice(1)).toHaveCount(0);
+    await page.getByRole("link", { name: "Load more invoices" }).click();
+    await expect(page).toHaveURL(/[?&]invoices-cursor=/);
+    await expect(invoice(1)).toBeVisible();
+    await expect(invoice(51)).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Load more invoices" })).toHaveCount(0);
+    await hydrated(page);
+    await expectNoAxeViolations(page, "/portal/billing?invoices-cursor= (contact)");
+    await page.getByRole("navigation", { name: "More invoices" }).getByRole("link").click();
+    await expect(invoice(51)).toBeVisible();
+
+    const plain = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const noScripts = await plain.newPage();
+      await noScripts.goto("/portal/billing");
+      await noScripts.getByRole("link", { name: "Load more invoices" }).click();
+      await expect(noScripts).toHaveURL(/[?&]invoices-cursor=/);
+      await expect(
+        noScripts.getByRole("link", { name: new RegExp(`^INV-\\d{4}: Paging ${tag} month 1$`) }),
+      ).toBeVisible();
+    } finally {
+      await plain.close();
+    }
+  });
+});
+

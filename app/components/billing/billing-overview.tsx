@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { LoadMore } from "~/components/ui/load-more";
 import { formatDate } from "~/lib/dates";
 import { formatRand } from "~/lib/money";
 
@@ -95,14 +96,20 @@ export interface OverdueRow {
   owedCents: number;
 }
 
+/** The search parameter of the overdue list's cursor (the Billing page has several lists). */
+export const OVERDUE_CURSOR = "overdue-cursor";
+
 /** Open invoices past their due date, the longest late first, each with 'Record payment'. */
 export function OverdueList({
   invoices,
   total,
+  next,
   canRecord,
 }: {
   invoices: OverdueRow[];
   total: number;
+  /** The next page's cursor (app/lib/pagination.ts), or null on the last. */
+  next: string | null;
   canRecord: boolean;
 }) {
   return (
@@ -112,9 +119,7 @@ export function OverdueList({
         <CardDescription>
           {total === 0
             ? "No invoice is overdue."
-            : total > invoices.length
-              ? `The ${invoices.length} longest late of ${total} overdue invoices.`
-              : `${total} overdue ${total === 1 ? "invoice" : "invoices"}, the longest late first.`}
+            : `${total} overdue ${total === 1 ? "invoice" : "invoices"}, the longest late first.`}
         </CardDescription>
       </CardHeader>
       {invoices.length > 0 ? (
@@ -146,6 +151,13 @@ export function OverdueList({
               </li>
             ))}
           </ul>
+          <LoadMore
+            next={next}
+            param={OVERDUE_CURSOR}
+            label="Load more overdue invoices"
+            backLabel="Back to the longest late"
+            navLabel="More overdue invoices"
+          />
         </CardContent>
       ) : null}
     </Card>

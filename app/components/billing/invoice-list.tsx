@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { LoadMore } from "~/components/ui/load-more";
 import { formatDate } from "~/lib/dates";
 import { formatRand } from "~/lib/money";
 import { INVOICE_STATE_LABELS, type InvoiceState } from "~/lib/validation/billing-values";
@@ -15,17 +16,48 @@ export interface InvoiceListRow {
   state: InvoiceState;
 }
 
-/** Invoices as a list: number, what for, total, due date and state. */
+/** The search parameter of the invoice lists' cursor (the Billing page has several lists). */
+export const INVOICES_CURSOR = "invoices-cursor";
+
+/**
+ * Invoices as a list: number, what for, total, due date and state; a page of them, newest
+ * first, with 'Load more' when there is a next page (`next`, app/lib/pagination.ts).
+ */
 export function InvoiceList({
   invoices,
   showClient,
+  next = null,
   empty = "No invoices yet.",
 }: {
   invoices: InvoiceListRow[];
   showClient: boolean;
+  next?: string | null;
   empty?: string;
 }) {
-  if (invoices.length === 0) return <p className="text-muted-foreground text-sm">{empty}</p>;
+  return (
+    <>
+      {invoices.length === 0 ? (
+        <p className="text-muted-foreground text-sm">{empty}</p>
+      ) : (
+        <InvoiceRows invoices={invoices} showClient={showClient} />
+      )}
+      <LoadMore
+        next={next}
+        param={INVOICES_CURSOR}
+        label="Load more invoices"
+        navLabel="More invoices"
+      />
+    </>
+  );
+}
+
+function InvoiceRows({
+  invoices,
+  showClient,
+}: {
+  invoices: InvoiceListRow[];
+  showClient: boolean;
+}) {
   return (
     <ul className="divide-y">
       {invoices.map((i) => (

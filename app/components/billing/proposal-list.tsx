@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { LoadMore } from "~/components/ui/load-more";
 import { formatDate } from "~/lib/dates";
 import { formatRand } from "~/lib/money";
 import { PROPOSAL_STATE_LABELS, type ProposalState } from "~/lib/validation/billing-values";
@@ -16,13 +17,19 @@ export interface ProposalListRow {
   monthlyCents: number;
 }
 
+/** The search parameter of the proposals' cursor (the Billing page has several lists). */
+export const PROPOSALS_CURSOR = "proposals-cursor";
+
 /** The Billing page's proposals: to accept (contacts), or every client's (the agency). */
 export function ProposalList({
   proposals,
+  next,
   canCreate,
   showClient,
 }: {
   proposals: ProposalListRow[];
+  /** The next page's cursor (app/lib/pagination.ts), or null on the last. */
+  next: string | null;
   canCreate: boolean;
   showClient: boolean;
 }) {
@@ -71,6 +78,12 @@ export function ProposalList({
             ))}
           </ul>
         )}
+        <LoadMore
+          next={next}
+          param={PROPOSALS_CURSOR}
+          label="Load more proposals"
+          navLabel="More proposals"
+        />
       </CardContent>
     </Card>
   );

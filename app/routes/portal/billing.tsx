@@ -1,10 +1,14 @@
 import { data } from "react-router";
-import { BillingOverview, OverdueList } from "~/components/billing/billing-overview";
+import {
+  BillingOverview,
+  OVERDUE_CURSOR,
+  OverdueList,
+} from "~/components/billing/billing-overview";
 import { BooksExportCard } from "~/components/billing/books-export-card";
 import { BusinessDetailsCard } from "~/components/billing/business-details-card";
-import { InvoiceList } from "~/components/billing/invoice-list";
+import { INVOICES_CURSOR, InvoiceList } from "~/components/billing/invoice-list";
 import { OneOffInvoiceCard } from "~/components/billing/one-off-invoice-card";
-import { ProposalList } from "~/components/billing/proposal-list";
+import { PROPOSALS_CURSOR, ProposalList } from "~/components/billing/proposal-list";
 import { Statement } from "~/components/billing/statement";
 import { ClientFilter } from "~/components/portal/client-filter";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -12,6 +16,7 @@ import { failed, succeeded } from "~/lib/action-result";
 import { addDays, todayInSouthAfrica } from "~/lib/dates";
 import type { LiveHandle } from "~/lib/live-events";
 import { formatRate } from "~/lib/money";
+import { decodeCursor, decodeSerialCursor } from "~/lib/pagination";
 import { clientFilterError } from "~/lib/portal-text";
 import { portalMeta } from "~/lib/seo";
 import { businessDetailsSchema, oneOffInvoiceSchema } from "~/lib/validation/billing";
@@ -58,15 +63,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     {
       staff,
-      proposals: await listProposals(db, viewer, at, { clientId }),
-      invoices: await listInvoices(db, viewer, at, { clientId }),
+      proposals: await listProposals(db, viewer, at, {
+        clientId,
+        cursor: decodeCursor(url.searchParams.get(PROPOSALS_CURSOR)),
+      }),
+      invoices: await listInvoices(db, viewer, at, {
+        clientId,
+        cursor: decodeSerialCursor(url.searchParams.get(INVOICES_CURSOR)),
+      }),
       clients: staff ? await proposalClients(db) : [],
       clientChoices: seesClients ? await listClientChoices(db, scope) : [],
       clientFilter: filter.clientId,
       filterError: filter.invalid ? clientFilterError("proposals and invoices") : null,
       seesClients,
       overview: overall ? await billingByClient(db, scope, at) : null,
-      overdue: overall ? await overdueInvoices(db, scope, at) : null,
+      overdue: overall
+        ? await overdueInvoices(db, scope, at, {
+            cursor: decodeSerialCursor(url.searchParams.get(OVERDUE_CURSOR)),
+          })
+        : null,
       statement: clientId ? await clientStatement(db, scope, clientId) : null,
       statementCsv: `/portal/billing/statement.csv${filter.clientId ? `?client=${filter.clientId}` : ""}`,
       business: staff ? await getBusinessDetails(db) : null,
@@ -153,7 +168,12 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
       ) : null}
       {overview ? <BillingOverview clients={overview.clients} totals={overview.totals} /> : null}
       {overdue ? (
-        <OverdueList invoices={overdue.invoices} total={overdue.total} canRecord={staff} />
+        <OverdueList
+          invoices={overdue.invoices}
+          total={overdue.total}
+          next={overdue.next}
+          canRecord={staff}
+        />
       ) : null}
       {statement ? (
         <Statement
@@ -163,7 +183,12 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
           csvHref={loaderData.statementCsv}
         />
       ) : null}
-      <ProposalList proposals={proposals} canCreate={staff} showClient={seesClients} />
+      <ProposalList
+        proposals={proposals.rows}
+        next={proposals.next}
+        canCreate={staff}
+        showClient={seesClients}
+      />
       <Card>
         <CardHeader>
           <CardTitle as="h2">Invoices</CardTitle>
@@ -172,7 +197,7 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <InvoiceList invoices={invoices} showClient={seesClients} />
+          <InvoiceList invoices={invoices.rows} next={invoices.next} showClient={seesClients} />
         </CardContent>
       </Card>
       {staff ? <OneOffInvoiceCard clients={clients} /> : null}

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { InvoiceList } from "~/components/billing/invoice-list";
+import { INVOICES_CURSOR, InvoiceList } from "~/components/billing/invoice-list";
 import { ProposalDocument } from "~/components/billing/proposal-document";
 import { ProposalForm } from "~/components/billing/proposal-form";
 import { ArrowLeft } from "~/components/icons";
@@ -12,6 +12,7 @@ import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { failed, succeeded } from "~/lib/action-result";
 import type { LiveHandle } from "~/lib/live-events";
+import { decodeSerialCursor } from "~/lib/pagination";
 import { refusalFields } from "~/lib/refusal-fields";
 import { portalMeta } from "~/lib/seo";
 import { PROPOSAL_STATE_LABELS, proposalAnswerSchema } from "~/lib/validation/billing";
@@ -48,8 +49,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     proposal,
     invoices:
       proposal.state === "accepted"
-        ? await listInvoices(ctx.db, billingViewer(ctx), now(), { proposalId: proposal.id })
-        : [],
+        ? await listInvoices(ctx.db, billingViewer(ctx), now(), {
+            proposalId: proposal.id,
+            cursor: decodeSerialCursor(new URL(request.url).searchParams.get(INVOICES_CURSOR)),
+          })
+        : { rows: [], next: null },
     /** An administrator may still change and send it. */
     canEdit: ctx.isAdmin && !ctx.readOnly && open,
     /** A contact of the client (not staff, not viewing as) may answer it. */
@@ -145,7 +149,12 @@ export default function Proposal({ loaderData, actionData }: Route.ComponentProp
             <CardDescription>The invoices issued for this proposal.</CardDescription>
           </CardHeader>
           <CardContent>
-            <InvoiceList invoices={invoices} showClient={false} empty="No invoices issued yet." />
+            <InvoiceList
+              invoices={invoices.rows}
+              next={invoices.next}
+              showClient={false}
+              empty="No invoices issued yet."
+            />
           </CardContent>
         </Card>
       ) : null}

@@ -159,7 +159,7 @@ describe(`invoices, on ${testDatabaseKind()}`, () => {
     const billing = await (
       await run(billingLoader, getRequest("/portal/billing", contact.cookie))
     ).json();
-    expect(billing.invoices).toContainEqual(
+    expect(billing.invoices.rows).toContainEqual(
       expect.objectContaining({ number: "INV-0001", state: "issued", totalCents: 1_150_000 }),
     );
     const proposalPage = await (
@@ -171,7 +171,9 @@ describe(`invoices, on ${testDatabaseKind()}`, () => {
         },
       )
     ).json();
-    expect(proposalPage.invoices.map((i: { number: string }) => i.number)).toEqual(["INV-0001"]);
+    expect(proposalPage.invoices.rows.map((i: { number: string }) => i.number)).toEqual([
+      "INV-0001",
+    ]);
 
     const page = await (await invoicePage(deposit?.id ?? "", contact.cookie)).json();
     expect(page.canCredit).toBe(false);
@@ -208,7 +210,7 @@ describe(`invoices, on ${testDatabaseKind()}`, () => {
     const list = await (
       await run(billingLoader, getRequest("/portal/billing", other.cookie))
     ).json();
-    expect(list.invoices).toEqual([]);
+    expect(list.invoices.rows).toEqual([]);
   });
 
   it("issues each month's retainer once on its day, even with two instances at once", async () => {

@@ -6,9 +6,10 @@
  * details as they were, its lines, VAT at the rate of its day and its totals. It is never edited:
  * a credit note (a gapless series of its own) voids it.
  */
-import { and, asc, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, lte, sql } from "drizzle-orm";
 import { addDays, periodName, todayInSouthAfrica } from "~/lib/dates";
 import { vatOn } from "~/lib/money";
+import { encodeSerialCursor, PAGE_SIZE, type Page, type SerialCursor } from "~/lib/pagination";
 import {
   INVOICE_ALREADY_VOID,
   INVOICE_NOT_FOUND,
@@ -338,16 +339,26 @@ const summaryColumns = {
   status: invoices.status,
 };
 
-/** The invoices a viewer sees, newest first (optionally of one client or one proposal). */
+/**
+ * A page of the invoices a viewer sees, newest first (optionally of one client or one
+ * proposal): the rows after the cursor's serial (`?invoices-cursor=`, app/lib/pagination.ts),
+ * so 'Load more' goes on from there without JavaScript.
+ */
 export async function listInvoices(
   db: Database,
   viewer: BillingViewer,
   now: Date,
-  options: { clientId?: string | null; proposalId?: string | null; limit?: number } = {},
-): Promise<InvoiceSummary[]> {
+  options: {
+    clientId?: string | null;
+    proposalId?: string | null;
+    cursor?: SerialCursor | null;
+    limit?: number;
+  } = {},
+): Promise<Page<InvoiceSummary>> {
   const today = todayInSouthAfrica(now);
+  const limit = options.limit ?? PAGE_SIZE;
   const rows = await db
-    .select(summaryColumns)
+    .select({ ...summaryColumns, serial: invoices.serial })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))
     .where(
@@ -355,11 +366,20 @@ export async function listInvoices(
         billingScopeWhere(viewer.scope, invoices.clientId),
         options.clientId ? eq(invoices.clientId, options.clientId) : undefined,
         options.proposalId ? eq(invoices.proposalId, options.proposalId) : undefined,
+        options.cursor ? lt(invoices.serial, options.cursor.serial) : undefined,
       ),
     )
     .orderBy(desc(invoices.serial))
-    .limit(options.limit ?? 50);
-  return rows.map(({ status, ...r }) => ({ ...r, state: invoiceState(status, r.dueOn, today) }));
+    .limit(limit + 1);
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    rows: shown.map(({ status, serial: _, ...r }) => ({
+      ...r,
+      state: invoiceState(status, r.dueOn, today),
+    })),
+    next: rows.length > limit && last ? encodeSerialCursor({ serial: last.serial }) : null,
+  };
 }
 
 export interface InvoiceDetail extends InvoiceSummary {

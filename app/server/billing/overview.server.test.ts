@@ -160,7 +160,7 @@ describe("the overview", () => {
     );
     const oneBody = await one.json();
     expect(oneBody.overview).toBeNull();
-    expect(oneBody.invoices.map((i: { id: string }) => i.id)).toEqual([ids.d]);
+    expect(oneBody.invoices.rows.map((i: { id: string }) => i.id)).toEqual([ids.d]);
     expect(oneBody.statement.balanceCents).toBe(46_000);
     const bad = await run(billingLoader, getRequest("/portal/billing?client=nope", admin.cookie));
     expect(bad.status).toBe(400);

@@ -6,6 +6,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { todayInSouthAfrica } from "~/lib/dates";
+import { encodeSerialCursor, PAGE_SIZE, type SerialCursor } from "~/lib/pagination";
 import type { Period } from "~/lib/validation/period-values";
 import type { Database } from "../db/client.server";
 import { clients, invoices } from "../db/schema.server";
@@ -129,30 +130,50 @@ export interface OverdueInvoice {
   owedCents: number;
 }
 
-/** The most an overdue list shows (the longest late first); the count says how many there are. */
-export const OVERDUE_LIST_MAX = 100;
-
-/** Open invoices past their due date, the longest late first, with how many there are. */
+/**
+ * A page of the open invoices past their due date, the longest late first (due date, then
+ * serial), with how many there are in all: the rows after the cursor (`?overdue-cursor=`, the
+ * last row's due date and serial), so 'Load more' goes on without JavaScript.
+ */
 export async function overdueInvoices(
   db: Database,
   scope: Scope,
   now: Date,
-): Promise<{ invoices: OverdueInvoice[]; total: number }> {
+  page: { cursor?: SerialCursor | null; limit?: number } = {},
+): Promise<{ invoices: OverdueInvoice[]; total: number; next: string | null }> {
   const today = todayInSouthAfrica(now);
+  const limit = page.limit ?? PAGE_SIZE;
+  const cursor = page.cursor;
+  // The count is of every overdue invoice, not only those after the cursor.
   const result = await db.execute(sql`
-    select i.id, i.client_id, c.name as client_name, i.number, i.description,
-           i.due_on::text as due_on, (${today}::date - i.due_on)::int as days_late,
-           (i.total_cents - i.paid_cents)::bigint as owed,
-           (count(*) over ())::int as total
-      from ${invoices} i join ${clients} c on c.id = i.client_id
-     where ${OPEN} and i.due_on < ${today}::date
-       and ${where(scope, "i.client_id")}
-     order by i.due_on, i.serial
-     limit ${OVERDUE_LIST_MAX}`);
-  const rows = result.rows as Record<string, unknown>[];
+    with late as (
+      select i.id, i.client_id, c.name as client_name, i.number, i.description, i.serial,
+             i.due_on::text as due_on, (${today}::date - i.due_on)::int as days_late,
+             (i.total_cents - i.paid_cents)::bigint as owed, i.due_on as due_day
+        from ${invoices} i join ${clients} c on c.id = i.client_id
+       where ${OPEN} and i.due_on < ${today}::date
+         and ${where(scope, "i.client_id")}
+    )
+    select t.total, p.*
+      from (select count(*)::int as total from late) t
+      left join lateral (
+        select * from late
+         where ${cursor?.on ? sql`(due_day, serial) > (${cursor.on}::date, ${cursor.serial})` : sql`true`}
+         order by due_day, serial
+         limit ${limit + 1}
+      ) p on true
+     order by p.due_day, p.serial`);
+  const all = result.rows as Record<string, unknown>[];
+  const rows = all.filter((r) => r.id !== null && r.id !== undefined);
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
   return {
-    total: rows.length > 0 ? cents(rows[0]?.total) : 0,
-    invoices: rows.map((r) => ({
+    total: cents(all[0]?.total),
+    next:
+      rows.length > limit && last
+        ? encodeSerialCursor({ on: String(last.due_on), serial: cents(last.serial) })
+        : null,
+    invoices: shown.map((r) => ({
       id: String(r.id),
       clientId: String(r.client_id),
       clientName: String(r.client_name),

@@ -204,7 +204,7 @@ describe(`proposals, on ${testDatabaseKind()}`, () => {
     const listed = await (
       await run(billingLoader, getRequest("/portal/billing", contact.cookie))
     ).json();
-    expect(listed.proposals.map((p: { id: string }) => p.id)).not.toContain(id);
+    expect(listed.proposals.rows.map((p: { id: string }) => p.id)).not.toContain(id);
 
     const sent = await post(id, { intent: "send" }, admin.cookie);
     expect(await sent.json()).toMatchObject({ ok: true, success: "Proposal sent to the client" });
@@ -229,7 +229,7 @@ describe(`proposals, on ${testDatabaseKind()}`, () => {
     const list = await (
       await run(billingLoader, getRequest("/portal/billing", contact.cookie))
     ).json();
-    expect(list.proposals.map((p: { id: string }) => p.id)).toContain(id);
+    expect(list.proposals.rows.map((p: { id: string }) => p.id)).toContain(id);
     expect(list.business).toBeNull();
   });
 
@@ -240,13 +240,13 @@ describe(`proposals, on ${testDatabaseKind()}`, () => {
     const otherList = await (
       await run(billingLoader, getRequest("/portal/billing", other.cookie))
     ).json();
-    expect(otherList.proposals).toEqual([]);
+    expect(otherList.proposals.rows).toEqual([]);
     expect((await post(id, { intent: "decline" }, other.cookie)).status).toBe(404);
 
     expect((await page(id, team.cookie)).status).toBe(404);
     expect(
       (await (await run(billingLoader, getRequest("/portal/billing", team.cookie))).json())
-        .proposals,
+        .proposals.rows,
     ).toEqual([]);
     const given = await run(
       teamAction,

@@ -14,6 +14,7 @@ import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { packages } from "~/content/packages";
 import { addDays, todayInSouthAfrica } from "~/lib/dates";
 import { formatRand, MAX_CENTS, percentOf, vatOn } from "~/lib/money";
+import { type Cursor, PAGE_SIZE, type Page, toPage } from "~/lib/pagination";
 import type { ProposalInput } from "~/lib/validation/billing";
 import {
   PROPOSAL_CHANGED,
@@ -30,6 +31,7 @@ import type { Database } from "../db/client.server";
 import { clients, leads, proposalItems, proposals, userRoles } from "../db/schema.server";
 import { announceNotifications, notify } from "../notifications/notifications.server";
 import { type Outcome, refused } from "../outcome.server";
+import { afterCursor } from "../pagination.server";
 import { publishChange } from "../workspace/events.server";
 import { type BillingViewer, billingScopeWhere } from "./access.server";
 import { vatRateOn } from "./business.server";
@@ -199,14 +201,18 @@ function visibleTo(viewer: BillingViewer) {
   );
 }
 
-/** The proposals a viewer sees, newest first (optionally one client's). */
+/**
+ * A page of the proposals a viewer sees, newest first (optionally one client's): the rows after
+ * the cursor (`?proposals-cursor=`, app/lib/pagination.ts).
+ */
 export async function listProposals(
   db: Database,
   viewer: BillingViewer,
   now: Date,
-  options: { clientId?: string | null; limit?: number } = {},
-): Promise<ProposalSummary[]> {
+  options: { clientId?: string | null; cursor?: Cursor | null; limit?: number } = {},
+): Promise<Page<ProposalSummary>> {
   const today = todayInSouthAfrica(now);
+  const limit = options.limit ?? PAGE_SIZE;
   const rows = await db
     .select(summaryColumns)
     .from(proposals)
@@ -215,14 +221,19 @@ export async function listProposals(
       and(
         visibleTo(viewer),
         options.clientId ? eq(proposals.clientId, options.clientId) : undefined,
+        afterCursor(options.cursor ?? null, proposals.createdAt, proposals.id),
       ),
     )
     .orderBy(desc(proposals.createdAt), desc(proposals.id))
-    .limit(options.limit ?? 50);
-  return rows.map(({ status, ...r }) => ({
-    ...r,
-    state: proposalState(status, r.validUntil, today),
-  }));
+    .limit(limit + 1);
+  const page = toPage(rows, limit);
+  return {
+    rows: page.rows.map(({ status, ...r }) => ({
+      ...r,
+      state: proposalState(status, r.validUntil, today),
+    })),
+    next: page.next,
+  };
 }
 
 /** One proposal as its page shows it, or null (unknown, or not the viewer's to see). */
