@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { payfastServerEnv } from "./tests/e2e/payfast-settings";
 
 const PORT = Number(process.env.E2E_PORT ?? 3123);
 const baseURL = `http://localhost:${PORT}`;
@@ -95,6 +96,8 @@ export default defineConfig({
       WHATSAPP_APP_SECRET: "e2e-app-secret",
       WHATSAPP_VERIFY_TOKEN: "e2e-verify",
       WHATSAPP_API_URL: `http://127.0.0.1:${WHATSAPP_FAKE_PORT}`,
+      // PayFast, faked by tests/e2e/billing.spec.ts while its PayFast journey runs.
+      ...payfastServerEnv,
     },
   },
 });

@@ -3,11 +3,13 @@
  * in the business's legal and banking details, 'To be confirmed' until then, with and without
  * JavaScript; a contact never sees them; the page fits 320 px and passes axe in both palettes.
  * Then: proposals and their acceptance, the overview and statement, the export for the books,
- * and 'Load more' on the invoices.
+ * 'Load more' on the invoices, and paying an invoice through the fake PayFast.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
+import { type FakePayfast, startFakePayfast } from "../../app/test/fake-payfast.server";
 import { expectNoAxeViolations } from "./axe";
 import { createUser, expect, hydrated, signInAsAdmin, test } from "./fixtures";
+import { PAYFAST_E2E } from "./payfast-settings";
 
 async function noSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(
@@ -344,3 +346,93 @@ test.describe("Load more", () => {
   });
 });
 
+test.describe("PayFast", () => {
+  test.describe.configure({ mode: "serial" });
+  let fake: FakePayfast;
+  test.beforeAll(async () => {
+    fake = await startFakePayfast(PAYFAST_E2E);
+  });
+  test.afterAll(async () => {
+    await fake.close();
+  });
+
+  test("a contact pays an invoice with 'Pay now'; it shows paid only after PayFast's notification is validated", async ({
+    browser,
+    page,
+    baseURL,
+  }) => {
+    test.slow(); // two people, two trips to PayFast, axe
+    const user = await createUser(page.request, baseURL ?? "", {
+      fullName: `Palesa Payer ${Date.now().toString(36)}`,
+    });
+    const staff = await browser.newContext({ baseURL });
+    try {
+      await signInAsAdmin(staff.request, baseURL ?? "");
+      const clientId = await clientIdOf(await staff.newPage(), user.fullName);
+      await issueInvoice(staff.request, baseURL ?? "", clientId, "Strategy workshop", "1 000");
+    } finally {
+      await staff.close();
+    }
+
+    await page.goto("/portal/billing");
+    await hydrated(page);
+    await page.getByRole("link", { name: /^INV-\d{4}: Strategy workshop$/ }).click();
+    await expect(
+      page.getByRole("heading", { name: /^Invoice INV-\d{4}$/, level: 1 }),
+    ).toBeVisible();
+    const invoiceUrl = page.url();
+    const state = page.locator("h1 + p + *");
+    await expect(state).toHaveText("Issued");
+
+    // The page's forms may post to us and to PayFast, nowhere else.
+    const response = await page.request.get(invoiceUrl);
+    const csp = response.headers()["content-security-policy"] ?? "";
+    const formAction = csp
+      .split(";")
+      .map((d) => d.trim())
+      .filter((d) => d.startsWith("form-action"));
+    expect(formAction).toEqual([`form-action 'self' ${PAYFAST_E2E.url}`]);
+    await hydrated(page);
+    await expectNoAxeViolations(page, "an invoice with 'Pay now' (contact)");
+
+    // PayFast takes the money, but its validation call says INVALID: nothing is marked paid.
+    fake.answer("INVALID");
+    const validations = fake.validations.length;
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await expect(page.getByRole("heading", { name: "PayFast (fake): pay" })).toBeVisible();
+    await expect(page.getByText("R 1150.00")).toBeVisible();
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page).toHaveURL(`${invoiceUrl}?paid=1`);
+    expect(fake.notifications.at(-1)).toMatchObject({
+      status: 400,
+      body: "PayFast did not confirm the payment",
+    });
+    expect(fake.validations.length).toBe(validations + 1);
+    await expect(state).toHaveText("Issued");
+    await expect(page.getByText("No payments yet.")).toBeVisible();
+
+    // Again, validated this time: paid, with the PayFast payment listed.
+    fake.answer("VALID");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page).toHaveURL(`${invoiceUrl}?paid=1`);
+    expect(fake.notifications.at(-1)).toMatchObject({ status: 200, body: "OK" });
+    await expect(state).toHaveText("Paid");
+    await expect(page.getByText(/· PayFast · PayFast \d+/)).toBeVisible();
+    await expect(page.getByText("Still owed: R0.00.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pay now" })).toHaveCount(0);
+    await hydrated(page);
+    await expectNoAxeViolations(page, "a paid invoice (contact)");
+
+    // The same notification again (a replay) changes nothing.
+    const last = fake.notifications.at(-1)?.fields ?? [];
+    const replay = await page.request.post("/api/payfast/itn", {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      data: new URLSearchParams(last).toString(),
+    });
+    expect(replay.status()).toBe(200);
+    await page.reload();
+    await expect(page.getByText(/· PayFast · PayFast \d+/)).toHaveCount(1);
+  });
+});

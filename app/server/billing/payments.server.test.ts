@@ -27,7 +27,11 @@ let contact: SignedUp;
 let other: SignedUp;
 
 beforeAll(async () => {
-  fake = await startFakePayfast();
+  fake = await startFakePayfast({
+    merchantId: MERCHANT.id,
+    merchantKey: MERCHANT.key,
+    passphrase: MERCHANT.passphrase,
+  });
   h = await createHarness({
     ADMIN_EMAILS: "admin@agency.example",
     PAYFAST_MERCHANT_ID: MERCHANT.id,
@@ -239,6 +243,16 @@ describe(`payments, on ${testDatabaseKind()}`, () => {
     );
     expect((await (await page(invoice.id, admin.cookie)).json()).payNow).toBeNull();
     expect((await page(invoice.id, other.cookie)).status).toBe(404);
+
+    // The fake's payment page (PayFast's signing written apart from ours) takes the form as
+    // posted, and refuses it once a field is changed.
+    const posted = (form: [string, string][]) =>
+      fetch(payNow.action, { method: "POST", body: new URLSearchParams(form) });
+    const accepted = await posted(fields);
+    expect(accepted.status).toBe(200);
+    expect(await accepted.text()).toContain(">Pay</button>");
+    const changed = fields.map(([k, v]): [string, string] => [k, k === "amount" ? "1.00" : v]);
+    expect((await posted(changed)).status).toBe(400);
   });
 
   it("marks an invoice paid only after a notification passes every check, once", async () => {
