@@ -2,8 +2,9 @@
  * The books export (issue 32, point 6; decision 097): a period's invoices, credit notes and
  * payments as CSV in the layouts Xero and Sage Business Cloud import. Xero: its sales invoice
  * template, one row per invoice line (amounts excluding VAT; a credit note as negative amounts),
- * and its bank statement layout for payments. Sage: its sales quick entries (one row per
- * document: Invoice or Cr Note, net, VAT, total) and a bank statement layout for payments.
+ * and its bank statement template for payments. Sage: its sales quick entries (one row per
+ * document: Invoice or Cr Note, net, VAT, total) and its 3-column bank statement file for
+ * payments (decision 101 says where each payments layout is documented).
  * Amounts are exact cents written as decimals (`CsvAmount`); nothing is rounded again.
  */
 import { sql } from "drizzle-orm";
@@ -68,14 +69,21 @@ export const SAGE_INVOICE_COLUMNS = [
   "Total",
 ] as const;
 
+/**
+ * Xero's bank statement template (decision 101): the required `*Date` and `*Amount` (money in
+ * positive), then the optional `Payee`, `Description`, `Reference` and `Cheque Number`, whose
+ * headings are kept as they are even where a column stays empty.
+ */
 export const XERO_PAYMENT_COLUMNS = [
   "*Date",
   "*Amount",
   "Payee",
   "Description",
   "Reference",
+  "Cheque Number",
 ] as const;
-export const SAGE_PAYMENT_COLUMNS = ["Date", "Reference", "Description", "Amount"] as const;
+/** Sage Accounting's 3-column bank statement file: date, description, amount (money in +). */
+export const SAGE_PAYMENT_COLUMNS = ["Date", "Description", "Amount"] as const;
 
 interface DocumentRow {
   kind: "invoice" | "credit-note";
@@ -170,8 +178,10 @@ export async function booksExport(
             dmy(r.paid_on, "/"),
             new CsvAmount(Number(r.amount)),
             r.client_name,
-            `Payment of ${r.number} (${method(r.method)})`,
-            r.reference,
+            `Payment of ${r.number} (${method(r.method)}: ${r.reference})`,
+            // The invoice's number, which Xero's reconciliation matches against.
+            r.number,
+            "",
           ]),
         ],
       };
@@ -181,9 +191,8 @@ export async function booksExport(
       rows: [
         [...SAGE_PAYMENT_COLUMNS],
         ...rows.map((r) => [
-          dmy(r.paid_on, "-"),
-          r.number,
-          `${r.client_name}: ${method(r.method)} ${r.reference}`,
+          dmy(r.paid_on, "/"),
+          `${r.number} ${r.client_name}: ${method(r.method)} ${r.reference}`,
           new CsvAmount(Number(r.amount)),
         ]),
       ],
