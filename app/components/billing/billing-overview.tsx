@@ -3,23 +3,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { LoadMore } from "~/components/ui/load-more";
 import { formatDate } from "~/lib/dates";
 import { formatRand } from "~/lib/money";
-
-export interface ClientBillingRow {
-  clientId: string;
-  clientName: string;
-  proposals: number;
-  awaitingAnswer: number;
-  invoices: number;
-  invoicedCents: number;
-  paidCents: number;
-  outstandingCents: number;
-  overdueCents: number;
-}
-
-type Totals = Omit<ClientBillingRow, "clientId" | "clientName">;
+import type { BillingTotals, ClientBilling } from "~/lib/validation/billing-values";
 
 /** A row's figures as a wrapping list of terms (fits a 320 px phone, no sideways scroll). */
-function Figures({ row }: { row: Totals }) {
+function Figures({ row }: { row: BillingTotals }) {
   const items: [string, string][] = [
     ["Proposals", `${row.proposals} (${row.awaitingAnswer} awaiting an answer)`],
     ["Invoices", String(row.invoices)],
@@ -45,8 +32,8 @@ export function BillingOverview({
   clients,
   totals,
 }: {
-  clients: ClientBillingRow[];
-  totals: Totals;
+  clients: ClientBilling[];
+  totals: BillingTotals;
 }) {
   return (
     <Card>

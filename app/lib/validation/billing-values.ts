@@ -79,3 +79,21 @@ export const BOOKS_DEFAULTS: Record<BooksFormat, { account: string; taxRate: str
   xero: { account: "200", taxRate: "Standard Rate Sales" },
   sage: { account: "1000", taxRate: "Standard 15%" },
 };
+
+/** A client's billing on the agency's overview (amounts in cents, incl. VAT). */
+export interface ClientBilling {
+  clientId: string;
+  clientName: string;
+  proposals: number;
+  /** Sent and not yet answered. */
+  awaitingAnswer: number;
+  invoices: number;
+  /** Invoiced, not counting credited (void) invoices, incl. VAT. */
+  invoicedCents: number;
+  paidCents: number;
+  outstandingCents: number;
+  overdueCents: number;
+}
+
+/** The overview's totals over every client it shows. */
+export type BillingTotals = Omit<ClientBilling, "clientId" | "clientName">;

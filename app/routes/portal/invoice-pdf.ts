@@ -6,6 +6,7 @@ import { notFound } from "../refuse.server";
 import type { Route } from "./+types/invoice-pdf";
 import { billingViewer } from "./billing.server";
 import { requireUser } from "./context.server";
+import { pdfDownload } from "./pdf-download.server";
 
 /** 'Download PDF': a tax invoice (or, with ?credit=1, its credit note) the person may see. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -18,13 +19,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const pdf = await renderInvoicePdf(invoice, { credit });
   const name =
     credit && invoice.creditNote ? `${invoice.creditNote.number}.pdf` : invoiceFileName(invoice);
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Content-Length": String(pdf.length),
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return pdfDownload(pdf, name);
 }

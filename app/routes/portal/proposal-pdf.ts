@@ -8,6 +8,7 @@ import { notFound } from "../refuse.server";
 import type { Route } from "./+types/proposal-pdf";
 import { billingViewer } from "./billing.server";
 import { requireUser } from "./context.server";
+import { pdfDownload } from "./pdf-download.server";
 
 /** 'Download PDF': a proposal the person may see; an accepted one with its acceptance page. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -22,13 +23,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       .replace(/^-|-$/g, "")
       .toLowerCase() || "proposal"
   }.pdf`;
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Content-Length": String(pdf.length),
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return pdfDownload(pdf, name);
 }

@@ -6,6 +6,7 @@ import { PROJECT_NOT_FOUND } from "~/server/workspace/scope.server";
 import { notFound } from "../refuse.server";
 import type { Route } from "./+types/report-pdf";
 import { requireUser } from "./context.server";
+import { pdfDownload } from "./pdf-download.server";
 
 /**
  * Reports → 'Download PDF': the report of a project the person may see, for the period in the
@@ -24,13 +25,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const report = await buildProjectReport(db, scope, params.id, period, at);
   if (!report) throw notFound(PROJECT_NOT_FOUND);
   const pdf = await renderReportPdf(report);
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${reportFileName(report)}"`,
-      "Content-Length": String(pdf.length),
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return pdfDownload(pdf, reportFileName(report));
 }

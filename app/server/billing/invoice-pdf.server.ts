@@ -5,11 +5,10 @@
  * line, the amount excluding VAT, the VAT, the total, and how to pay by EFT with its reference.
  * Every amount in the house format (decision 071).
  */
-import PDFDocument from "pdfkit";
 import { formatDate } from "~/lib/dates";
 import { formatRand, formatRate } from "~/lib/money";
 import { TO_BE_CONFIRMED } from "~/lib/validation/billing-values";
-import { FACES, pdfText } from "../reports/report-pdf.server";
+import { openPdf, pdfText } from "../reports/report-pdf.server";
 import type { InvoiceDetail } from "./invoices.server";
 
 const MARGIN = 50;
@@ -22,17 +21,9 @@ const or = (value: string | null | undefined) => pdfText(value?.trim() || TO_BE_
 /** The invoice's PDF; `credit: true` draws its credit note instead. */
 export function renderInvoicePdf(invoice: InvoiceDetail, options: { credit?: boolean } = {}) {
   const credit = options.credit && invoice.creditNote ? invoice.creditNote : null;
-  const doc = new PDFDocument({
-    size: "A4",
+  const { doc, done } = openPdf({
     margin: MARGIN,
     info: { Title: credit ? `Credit note ${credit.number}` : `Tax invoice ${invoice.number}` },
-  });
-  for (const [name, file] of Object.entries(FACES)) doc.registerFont(name, file);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
   });
   const width = doc.page.width - 2 * MARGIN;
   const s = invoice.supplier;

@@ -7,6 +7,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { todayInSouthAfrica } from "~/lib/dates";
 import { encodeSerialCursor, PAGE_SIZE, type SerialCursor } from "~/lib/pagination";
+import type { BillingTotals, ClientBilling } from "~/lib/validation/billing-values";
 import type { Period } from "~/lib/validation/period-values";
 import type { Database } from "../db/client.server";
 import { clients, invoices } from "../db/schema.server";
@@ -21,21 +22,7 @@ const where = (scope: Scope, column: string): SQL =>
 /** What is owed on an invoice still open (issued or part-paid). */
 const OPEN = sql.raw(`i.status in ('issued', 'part-paid')`);
 
-export interface ClientBilling {
-  clientId: string;
-  clientName: string;
-  proposals: number;
-  /** Sent and not yet answered. */
-  awaitingAnswer: number;
-  invoices: number;
-  /** Invoiced, not counting credited (void) invoices, incl. VAT. */
-  invoicedCents: number;
-  paidCents: number;
-  outstandingCents: number;
-  overdueCents: number;
-}
-
-export interface BillingTotals extends Omit<ClientBilling, "clientId" | "clientName"> {}
+export type { BillingTotals, ClientBilling };
 
 /**
  * Billing per client: every client with a proposal or an invoice the scope may see, by name,

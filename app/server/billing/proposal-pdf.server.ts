@@ -5,11 +5,10 @@
  * acceptance page: who signed (the typed name), when, from which IP address and user agent, and
  * the SHA-256 of exactly what was accepted.
  */
-import PDFDocument from "pdfkit";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatRand, formatRate } from "~/lib/money";
 import { PROPOSAL_ITEM_KIND_LABELS, TO_BE_CONFIRMED } from "~/lib/validation/billing-values";
-import { FACES, pdfText } from "../reports/report-pdf.server";
+import { openPdf, pdfText } from "../reports/report-pdf.server";
 import type { BusinessDetails } from "./business.server";
 import type { ProposalDetail } from "./proposals.server";
 
@@ -20,17 +19,9 @@ const MUTED = "#5b6170";
 const or = (value: string | null | undefined) => pdfText(value?.trim() || TO_BE_CONFIRMED);
 
 export function renderProposalPdf(proposal: ProposalDetail, supplier: BusinessDetails) {
-  const doc = new PDFDocument({
-    size: "A4",
+  const { doc, done } = openPdf({
     margin: MARGIN,
     info: { Title: `Proposal: ${pdfText(proposal.title)}` },
-  });
-  for (const [name, file] of Object.entries(FACES)) doc.registerFont(name, file);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
   });
   const width = doc.page.width - 2 * MARGIN;
   const body = (text: string, color = INK) =>

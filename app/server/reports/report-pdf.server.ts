@@ -25,6 +25,25 @@ export const FACES = {
   Italic: resolve("@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf"),
 } as const;
 
+/**
+ * A new A4 document with the three faces registered, and its bytes once `doc.end()` is called:
+ * the head every PDF of the portal (reports, invoices, proposals) starts with.
+ */
+export function openPdf(options: PDFKit.PDFDocumentOptions): {
+  doc: PDFKit.PDFDocument;
+  done: Promise<Buffer>;
+} {
+  const doc = new PDFDocument({ size: "A4", margin: MARGIN, ...options });
+  for (const [name, file] of Object.entries(FACES)) doc.registerFont(name, file);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  return { doc, done };
+}
+
 /** The characters all three faces can draw, read once from the regular face. */
 let drawable: Set<number> | undefined;
 function canDraw(code: number) {
@@ -200,9 +219,7 @@ function section<T>(
 /** The report as PDF bytes. */
 export function renderReportPdf(report: ProjectReport): Promise<Buffer> {
   const { project, period } = report;
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
+  const { doc, done } = openPdf({
     bufferPages: true,
     lang: "en-ZA",
     displayTitle: true,
@@ -213,16 +230,9 @@ export function renderReportPdf(report: ProjectReport): Promise<Buffer> {
       CreationDate: new Date(report.madeAt),
     },
   });
-  for (const [name, file] of Object.entries(FACES)) doc.registerFont(name, file);
   // Noto Sans sets its lines looser than Helvetica (1.36 em): a little closer, room enough for
   // the marks above and below (Ṱ, ḓ).
   doc.lineGap(-1.5);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
 
   doc.font("Body").fontSize(10).fillColor(MUTED).text(pdfText(site.name));
   doc.moveDown(0.4);
