@@ -6,9 +6,11 @@
  * 'Load more' on the invoices, and paying an invoice through the fake PayFast.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
+import { addDays, todayInSouthAfrica } from "../../app/lib/dates";
 import { type FakePayfast, startFakePayfast } from "../../app/test/fake-payfast.server";
 import { expectNoAxeViolations } from "./axe";
-import { createUser, expect, hydrated, signInAsAdmin, test } from "./fixtures";
+import { createUser, expect, hydrated, signInAsAdmin, test, uniqueEmail } from "./fixtures";
+import { waitForMail } from "./mail";
 import { PAYFAST_E2E } from "./payfast-settings";
 
 async function noSidewaysScroll(page: Page) {
@@ -434,5 +436,126 @@ test.describe("PayFast", () => {
     expect(replay.status()).toBe(200);
     await page.reload();
     await expect(page.getByText(/· PayFast · PayFast \d+/)).toHaveCount(1);
+  });
+
+  test("from a quote request to a paid deposit: the administrator proposes, the invited contact accepts and pays", async ({
+    browser,
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000); // a visitor, an administrator and a contact; PayFast; axe
+    const tag = Date.now().toString(36);
+    const name = `Quote Payer ${tag}`;
+    const email = uniqueEmail("billing-quote");
+    const title = `Growth package for ${name}`;
+    const start = addDays(todayInSouthAfrica(), 10);
+    let clientId = "";
+
+    // A visitor asks for a quote on the pricing page.
+    await page.goto("/pricing");
+    await hydrated(page);
+    const quote = page.getByRole("form", { name: "Request a custom quote" });
+    await quote.getByLabel("Package").selectOption("Growth");
+    const values: Record<string, string> = {
+      Name: name,
+      Email: email,
+      Phone: "082 555 0123",
+      Address: "3 Loop Street, Cape Town",
+      "Project Start Date": start,
+      "Project Finish Date": addDays(start, 30),
+      Message: "A voice agent for our front desk.",
+    };
+    for (const [label, value] of Object.entries(values)) {
+      await quote.getByLabel(label, { exact: true }).fill(value);
+    }
+    await quote.getByRole("button", { name: "Request Quote" }).click();
+    await expect(page.getByText("Quote Request Sent!").first()).toBeVisible();
+
+    // The administrator converts it (inviting the person) and proposes from it.
+    const staff = await browser.newContext({ baseURL });
+    const admin = await staff.newPage();
+    try {
+      await signInAsAdmin(admin.request, baseURL ?? "");
+      await admin.goto("/portal/leads?kind=quote");
+      await admin.getByRole("link", { name }).click();
+      await expect(admin.getByRole("heading", { name, level: 1 })).toBeVisible();
+      await hydrated(admin);
+      await admin.getByRole("link", { name: "Convert to client" }).click();
+      await expect(admin.getByLabel(`Invite ${email}`)).toBeChecked();
+      await admin.getByRole("button", { name: "Confirm and convert" }).click();
+      await expect(admin).toHaveURL(/\/portal\/clients\/[0-9a-f-]{36}$/);
+      clientId = admin.url().split("/").pop() ?? "";
+      await admin.getByRole("link", { name: `Converted from the lead of ${name}` }).click();
+      await admin.getByRole("link", { name: "Create proposal" }).click();
+      await expect(admin.getByRole("heading", { name: "New proposal", level: 1 })).toBeVisible();
+      await expect(admin.getByLabel("Title")).toHaveValue(title);
+      await expect(admin.getByLabel("Line 1 package")).toHaveValue("Growth");
+      await hydrated(admin);
+      await expectNoAxeViolations(admin, "/portal/billing/proposals/new?lead= (administrator)");
+      await admin.getByLabel("Deposit (% of the once-off amount)").fill("50");
+      await admin.getByLabel("Line 2 description").fill("Voice agent setup");
+      await admin.getByLabel("Line 2 billed").selectOption("once-off");
+      await admin.getByLabel("Line 2 price (R)").fill("10 000");
+      await admin.getByRole("button", { name: "Create proposal" }).click();
+      await expect(admin.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+      await hydrated(admin);
+      await admin.getByRole("button", { name: "Send to client" }).click();
+      await expect(admin.getByText("Proposal sent to the client").first()).toBeVisible();
+    } finally {
+      await staff.close();
+    }
+
+    // The person follows the invitation, accepts with their typed name and pays the deposit.
+    const mail = await waitForMail(email, /invited/);
+    const link = mail.text.match(/https?:\/\/\S+\/invitation\/\S+/)?.[0];
+    expect(link, mail.text).toBeTruthy();
+    const people = await browser.newContext({ baseURL });
+    const contact = await people.newPage();
+    try {
+      await contact.goto(new URL(link ?? "").pathname);
+      await contact.getByLabel("Password").fill("a-good-password");
+      await contact.getByRole("button", { name: "Create account and join" }).click();
+      await expect(contact).toHaveURL(/\/portal$/);
+      await contact.goto("/portal/billing");
+      await contact.getByRole("link", { name: title }).click();
+      await expect(contact.getByText("Awaiting answer")).toBeVisible();
+      await hydrated(contact);
+      await contact.getByLabel("Your full name").fill(name);
+      await contact.getByLabel("I accept this proposal and its terms").check();
+      await contact.getByRole("button", { name: "Accept proposal" }).click();
+      await expect(contact.getByText(`Accepted by ${name}`)).toBeVisible();
+      await contact
+        .getByRole("link", { name: new RegExp(`^INV-\\d{4}: Deposit: ${title}$`) })
+        .click();
+      // 50% of R10,000.00 once-off, plus 15% VAT.
+      await expect(contact.getByText("R5,750.00", { exact: true })).toBeVisible();
+      const invoiceUrl = contact.url();
+      await hydrated(contact);
+      await contact.getByRole("button", { name: "Pay now" }).click();
+      await expect(contact.getByText("R 5750.00")).toBeVisible();
+      await contact.getByRole("button", { name: "Pay", exact: true }).click();
+      await expect(contact).toHaveURL(`${invoiceUrl}?paid=1`);
+      expect(fake.notifications.at(-1)).toMatchObject({ status: 200, body: "OK" });
+      await expect(contact.locator("h1 + p + *")).toHaveText("Paid");
+    } finally {
+      await people.close();
+    }
+
+    // The administrator sees it paid by PayFast on the invoice's page (with its forms).
+    const again = await browser.newContext({ baseURL });
+    const agency = await again.newPage();
+    try {
+      await signInAsAdmin(agency.request, baseURL ?? "");
+      await agency.goto(`/portal/billing?client=${clientId}`);
+      await agency
+        .getByRole("link", { name: new RegExp(`^INV-\\d{4}: Deposit: ${title}$`) })
+        .click();
+      await expect(agency.locator("h1 + p + *")).toHaveText("Paid");
+      await expect(agency.getByText(/· PayFast · PayFast \d+/)).toBeVisible();
+      await hydrated(agency);
+      await expectNoAxeViolations(agency, "a paid invoice (administrator)");
+    } finally {
+      await again.close();
+    }
   });
 });
