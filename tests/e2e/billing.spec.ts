@@ -3,7 +3,8 @@
  * in the business's legal and banking details, 'To be confirmed' until then, with and without
  * JavaScript; a contact never sees them; the page fits 320 px and passes axe in both palettes.
  * Then: proposals and their acceptance, the overview and statement, the export for the books,
- * 'Load more' on the invoices, and paying an invoice through the fake PayFast.
+ * 'Load more' on the invoices, paying an invoice through the fake PayFast (alone, and as the
+ * end of the whole journey from a quote request), and a credit note voiding an invoice.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { addDays, todayInSouthAfrica } from "../../app/lib/dates";
@@ -557,5 +558,50 @@ test.describe("PayFast", () => {
     } finally {
       await again.close();
     }
+  });
+});
+
+test.describe("credit note", () => {
+  test("an administrator voids an invoice with a credit note; the contact sees it credited, with nothing to pay", async ({
+    browser,
+    page,
+    baseURL,
+  }) => {
+    test.slow(); // two people
+    const user = await createUser(page.request, baseURL ?? "", {
+      fullName: `Credit Client ${Date.now().toString(36)}`,
+    });
+    const invoiceLink = (p: Page) => p.getByRole("link", { name: /^INV-\d{4}: Billed twice$/ });
+    const staff = await browser.newContext({ baseURL });
+    try {
+      await signInAsAdmin(staff.request, baseURL ?? "");
+      const admin = await staff.newPage();
+      const clientId = await clientIdOf(admin, user.fullName);
+      await issueInvoice(staff.request, baseURL ?? "", clientId, "Billed twice", "500");
+      await admin.goto(`/portal/billing?client=${clientId}`);
+      await invoiceLink(admin).click();
+      await expect(admin.locator("h1 + p + *")).toHaveText("Issued");
+      await hydrated(admin);
+      await admin.getByLabel("Reason").fill("The workshop was billed twice");
+      await admin.getByRole("button", { name: "Issue credit note" }).click();
+      await expect(
+        admin.getByText(/^Credit note CN-\d{4} issued: the invoice is void$/).first(),
+      ).toBeVisible();
+      await expect(admin.locator("h1 + p + *")).toHaveText("Void (credited)");
+      await expect(
+        admin.getByRole("heading", { name: /^Credit note CN-\d{4}$/, level: 2 }),
+      ).toBeVisible();
+      await expect(admin.getByRole("link", { name: "Download credit note PDF" })).toBeVisible();
+      await expect(admin.getByRole("button", { name: "Issue credit note" })).toHaveCount(0);
+      await expect(admin.getByRole("form", { name: "Record payment" })).toHaveCount(0);
+    } finally {
+      await staff.close();
+    }
+
+    await page.goto("/portal/billing");
+    await invoiceLink(page).click();
+    await expect(page.locator("h1 + p + *")).toHaveText("Void (credited)");
+    await expect(page.getByText("This invoice was credited.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pay now" })).toHaveCount(0);
   });
 });
