@@ -413,6 +413,7 @@ test.describe("PayFast", () => {
     expect(fake.validations.length).toBe(validations + 1);
     await expect(state).toHaveText("Issued");
     await expect(page.getByText("No payments yet.")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Back from PayFast." })).toBeVisible();
 
     // Again, validated this time: paid, with the PayFast payment listed.
     fake.answer("VALID");
@@ -425,6 +426,7 @@ test.describe("PayFast", () => {
     await expect(page.getByText(/· PayFast · PayFast \d+/)).toBeVisible();
     await expect(page.getByText("Still owed: R0.00.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Pay now" })).toHaveCount(0);
+    await expect(page.getByText("Back from PayFast.")).toHaveCount(0);
     await hydrated(page);
     await expectNoAxeViolations(page, "a paid invoice (contact)");
 

@@ -59,6 +59,9 @@ export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
 };
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
+/** On an invoice not yet paid when the person comes back from PayFast's page. */
+export const PAYFAST_PENDING =
+  "Back from PayFast. Your payment shows on this invoice as soon as PayFast confirms it to us.";
 export const INVOICE_ALREADY_VOID = "This invoice has already been credited";
 export const INVOICE_DESCRIPTION_MAX = 300;
 export const CREDIT_REASON_MAX = 500;

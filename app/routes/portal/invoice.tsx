@@ -17,6 +17,7 @@ import {
   CREDIT_REASON_MAX,
   creditNoteSchema,
   INVOICE_STATE_LABELS,
+  PAYFAST_PENDING,
   paymentSchema,
 } from "~/lib/validation/billing";
 import { firstIssue } from "~/lib/validation/zod";
@@ -62,6 +63,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         ? payNowForm(config, invoice, env().BASE_URL)
         : null,
     today: todayInSouthAfrica(now()),
+    /** Back from PayFast's page (its return_url): the payment counts once its ITN is checked. */
+    backFromPayfast: new URL(request.url).searchParams.get("paid") === "1",
   };
 }
 
@@ -113,7 +116,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function Invoice({ loaderData, actionData }: Route.ComponentProps) {
-  const { invoice, owed, payments, canCredit, canRecord, payNow, today } = loaderData;
+  const { invoice, owed, payments, canCredit, canRecord, payNow, today, backFromPayfast } =
+    loaderData;
   const result = actionData ?? null;
   const refused = result && !result.ok ? result : null;
   const { errorFor, typed } = refusalFields(refused);
@@ -134,6 +138,11 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
           {INVOICE_STATE_LABELS[invoice.state]}
         </Badge>
       </div>
+      {backFromPayfast && invoice.state !== "paid" ? (
+        <p role="status" className="rounded-md border p-3 text-sm">
+          {PAYFAST_PENDING}
+        </p>
+      ) : null}
       <FormResult result={result} />
       <Card>
         <CardHeader layout="row" className="flex-wrap">

@@ -227,8 +227,16 @@ describe(`payments, on ${testDatabaseKind()}`, () => {
 
   it("offers the client's contacts a signed 'Pay now' form for what is owed", async () => {
     const invoice = await newInvoice();
-    const { payNow } = await (await page(invoice.id, contact.cookie)).json();
+    const { payNow, backFromPayfast } = await (await page(invoice.id, contact.cookie)).json();
     expect(payNow.action).toBe(`${fake.url}/eng/process`);
+    expect(backFromPayfast).toBe(false);
+    // PayFast's return_url: the page says the payment counts once PayFast confirms it.
+    const returned = await run(
+      invoiceLoader,
+      getRequest(`/portal/billing/invoices/${invoice.id}?paid=1`, contact.cookie),
+      { id: invoice.id },
+    );
+    expect((await returned.json()).backFromPayfast).toBe(true);
     const fields = payNow.fields as [string, string][];
     expect(Object.fromEntries(fields)).toMatchObject({
       merchant_id: MERCHANT.id,
