@@ -62,6 +62,12 @@ interface AppEntry {
   configureApp?: (app: express.Express) => void;
   publishAssets?: (clientDir: string) => Promise<void>;
   findArchivedAsset?: (urlPath: string) => Promise<ArchivedAsset | null>;
+  isFileTransfer?: (method: string | undefined, pathname: string) => boolean;
+  serveFileTransfer?: (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    origin: string,
+  ) => Promise<void>;
 }
 const entry = build.entry.module as unknown as AppEntry;
 
@@ -263,6 +269,15 @@ app.use((req, res, next) => {
 });
 
 entry.configureApp?.(app);
+
+// A file's bytes (an upload to a project's files, a download of a version or an attachment)
+// go straight between the socket and the store, with the routes' own checks (decision 109):
+// a web Request/Response copied every piece. Every layer above still applies.
+app.use((req, res, next) => {
+  const { isFileTransfer, serveFileTransfer } = entry;
+  if (!serveFileTransfer || !isFileTransfer?.(req.method, req.path)) return next();
+  serveFileTransfer(req, res, ownOrigin).catch(next);
+});
 
 // The app sees every request at BASE_URL's origin (its links, redirects and better-auth's
 // origin checks never depend on the Host header), with the body read above.

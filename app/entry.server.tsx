@@ -49,6 +49,9 @@ import { endEventStreams, startEventBus, stopEventBus } from "~/server/workspace
 
 export const streamTimeout = 5_000;
 
+/** server.ts answers a file's upload or download through these, before React Router (decision 109). */
+export { isFileTransfer, serveFileTransfer } from "~/routes/portal/file-transfers.server";
+
 // CLASS_CHECK=throw (the build's prerender, the e2e server) fails a render whose class lists
 // override each other; CLASS_CHECK=warn logs them. Unset: no check (production).
 if (process.env.CLASS_CHECK === "throw" || process.env.CLASS_CHECK === "warn") {

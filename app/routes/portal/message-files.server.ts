@@ -69,8 +69,14 @@ export function dropAttachments(db: Database, files: ReceivedFile[]) {
 
 /** A message's attachment, when the person may read its conversation (404 otherwise). */
 export async function downloadAttachment(request: Request, versionId: string | undefined) {
+  const { db, version } = await findAttachmentDownload(request, versionId);
+  return answerDownload(request, db, version);
+}
+
+/** A message's attachment the person may read, or a thrown 404. */
+export async function findAttachmentDownload(request: Request, versionId: string | undefined) {
   const ctx = await requireUser(request);
   const version = await findAttachment(ctx.db, ctx.scope, versionId);
   if (!version) throw notFound(FILE_NOT_FOUND);
-  return answerDownload(request, ctx.db, version);
+  return { db: ctx.db, version };
 }

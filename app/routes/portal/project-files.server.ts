@@ -16,9 +16,11 @@ import {
   listFiles,
   receiveUpload,
   type StoredFile,
+  type UploadBody,
   versionContent,
 } from "~/server/deliverables/files.server";
 import { previewOf } from "~/server/deliverables/previews.server";
+import type { ByteSpan } from "~/server/deliverables/storage.server";
 import { entriesOf, zipHeaders, zipStream } from "~/server/deliverables/zip.server";
 import { env } from "~/server/env.server";
 import { getProjectDetails } from "~/server/projects/projects.server";
@@ -40,12 +42,28 @@ export function uploadedText(files: StoredFile[]): string {
 }
 
 /**
+ * The body of an upload answered from Node's own request (file-transfers.server.ts, decision
+ * 109): its pieces as they arrive (`guardNodeBody`), and how to drop what is left after a
+ * refusal. Without it, the Request's body is read.
+ */
+export interface NodeUploadBody {
+  body: UploadBody;
+  discard(): void;
+}
+
+/**
  * Store the files of an upload request. The page's script asks for JSON (an ActionResult, one
  * file per request); a plain form post gets a redirect to the project page with a toast.
  * Refused before anything is read: not signed in, viewing as a client (read-only), a project
  * outside the person's scope.
  */
-export async function uploadFiles(request: Request, projectId: string | undefined) {
+export async function uploadFiles(
+  request: Request,
+  projectId: string | undefined,
+  nodeBody?: NodeUploadBody,
+) {
+  const discard = (body: ReadableStream<Uint8Array> | null) =>
+    nodeBody ? nodeBody.discard() : discardBody(body);
   let ctx: Awaited<ReturnType<typeof requireUser>>;
   let project: { id: string; clientId: string };
   try {
@@ -53,7 +71,7 @@ export async function uploadFiles(request: Request, projectId: string | undefine
     assertCanWrite(ctx);
     project = await requireProject(ctx, projectId);
   } catch (refusal) {
-    discardBody(request.body);
+    discard(request.body);
     throw refusal;
   }
   const json = (request.headers.get("accept") ?? "").includes("application/json");
@@ -65,10 +83,10 @@ export async function uploadFiles(request: Request, projectId: string | undefine
     ctx.db,
     project,
     { id: ctx.user.id, side: sideOf(ctx.scope) },
-    { body, contentType: request.headers.get("content-type") },
+    { body: nodeBody?.body ?? body, contentType: request.headers.get("content-type") },
     maxBytes,
   );
-  if (refusal) discardBody(body);
+  if (refusal) discard(body);
   const page = `/portal/projects/${project.id}`;
   if (refusal) {
     const error = files.length ? `${uploadedText(files)}. ${refusal.message}` : refusal.message;
@@ -80,26 +98,44 @@ export async function uploadFiles(request: Request, projectId: string | undefine
   return redirectWithToast(page, { type: "success", title: "Success", description: success });
 }
 
-/** One version of a file, as an attachment, read from the database as it is sent. */
-export async function downloadFile(
+/** A version of a project's file the person may read, or a thrown 404. */
+export async function findDownload(
   request: Request,
   projectId: string | undefined,
   versionId: string | undefined,
-) {
+): Promise<{ db: Database; version: DownloadableVersion }> {
   const ctx = await requireUser(request);
   const project = await requireProject(ctx, projectId);
   const id = parseId(versionId);
   const version = id ? await findVersion(ctx.db, project.id, id, sideOf(ctx.scope)) : null;
   if (!version) throw notFound(FILE_NOT_FOUND);
-  return answerDownload(request, ctx.db, version);
+  return { db: ctx.db, version };
+}
+
+/** One version of a file, as an attachment, read from its store as it is sent. */
+export async function downloadFile(
+  request: Request,
+  projectId: string | undefined,
+  versionId: string | undefined,
+) {
+  const { db, version } = await findDownload(request, projectId, versionId);
+  return answerDownload(request, db, version);
+}
+
+/** How a download is answered: its status and headers, and the bytes to send (none for a 416). */
+export interface DownloadAnswer {
+  status: 200 | 206 | 416;
+  headers: Headers;
+  /** The bytes asked for (a 206), or undefined: all of them. */
+  range?: ByteSpan;
 }
 
 /**
- * The answer to a download of a stored version the person may read (a project's file, a
- * message's attachment): always an attachment, the whole file or the one byte range asked
- * (Range, unless the file changed since: If-Range), read from the database as it is sent.
+ * A download of a stored version the person may read (a project's file, a message's
+ * attachment): always an attachment, the whole file or the one byte range asked (Range, unless
+ * the file changed since: If-Range).
  */
-export function answerDownload(request: Request, db: Database, version: DownloadableVersion) {
+export function downloadAnswer(request: Request, version: DownloadableVersion): DownloadAnswer {
   const headers = downloadHeaders(version);
   // A resumed or partial download (Range), unless the file changed since (If-Range).
   const ifRange = request.headers.get("If-Range");
@@ -108,17 +144,27 @@ export function answerDownload(request: Request, db: Database, version: Download
       ? byteRange(request.headers.get("Range"), version.size)
       : null;
   if (range === "unsatisfiable") {
-    return new Response(null, {
+    return {
       status: 416,
-      headers: { "Content-Range": `bytes */${version.size}`, "Cache-Control": "private, no-store" },
-    });
+      headers: new Headers({
+        "Content-Range": `bytes */${version.size}`,
+        "Cache-Control": "private, no-store",
+      }),
+    };
   }
   if (range) {
     headers.set("Content-Range", `bytes ${range.start}-${range.end}/${version.size}`);
     headers.set("Content-Length", String(range.end - range.start + 1));
-    return new Response(versionContent(db, version.id, range), { status: 206, headers });
+    return { status: 206, headers, range };
   }
-  return new Response(versionContent(db, version.id), { headers });
+  return { status: 200, headers };
+}
+
+/** `downloadAnswer` as a Response, its bytes read from the store as they are sent. */
+export function answerDownload(request: Request, db: Database, version: DownloadableVersion) {
+  const { status, headers, range } = downloadAnswer(request, version);
+  if (status === 416) return new Response(null, { status, headers });
+  return new Response(versionContent(db, version.id, range), { status, headers });
 }
 
 /** 'Download all': the latest version of each file the person sees, or `?v=` chosen ones. */

@@ -437,6 +437,34 @@ export function guardBody(
   );
 }
 
+/**
+ * A Node request's body (file-transfers.server.ts, decision 109), held as `guardBody` holds a
+ * web one: its pieces as they arrive, a failure to read them (a cut connection) told apart,
+ * and its size held to `maxBytes`. Pass `request.iterator({ destroyOnReturn: false })`, so what
+ * is left can still be read and dropped after a refusal.
+ */
+export async function* guardNodeBody(
+  body: AsyncIterator<Uint8Array>,
+  maxBytes = Number.POSITIVE_INFINITY,
+): AsyncGenerator<Uint8Array> {
+  let size = 0;
+  for (;;) {
+    let next: IteratorResult<Uint8Array>;
+    try {
+      next = await body.next();
+    } catch {
+      throw new BodyCutOff(CUT_OFF);
+    }
+    if (next.done) return;
+    size += next.value.byteLength;
+    if (size > maxBytes) throw new BodyTooLarge(UPLOAD_TOO_LARGE);
+    yield next.value;
+  }
+}
+
+/** An upload's body: a Request's (through `guardBody`) or a Node request's (`guardNodeBody`). */
+export type UploadBody = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+
 export interface UploadResult {
   /** The files stored, in the order they came. */
   files: StoredFile[];
@@ -453,7 +481,7 @@ export async function receiveUpload(
   db: Database,
   project: ProjectKey,
   uploader: Uploader,
-  upload: { body: ReadableStream<Uint8Array> | null; contentType: string | null },
+  upload: { body: UploadBody | null; contentType: string | null },
   maxBytes: number,
 ): Promise<UploadResult> {
   const files: StoredFile[] = [];
@@ -514,7 +542,7 @@ export interface FormWithFiles {
  */
 export async function receiveForm(
   db: Database,
-  upload: { body: ReadableStream<Uint8Array> | null; contentType: string | null },
+  upload: { body: UploadBody | null; contentType: string | null },
   options: {
     uploaderId: string;
     maxBytes: number;

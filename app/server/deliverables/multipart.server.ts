@@ -1,7 +1,9 @@
 /**
  * A streaming multipart/form-data reader: the parts of a request body one after the other, each
  * part's content as it arrives, never the whole body in memory (decision 018). It holds at most
- * one network chunk plus a delimiter's length of look-behind.
+ * one network chunk plus a delimiter's length of look-behind, and copies nothing it need not: a
+ * network chunk is joined to what is left of the one before only when that rest could be the
+ * start of a delimiter (a CR and what follows), never as a rule (decision 109).
  *
  *   for await (const part of readMultipart(request.body, boundary)) {
  *     if (part.filename === null) continue; // a plain field: skipped unless read
@@ -56,11 +58,16 @@ function parameter(header: string, key: string): string | null {
  * reads it or skips it: past that the reader throws a MultipartTooLarge.
  */
 export async function* readMultipart(
-  body: ReadableStream<Uint8Array>,
+  body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
   boundary: string,
   { maxFieldBytes = MAX_FIELD_BYTES }: { maxFieldBytes?: number } = {},
 ): AsyncGenerator<Part> {
-  const reader = body.getReader();
+  // A web stream (a Request's body) is released, not cancelled, when the form ends: what is
+  // left can still be read and dropped (discardBody). An iterable (a Node request's body,
+  // file-transfers.server.ts) is left to its owner the same way: `return` is never called.
+  const reader = body instanceof ReadableStream ? body.getReader() : body[Symbol.asyncIterator]();
+  const read = () =>
+    reader instanceof ReadableStreamDefaultReader ? reader.read() : reader.next();
   const dashBoundary = Buffer.from(`--${boundary}`);
   const delimiter = Buffer.concat([CRLF, dashBoundary]);
   let buffer: Buffer = Buffer.alloc(0);
@@ -75,7 +82,7 @@ export async function* readMultipart(
   /** Read one more network chunk; false at the end of the body. */
   const more = async (): Promise<boolean> => {
     if (ended) return false;
-    const { done, value } = await reader.read();
+    const { done, value } = await read();
     if (done) {
       ended = true;
       return false;
@@ -83,6 +90,18 @@ export async function* readMultipart(
     const chunk = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
     buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
     return true;
+  };
+  /**
+   * How many bytes at the end of `data` could begin a delimiter (CRLF--boundary) and must wait
+   * for the next chunk: usually none, so the next chunk is used as it is, not copied.
+   */
+  const heldBack = (data: Buffer) => {
+    const from = Math.max(0, data.length - (delimiter.length - 1));
+    for (let at = data.indexOf(0x0d, from); at >= 0; at = data.indexOf(0x0d, at + 1)) {
+      if (delimiter.subarray(0, data.length - at).equals(data.subarray(at)))
+        return data.length - at;
+    }
+    return 0;
   };
   const cutOff = () => new MultipartError("The upload was cut off before it ended.");
 
@@ -104,7 +123,7 @@ export async function* readMultipart(
         return null;
       }
       // Everything but a possible delimiter's beginning at the end can go.
-      const safe = buffer.length - (delimiter.length - 1);
+      const safe = buffer.length - heldBack(buffer);
       if (safe > 0) {
         const piece = buffer.subarray(0, safe);
         buffer = buffer.subarray(safe);
@@ -183,6 +202,6 @@ export async function* readMultipart(
       while (inBody) await nextPiece();
     }
   } finally {
-    reader.releaseLock();
+    if (reader instanceof ReadableStreamDefaultReader) reader.releaseLock();
   }
 }
