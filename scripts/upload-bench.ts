@@ -3,27 +3,23 @@
  *                        --database-url postgres://…]
  * Upload and download of one file (20 MB by default) through the production build over
  * loopback, in MB/s, for each file store (decision 091; S3 is a local s3rver), beside `cp` and
- * `dd` (write with fsync, read back) of the same size on the same disk in the same run; and the
+ * `dd` (write with fsync; read back without the page cache and from it) of the same size on the
+ * same disk in the same run. The timed upload and download are curl's (a client that is not the
+ * bottleneck: Node's fetch hashing what it downloads was, decision 109); the download is then
+ * checked byte for byte, untimed. And the
  * server's resident memory (RSS) before and at its peak during the upload and the download,
  * sampled from /proc every 20 ms; and a resumable upload (tus, decision 092) of the same file
  * in 4 MB PATCHes, as the page sends it. After `npm run build`. A script, not a test (decision 018).
  */
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import {
-  createReadStream,
-  createWriteStream,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-} from "node:fs";
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { parseArgs } from "node:util";
+import { parseArgs, promisify } from "node:util";
 import S3rver from "s3rver";
 import { createProjectOver, uploadOver, versionLinks } from "./lib/upload-client.ts";
 import { signUpOver, startBuiltServer } from "./serve-build.ts";
@@ -86,6 +82,11 @@ const baseline = [
     "dd read, O_DIRECT (same disk, no page cache)",
     timed("dd", [`if=${path.join(work, "dd.bin")}`, "of=/dev/null", "bs=1M", "iflag=direct"]),
   ),
+  // A download of a file just uploaded is served from the page cache too.
+  row(
+    "dd read (same file, from the page cache)",
+    timed("dd", [`if=${path.join(work, "dd.bin")}`, "of=/dev/null", "bs=1M"]),
+  ),
 ];
 rmSync(path.join(work, "copy.pdf"));
 rmSync(path.join(work, "dd.bin"));
@@ -102,6 +103,14 @@ const s3 = storages.includes("s3")
     })
   : null;
 await s3?.run();
+
+const run = promisify(execFile);
+
+/** curl, its -w answer (status code and the rest it was asked for) on the last line. */
+async function curl(args: string[]) {
+  const { stdout } = await run("curl", ["-sS", ...args], { maxBuffer: 1024 * 1024 });
+  return stdout.trim().split("\n").at(-1) ?? "";
+}
 
 const results: Record<string, unknown>[] = [];
 const memory: string[] = [];
@@ -156,16 +165,26 @@ try {
         source: Readable.from([Buffer.from("hello")]),
       }).done;
 
-      const up = await sampled(
-        () =>
-          uploadOver(app.url, cookie, projectId, {
-            name: "design.pdf",
-            size,
-            source: createReadStream(source, { highWaterMark: 256 * 1024 }),
-          }).done,
+      const up = await sampled(() =>
+        curl([
+          "-o",
+          "/dev/null",
+          "-w",
+          "%{http_code}",
+          "-H",
+          `cookie: ${cookie}`,
+          "-H",
+          `origin: ${app.url}`,
+          "-H",
+          "accept: application/json",
+          "-H",
+          "Expect:",
+          "-F",
+          `files=@${source};filename=design.pdf;type=application/pdf`,
+          `${app.url}/portal/projects/${projectId}/files`,
+        ]),
       );
-      if (up.result.status !== 200)
-        throw new Error(`Upload failed: ${up.result.status} ${up.result.body}`);
+      if (up.result !== "200") throw new Error(`Upload failed: ${up.result}`);
 
       // The page's way (decision 092): a resumable upload, created, then sent in 4 MB PATCHes.
       const tus = { "Tus-Resumable": "1.0.0", origin: app.url, cookie };
@@ -202,25 +221,41 @@ try {
         }
       });
 
-      const [link] = await versionLinks(app.url, cookie, projectId);
-      const got = createHash("sha256");
-      const down = await sampled(async () => {
-        const res = await fetch(`${app.url}${link}`, { headers: { cookie } });
-        if (!res.ok || !res.body) throw new Error(`Download failed: ${res.status}`);
-        await pipeline(
-          Readable.fromWeb(res.body as import("node:stream/web").ReadableStream),
-          new Transform({
-            transform(piece, _encoding, done) {
-              got.update(piece);
-              done();
-            },
-          }),
-        );
-      });
-      if (got.digest("hex") !== expected)
-        throw new Error("The downloaded file differs from the uploaded one");
-      results.push(row(`${storage}: upload (POST, streamed)`, up.seconds));
-      results.push(row(`${storage}: download (GET, streamed)`, down.seconds));
+      // The newest link is the resumable upload's; the one after it the curl upload's.
+      const [link, curlLink] = await versionLinks(app.url, cookie, projectId);
+      const down = await sampled(() =>
+        curl([
+          "-o",
+          "/dev/null",
+          "-w",
+          "%{http_code}",
+          "-H",
+          `cookie: ${cookie}`,
+          `${app.url}${curlLink}`,
+        ]),
+      );
+      if (down.result !== "200") throw new Error(`Download failed: ${down.result}`);
+      // Untimed: both uploads arrived whole.
+      for (const check of [link, curlLink]) {
+        const got = createHash("sha256");
+        {
+          const res = await fetch(`${app.url}${check}`, { headers: { cookie } });
+          if (!res.ok || !res.body) throw new Error(`Download failed: ${res.status}`);
+          await pipeline(
+            Readable.fromWeb(res.body as import("node:stream/web").ReadableStream),
+            new Transform({
+              transform(piece, _encoding, done) {
+                got.update(piece);
+                done();
+              },
+            }),
+          );
+        }
+        if (got.digest("hex") !== expected)
+          throw new Error("The downloaded file differs from the uploaded one");
+      }
+      results.push(row(`${storage}: upload (curl, multipart POST)`, up.seconds));
+      results.push(row(`${storage}: download (curl, GET)`, down.seconds));
       results.push(row(`${storage}: resumable upload (tus, 4 MB PATCHes)`, resumable.seconds));
       memory.push(
         `${storage}: server RSS ${up.before} MB before; peak ${up.peak} MB during the upload (+${up.peak - up.before}), ${down.peak} MB during the download (+${down.peak - down.before}), ${resumable.peak} MB during the resumable upload (+${resumable.peak - resumable.before})`,

@@ -4,13 +4,21 @@
  * two reused buffers, each read into again only once the response has taken it.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
-import { fileWriter, SEND_BYTES, SYNC_EVERY_BYTES, sendFile, WRITE_BYTES } from "./storage.server";
+import type { Database } from "../db/client.server";
+import {
+  diskStore,
+  fileWriter,
+  SEND_BYTES,
+  SYNC_EVERY_BYTES,
+  sendFile,
+  WRITE_BYTES,
+} from "./storage.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "disk-io-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -62,6 +70,25 @@ describe("disk reads and writes", () => {
     expect(Buffer.concat(part.received).equals(bytes.subarray(range.start, range.end + 1))).toBe(
       true,
     );
+  });
+
+  it("takes a staged file as a version's bytes without copying it, and leaves it to its owner", async () => {
+    const store = diskStore(path.join(dir, "data"));
+    const staged = path.join(dir, "staged");
+    writeFileSync(staged, randomBytes(100_000));
+    const versionId = "0b5e3a1c-9d2f-4e6a-8b7c-1d2e3f4a5b6c";
+    const noDatabase = {} as Database; // the lease is renewed every 20 s: never in this test
+    const writer = await store.adopt?.(noDatabase, versionId, staged);
+    await writer?.write(new Uint8Array(10));
+    await writer?.finish("a".repeat(64));
+    const tmp = path.join(dir, "data", "files", "tmp", versionId);
+    // The same bytes under a second name: one inode, two links, nothing copied.
+    expect(statSync(tmp).ino).toBe(statSync(staged).ino);
+    expect(statSync(staged).nlink).toBe(2);
+    // Dropped (a refusal, a failed transaction): the version's name goes, the staged file stays.
+    await writer?.abort();
+    expect(existsSync(tmp)).toBe(false);
+    expect(existsSync(staged)).toBe(true);
   });
 
   it("stops when the response closes half-way", async () => {

@@ -128,6 +128,7 @@ export async function receiveFile(
   rawName: string,
   content: AsyncIterable<Uint8Array>,
   maxBytes: number,
+  { staged }: StagedFile = {},
 ): Promise<Outcome<{ received: ReceivedFile }>> {
   const name = cleanFileName(rawName);
   if (!name) return refused(400, "A file needs a name.");
@@ -168,7 +169,10 @@ export async function receiveFile(
     const store = uploadStore();
     let writer: BlobWriter | null = null;
     try {
-      writer = await store.create(db, versionId);
+      writer =
+        staged && store.adopt
+          ? await store.adopt(db, versionId, staged)
+          : await store.create(db, versionId);
       const hash = createHash("sha256").update(start);
       await writer.write(start);
       while (!ended) {
@@ -299,6 +303,16 @@ async function fileReceivedIn(
 }
 
 /**
+ * `staged`: `content` is this file's, already whole and durable on the disk (a resumable
+ * upload's, decision 092): a store that can (the disk) takes the file itself (a hard link),
+ * after `content` has been read for the sniffer, the cap and the hash, rather than writing a
+ * copy (decision 109).
+ */
+export interface StagedFile {
+  staged?: string;
+}
+
+/**
  * Store one file from `content` (its pieces as they arrive) in the project: the next version of
  * the file of the same name, or a new file. Refused (nothing stored) when the name is unusable,
  * the file is empty, of a type not on the list, or larger than `maxBytes`; when `content` fails
@@ -311,6 +325,7 @@ export async function storeFile(
   rawName: string,
   content: AsyncIterable<Uint8Array>,
   maxBytes: number,
+  staged: StagedFile = {},
 ): Promise<Outcome<{ file: StoredFile }>> {
   const received = await receiveFile(
     db,
@@ -319,6 +334,7 @@ export async function storeFile(
     rawName,
     content,
     maxBytes,
+    staged,
   );
   if (!received.ok) return received;
   try {

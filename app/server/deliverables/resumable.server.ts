@@ -261,6 +261,8 @@ export async function appendToUpload(
       now.name,
       readBytes(bytesPath(now.id)),
       maxBytes,
+      // On disk the staged file becomes the version's, not a copy (decision 109).
+      { staged: bytesPath(now.id) },
     );
     if (!stored.ok) {
       await removeUpload(now.id);

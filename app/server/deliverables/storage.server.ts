@@ -6,7 +6,17 @@
  * version row says which store holds it; FILE_STORAGE picks the store of new uploads.
  */
 import { createReadStream } from "node:fs";
-import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import {
+  copyFile,
+  type FileHandle,
+  link,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+} from "node:fs/promises";
 import path from "node:path";
 import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -47,6 +57,12 @@ export interface FileStore {
   readonly kind: FileStorageKind;
   /** `lease`: renew the pending version's lease as bytes arrive (an upload, not a migration). */
   create(db: Database, versionId: string, options?: { lease?: boolean }): Promise<BlobWriter>;
+  /**
+   * A writer that takes `file` (whole and durable already, on the store's disk) as the
+   * version's bytes at `finish`, by a hard link, never a copy; `write` writes nothing
+   * (decision 109).
+   */
+  adopt?(db: Database, versionId: string, file: string): Promise<BlobWriter>;
   /**
    * Inside the transaction that makes the version ready, under the key's lock (`lockBlobKey`):
    * the finished bytes take their key (disk: the rename).
@@ -255,6 +271,38 @@ export function diskStore(dataDir: string): FileStore {
         },
         async abort() {
           await close().catch(() => {});
+          await rm(tmp, { force: true });
+        },
+      };
+    },
+    async adopt(db, versionId, file) {
+      await mkdir(tmpDir, { recursive: true, mode: 0o700 });
+      const tmp = tmpPath(versionId);
+      const keepLease = leaseKeeper(db, versionId, true);
+      return {
+        async write() {
+          await keepLease();
+        },
+        async finish(sha256) {
+          // A second name for the same bytes (the same disk, DATA_DIR/files): nothing is copied,
+          // and the staged name stays its owner's until the version is stored, so a failure
+          // here or in the version's transaction leaves the upload as it was. A file system
+          // without hard links gets a copy.
+          try {
+            await link(file, tmp);
+          } catch {
+            await copyFile(file, tmp);
+            const copy = await open(tmp, "r+");
+            try {
+              await copy.sync();
+            } finally {
+              await copy.close();
+            }
+          }
+          await syncDir(tmpDir);
+          return sha256;
+        },
+        async abort() {
           await rm(tmp, { force: true });
         },
       };
