@@ -9,20 +9,39 @@ import * as route1 from "/assets/home-C.js";
 
 import("/assets/entry.client-A.js");</script></body></html>`;
 
+interface StyleLink {
+  sheet: object | null;
+  listeners: Record<string, () => void>;
+}
+/** A `<link rel="stylesheet">` stand-in: loaded (it has its sheet) or still on the wire. */
+const styleLink = (loaded: boolean): StyleLink => ({ sheet: loaded ? {} : null, listeners: {} });
+
 /**
- * Runs a rewritten page's module script with stand-ins for the browser: a hidden tab (the wait
- * for the first paint ends at once), `import()` and the link insertions recorded, and " | "
- * recorded wherever the script gives the event loop a turn.
+ * Runs a rewritten page's module script with stand-ins for the browser: the page's stylesheet
+ * links (loaded unless given), `import()` and the link insertions recorded (with their fetch
+ * priority when not the default), and " | " recorded wherever the script gives the event loop
+ * a turn.
  */
-async function run(html: string): Promise<string[]> {
+async function run(html: string, styles: StyleLink[] = [styleLink(true)]): Promise<string[]> {
   const code = /<script[^>]*data-deferred-hydration="">([\s\S]*?)<\/script>/.exec(html)?.[1];
   if (!code) throw new Error("no deferred module script");
   const log: string[] = [];
   const window: Record<string, unknown> = {};
   const document = {
-    visibilityState: "hidden",
-    createElement: () => ({}) as { rel?: string; href?: string },
-    head: { append: (link: { href: string }) => log.push(`link:${link.href}`) },
+    querySelectorAll: (selector: string) => {
+      expect(selector).toBe('link[rel="stylesheet"]');
+      return styles.map((s) => ({
+        ...s,
+        addEventListener: (type: string, listener: () => void) => {
+          s.listeners[type] = listener;
+        },
+      }));
+    },
+    createElement: () => ({}) as { rel?: string; href?: string; fetchPriority?: string },
+    head: {
+      append: (link: { href: string; fetchPriority?: string }) =>
+        log.push(`link:${link.href}${link.fetchPriority ? `(${link.fetchPriority})` : ""}`),
+    },
   };
   const scheduler = { yield: async () => void log.push("|") };
   const load = async (href: string) => {
@@ -48,7 +67,7 @@ async function run(html: string): Promise<string[]> {
 }
 
 describe("deferHydration", () => {
-  it("removes the preload links and imports the same modules after the first frame", () => {
+  it("removes the preload links and imports the same modules once the stylesheets are in", () => {
     const out = deferHydration(page);
     expect(out).not.toContain('rel="modulepreload"');
     expect(out).not.toMatch(/^import \* as/m);
@@ -59,7 +78,8 @@ describe("deferHydration", () => {
         out,
       )?.[1];
     expect(script).toBeDefined();
-    expect(script).toContain("first-contentful-paint");
+    expect(script).toContain('link[rel="stylesheet"]');
+    expect(script).not.toContain("first-contentful-paint");
     expect(script).toContain(
       'const [route0, route1] = await Promise.all([import("/assets/root-D.js"), import("/assets/home-C.js")]);',
     );
@@ -95,8 +115,8 @@ describe("deferHydration", () => {
       .map((task) => task.trim().split(" "));
     // The links: the route modules' first, never more than three in one task.
     const links = tasks.filter((t) => t.every((step) => step.startsWith("link:")));
-    expect(links.flat()[0]).toBe("link:/assets/root-D.js");
-    expect(links.flat()[1]).toBe("link:/assets/home-C.js");
+    expect(links.flat()[0]).toBe("link:/assets/root-D.js(low)");
+    expect(links.flat()[1]).toBe("link:/assets/home-C.js(low)");
     expect(links.flat()).toHaveLength(3 + many.length + 1);
     for (const task of links) expect(task.length).toBeLessThanOrEqual(3);
     // Every module runs in a task of its own, in the reverse of React Router's order; the last
@@ -113,6 +133,24 @@ describe("deferHydration", () => {
       "routes:root,routes/home",
       "import:/assets/entry.client-A.js",
     ]);
+  });
+
+  it("asks for no script while a stylesheet is still on the wire, then for all of them at low priority (decision 113)", async () => {
+    const pending = styleLink(false);
+    const log: string[] = [];
+    const running = run(deferHydration(page), [styleLink(true), pending]).then((l) =>
+      log.push(...l),
+    );
+    // The script is waiting on the stylesheet: give it every turn it could take.
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(log).toEqual([]);
+    expect(Object.keys(pending.listeners).sort()).toEqual(["error", "load"]);
+    pending.listeners.load?.();
+    await running;
+    const links = log.filter((step) => step.startsWith("link:"));
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((l) => l.endsWith("(low)"))).toBe(true);
+    expect(log.at(-1)).toBe("import:/assets/entry.client-A.js");
   });
 
   it("is idempotent", () => {
