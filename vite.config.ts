@@ -41,10 +41,8 @@ const FORMS = group([
   "node_modules/@radix-ui/react-(slot|compose-refs|primitive)/",
 ]);
 const LEAD_FORMS = group(["app/components/marketing/form-field\\.", "app/content/contact\\."]);
-const LEAD_FORM_HOOK = group([
-  "app/components/marketing/use-lead-form\\.",
-  "app/lib/validation/lead-form-result\\.",
-]);
+/** Not `LEAD_FORM_TEXT`: the routes' `clientAction` needs it, the forms load on first use. */
+const LEAD_FORM_HOOK = group(["app/components/marketing/use-lead-form\\."]);
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), assistantIndex(import.meta.dirname), wholeLibraryCheck()],

@@ -6,6 +6,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { partsLoaded } from "~/components/hydrate-on-use";
 import { installClassCheck } from "~/lib/class-check";
 import { themeScript } from "~/lib/theme";
 import { applyAdminEmails } from "~/server/accounts/roles.server";
@@ -155,7 +156,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   logger.error({ err: error, path: new URL(request.url).pathname }, "request failed");
 };
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -164,6 +165,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // The parts hydrated on first use render whole, never suspended (hydrate-on-use.tsx); at
+  // start, the prerender's first requests come before their modules have loaded.
+  await partsLoaded();
 
   // Documents rendered per request get a fresh CSP nonce. Prerendered pages (rendered at build
   // time) get none: the server allows their inline scripts by hash instead.
@@ -182,9 +186,12 @@ export default function handleRequest(
     const userAgent = request.headers.get("user-agent");
     // A page rendered per request is sent whole, rewritten to hydrate after its first paint
     // (decision 010, as the prerendered pages are at build time): its loaders have all run
-    // before the render, so waiting for the end of the render costs no time.
+    // before the render, so waiting for the end of the render costs no time. A prerendered page
+    // is written whole too. A document sent whole has every Suspense boundary in place: React
+    // otherwise sends a large one (a form hydrated on first use, hydrate-on-use.tsx) after the
+    // page with a script that moves it into place, and without JavaScript it stays hidden.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      nonce || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+      prerendering || nonce || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
         ? "onAllReady"
         : "onShellReady";
 
@@ -197,6 +204,7 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        progressiveChunkSize: readyOption === "onAllReady" ? Number.POSITIVE_INFINITY : undefined,
         [readyOption]() {
           shellRendered = true;
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

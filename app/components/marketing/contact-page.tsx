@@ -1,13 +1,20 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { hydrateOnUse } from "~/components/hydrate-on-use";
 import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
-import { ContactForm } from "~/components/marketing/contact-form";
-import { EraseDetailsForm } from "~/components/marketing/erase-details-form";
 import { MapEmbed } from "~/components/marketing/map-embed";
 import { ScheduleDemo } from "~/components/marketing/schedule-demo";
 import { Container, PageHero, Section } from "~/components/marketing/section";
 import { navCrumb } from "~/content/breadcrumbs";
 import { contactPage } from "~/content/contact-page";
 import { formatAddress, site } from "~/content/site";
+
+/** The page's two forms load their code when first used (decision 113). */
+const ContactForm = hydrateOnUse(() =>
+  import("~/components/marketing/contact-form").then((m) => m.ContactForm),
+);
+const EraseDetailsForm = hydrateOnUse(() =>
+  import("~/components/marketing/erase-details-form").then((m) => m.EraseDetailsForm),
+);
 
 const details = [
   { icon: Phone, label: "Phone", value: site.phone, href: `tel:${site.phoneE164}` },

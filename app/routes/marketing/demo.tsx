@@ -1,6 +1,6 @@
+import { hydrateOnUse } from "~/components/hydrate-on-use";
 import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
 import { CtaSection } from "~/components/marketing/cta-section";
-import { DemoChat } from "~/components/marketing/demo-chat";
 import { Container, PageHero, Section } from "~/components/marketing/section";
 import { VoiceAgentPanel } from "~/components/marketing/voice-agent-panel";
 import { navCrumb } from "~/content/breadcrumbs";
@@ -10,6 +10,11 @@ import { type ChatResult, conversationField } from "~/lib/assistant/conversation
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/demo";
 import { handleChatForm } from "./demo.server";
+
+/** The chat's code loads when it is first used (decision 113). */
+const DemoChat = hydrateOnUse(() =>
+  import("~/components/marketing/demo-chat").then((m) => m.DemoChat),
+);
 
 /** The page's and the voice agent's text come with the page's data, not its JavaScript (issue 38). */
 export function loader() {

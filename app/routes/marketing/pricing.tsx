@@ -1,7 +1,8 @@
+import { useSearchParams } from "react-router";
+import { hydrateOnUse } from "~/components/hydrate-on-use";
 import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
 import { FaqList } from "~/components/marketing/faq-list";
 import { PlanCard } from "~/components/marketing/plan-card";
-import { QuoteForm } from "~/components/marketing/quote-form";
 import { Container, PageHero, Section, SectionHeading } from "~/components/marketing/section";
 import { navCrumb } from "~/content/breadcrumbs";
 import { packages, pricingFaqs, pricingPage } from "~/content/packages";
@@ -10,6 +11,11 @@ import { pageMeta } from "~/lib/seo";
 import { LEAD_FORM_TEXT } from "~/lib/validation/lead-form-result";
 import type { Route } from "./+types/pricing";
 import { handleLeadForm } from "./lead-form.server";
+
+/** The quote form's code loads when it is first used (decision 113). */
+const QuoteForm = hydrateOnUse(() =>
+  import("~/components/marketing/quote-form").then((m) => m.QuoteForm),
+);
 
 /** The packages' and questions' text comes with the page's data, not its JavaScript (issue 38). */
 export function loader() {
@@ -39,6 +45,8 @@ export async function clientAction({ serverAction }: { serverAction: () => Promi
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { page, packages, faqs } = loaderData;
+  // 'Get Started' (`?package=Growth#quote`) chooses the package in the form: it hydrates at once.
+  const [searchParams] = useSearchParams();
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <PageHero title={page.title} intro={page.intro} />
@@ -65,7 +73,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             <p className="mt-4 text-lg text-muted-foreground">{page.quoteIntro}</p>
           </div>
           <div className="rounded-xl border bg-card p-6 shadow-sm md:p-8">
-            <QuoteForm />
+            <QuoteForm now={searchParams.has("package")} />
           </div>
         </Container>
       </Section>
