@@ -147,17 +147,17 @@ describe("the site assistant's evaluation", () => {
       heldOutTenth,
     ),
     heldOutNinth: evaluate(
-      "held-out set 9 (never tuned on; its misses are not printed)",
+      "set 9 (first run 35.8 % top-1, 53.7 % handed over, 11/12 out of scope handed over; measured once with decision 114's first candidate, then its misses read for the second)",
       subject,
       heldOutNinth,
     ),
     heldOutEighth: evaluate(
-      "held-out set 8 (never tuned on; its misses are not printed)",
+      "set 8 (first run 50.0 % top-1, 42.3 % handed over, 100 % out of scope handed over; measured once with decision 114's first candidate, then its misses read for the second)",
       subject,
       heldOutEighth,
     ),
     heldOutSeventh: evaluate(
-      "held-out set 7 (never tuned on; its misses are not printed)",
+      "set 7 (first run 47.4 % top-1, 44.7 % handed over, 100 % out of scope handed over; its misses read for decision 114's second candidate)",
       subject,
       heldOutSeventh,
     ),
@@ -192,14 +192,9 @@ describe("the site assistant's evaluation", () => {
   };
 
   it("prints the figures and every miss", () => {
-    // Held-out sets 7 to 10 keep their misses unread (decisions 105 and 114): only figures are
-    // printed.
-    const unread: EvalReport[] = [
-      reports.heldOutSeventh,
-      reports.heldOutEighth,
-      reports.heldOutNinth,
-      reports.heldOutTenth,
-    ];
+    // Held-out set 10 keeps its misses unread (decision 114): only its figures are printed.
+    // Sets 7 to 9 are tuning sets now (their misses were read for decision 114).
+    const unread: EvalReport[] = [reports.heldOutTenth];
     const printed = Object.values(reports).map((r) =>
       unread.includes(r) ? { ...r, misses: [] } : r,
     );
@@ -240,44 +235,43 @@ describe("the site assistant's evaluation", () => {
     expect(r.outHandedOver).toBe(r.outOfScope);
   });
 
-  it("keeps held-out set 10 (never tuned on) at least at its first run: 56.5 % top-1, 33.9 % handed over, 100 % of out-of-scope handed over", () => {
+  it("keeps held-out set 10 (never tuned on) where decision 114 left it: 59.7 % top-1, 27.4 % handed over, 100 % of out-of-scope handed over", () => {
     // Decision 114: written after sets 8 and 9 were used up and before any further change;
-    // first run with main's engine, misses never printed or read.
+    // misses never printed or read. First run with main's engine 56.5 % · 33.9 % · 100 %;
+    // second (and last) with decision 114's engine, which it was shipped on.
     const r = reports.heldOutTenth;
     expect(r.answerable + r.outOfScope).toBe(heldOutTenth.length);
-    expect(r.top1).toBeGreaterThanOrEqual(35);
-    expect(r.handedOver).toBeLessThanOrEqual(21);
+    expect(r.top1).toBeGreaterThanOrEqual(37);
+    expect(r.handedOver).toBeLessThanOrEqual(17);
     expect(r.outHandedOver).toBe(r.outOfScope);
   });
 
-  it("keeps held-out set 9 (never tuned on) at least at its first run: 35.8 % top-1, 53.7 % handed over, 11 of 12 out-of-scope handed over", () => {
-    // Decision 114: written and committed before any change or run in that session; first run
-    // with main's engine (eacdd49), misses never printed or read.
+  it("keeps set 9 where decision 114 left it: 46.3 % top-1, 43.3 % handed over, 11 of 12 out-of-scope handed over", () => {
+    // Decision 114: first run with main's engine 35.8 % · 53.7 % · 11/12; a tuning set since.
     const r = reports.heldOutNinth;
     expect(r.answerable + r.outOfScope).toBe(heldOutNinth.length);
-    expect(r.top1).toBeGreaterThanOrEqual(24);
-    expect(r.handedOver).toBeLessThanOrEqual(36);
+    expect(r.top1).toBeGreaterThanOrEqual(31);
+    expect(r.handedOver).toBeLessThanOrEqual(29);
     expect(r.outHandedOver).toBeGreaterThanOrEqual(11);
   });
 
-  it("keeps held-out set 8 (never tuned on) at least at its first run: 50.0 % top-1, 42.3 % handed over, 100 % of out-of-scope handed over", () => {
-    // Decision 105: written after set 7's measurement and before any further change; first
-    // run with main's engine, misses never printed or read. The next change is measured on it.
+  it("keeps set 8 where decision 114 left it: 53.8 % top-1, 38.5 % handed over, 100 % of out-of-scope handed over", () => {
+    // Decision 105: first run with main's engine 50.0 % · 42.3 % · 100 %. Decision 114
+    // measured it once more, then read its misses: a tuning set since.
     const r = reports.heldOutEighth;
     expect(r.answerable + r.outOfScope).toBe(heldOutEighth.length);
-    expect(r.top1).toBeGreaterThanOrEqual(26);
-    expect(r.handedOver).toBeLessThanOrEqual(22);
+    expect(r.top1).toBeGreaterThanOrEqual(28);
+    expect(r.handedOver).toBeLessThanOrEqual(20);
     expect(r.outHandedOver).toBe(r.outOfScope);
   });
 
-  it("keeps held-out set 7 (never tuned on) at least at its first run: 47.4 % top-1, 44.7 % handed over, 100 % of out-of-scope handed over", () => {
-    // Decision 105: written and committed before any change or run; its misses are never
-    // printed or read. A change that answers fewer of its questions, or any of its
-    // out-of-scope ones, fails here.
+  it("keeps set 7 where decision 114 left it: 52.6 % top-1, 38.2 % handed over, 100 % of out-of-scope handed over", () => {
+    // Decision 105: first run with main's engine 47.4 % · 44.7 % · 100 %. Its misses were
+    // read for decision 114: a tuning set since.
     const r = reports.heldOutSeventh;
     expect(r.answerable + r.outOfScope).toBe(heldOutSeventh.length);
-    expect(r.top1).toBeGreaterThanOrEqual(36);
-    expect(r.handedOver).toBeLessThanOrEqual(34);
+    expect(r.top1).toBeGreaterThanOrEqual(40);
+    expect(r.handedOver).toBeLessThanOrEqual(29);
     expect(r.outHandedOver).toBe(r.outOfScope);
   });
 
@@ -294,6 +288,20 @@ describe("the site assistant's evaluation", () => {
 });
 
 describe("the site assistant's answers", () => {
+  it("answers a question put to it with one word the site never uses, when the rest matches well (decision 114)", () => {
+    const reply = assistant.reply("how many convos do we get on the growth plan");
+    expect(reply.kind).toBe("answer");
+    expect(reply.kind === "answer" && reply.url).toBe("/pricing");
+    const cope = assistant.reply("my customers mostly write in afrikaans, will the bot cope");
+    expect(cope.kind === "answer" && cope.url).toBe("/services/ai");
+    // Not put to the agency, or asking to buy or repair: still handed over.
+    expect(assistant.reply("Who is the president of South Africa?").kind).toBe("unsure");
+    expect(assistant.reply("is Home Affairs open on saturdays").kind).toBe("unsure");
+    expect(assistant.reply("my cellphone screen is cracked, do you repair phones").kind).toBe(
+      "unsure",
+    );
+  });
+
   it("answers a follow-up from the conversation ('and the Growth one?')", () => {
     const turns: PriorTurn[] = [];
     const ask = (question: string) => {
