@@ -9,11 +9,21 @@
  * checked byte for byte, untimed. And the
  * server's resident memory (RSS) before and at its peak during the upload and the download,
  * sampled from /proc every 20 ms; and a resumable upload (tus, decision 092) of the same file
- * in 4 MB PATCHes, as the page sends it. After `npm run build`. A script, not a test (decision 018).
+ * in pieces sized as the page sizes them (`nextPieceBytes`, decision 116). Times are the tools'
+ * own (dd's report, curl's time_total): starting curl took 0.2–1.5 s of wall time on this loaded
+ * machine, more than a 20 MB upload itself. A 5-byte upload gives a request's fixed cost.
+ * After `npm run build`. A script, not a test (decision 018).
  */
 import { execFile, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,7 +31,8 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs, promisify } from "node:util";
 import S3rver from "s3rver";
-import { createProjectOver, uploadOver, versionLinks } from "./lib/upload-client.ts";
+import { FIRST_PIECE_BYTES, nextPieceBytes } from "../app/lib/files.ts";
+import { createProjectOver, versionLinks } from "./lib/upload-client.ts";
 import { signUpOver, startBuiltServer } from "./serve-build.ts";
 
 const { values } = parseArgs({
@@ -65,12 +76,20 @@ function timed(command: string, args: string[]) {
   return seconds(started);
 }
 
+/** dd, timed by dd itself ("… copied, 0.0421 s, …"): not the time to start it. */
+function dd(args: string[]) {
+  const done = spawnSync("dd", args);
+  const took = String(done.stderr).match(/copied, ([\d.]+) s/)?.[1];
+  if (done.status !== 0 || !took) throw new Error(`dd failed: ${done.stderr}`);
+  return Number(took);
+}
+
 // The disk's own speed, in the same folder the disk store writes to.
 const baseline = [
-  row("cp (same file, same disk)", timed("cp", [source, path.join(work, "copy.pdf")])),
+  row("cp (same file, same disk; wall time)", timed("cp", [source, path.join(work, "copy.pdf")])),
   row(
     "dd write, fsync (same disk)",
-    timed("dd", [
+    dd([
       "if=/dev/zero",
       `of=${path.join(work, "dd.bin")}`,
       "bs=1M",
@@ -80,16 +99,19 @@ const baseline = [
   ),
   row(
     "dd read, O_DIRECT (same disk, no page cache)",
-    timed("dd", [`if=${path.join(work, "dd.bin")}`, "of=/dev/null", "bs=1M", "iflag=direct"]),
+    dd([`if=${path.join(work, "dd.bin")}`, "of=/dev/null", "bs=1M", "iflag=direct"]),
   ),
   // A download of a file just uploaded is served from the page cache too.
   row(
     "dd read (same file, from the page cache)",
-    timed("dd", [`if=${path.join(work, "dd.bin")}`, "of=/dev/null", "bs=1M"]),
+    dd([`if=${path.join(work, "dd.bin")}`, "of=/dev/null", "bs=1M"]),
   ),
 ];
 rmSync(path.join(work, "copy.pdf"));
 rmSync(path.join(work, "dd.bin"));
+
+const tiny = path.join(work, "small.txt");
+writeFileSync(tiny, "hello");
 
 const s3Dir = path.join(work, "s3");
 mkdirSync(s3Dir);
@@ -106,10 +128,24 @@ await s3?.run();
 
 const run = promisify(execFile);
 
-/** curl, its -w answer (status code and the rest it was asked for) on the last line. */
-async function curl(args: string[]) {
-  const { stdout } = await run("curl", ["-sS", ...args], { maxBuffer: 1024 * 1024 });
-  return stdout.trim().split("\n").at(-1) ?? "";
+/** curl, discarding the answer: its status and its own time for the transfer. */
+async function curl(cookie: string, args: string[]) {
+  const { stdout } = await run(
+    "curl",
+    [
+      "-sS",
+      "-o",
+      "/dev/null",
+      "-w",
+      "%{http_code} %{time_total}",
+      "-H",
+      `cookie: ${cookie}`,
+      ...args,
+    ],
+    { maxBuffer: 1024 * 1024 },
+  );
+  const [status = "", total = "0"] = stdout.trim().split(" ");
+  return { status, seconds: Number(total) };
 }
 
 const results: Record<string, unknown>[] = [];
@@ -132,12 +168,19 @@ try {
         : {}),
       ...(values["database-url"] ? { DATABASE_URL: values["database-url"] } : { DATABASE_URL: "" }),
     });
+    const cookie = await signUpOver(app.url, {
+      email: `bench-${storage}-${Date.now()}@example.co.za`,
+      password: "secret-1",
+      name: "Upload Bench",
+    });
+    const projectId = await createProjectOver(app.url, cookie, "Upload bench");
     /** The server's resident memory in MB (VmRSS), from /proc. */
     const rssMb = () => {
       const status = readFileSync(`/proc/${app.process.pid}/status`, "utf8");
       return Math.round(Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? 0) / 1024);
     };
-    const sampled = async <T>(work: () => Promise<T>) => {
+    /** `work`'s result, its time (its own, else the wall's), and the server's RSS around it. */
+    const sampled = async <T extends { seconds?: number }>(work: () => Promise<T>) => {
       const before = rssMb();
       let peak = before;
       const sampler = setInterval(() => {
@@ -146,48 +189,41 @@ try {
       const started = process.hrtime.bigint();
       try {
         const result = await work();
-        return { result, seconds: seconds(started), before, peak: Math.max(peak, rssMb()) };
+        const took = result.seconds ?? seconds(started);
+        return { result, seconds: took, before, peak: Math.max(peak, rssMb()) };
       } finally {
         clearInterval(sampler);
       }
     };
+    const upload = (file: string, name: string) =>
+      curl(cookie, [
+        "-H",
+        `origin: ${app.url}`,
+        "-H",
+        "accept: application/json",
+        "-H",
+        "Expect:",
+        "-F",
+        `files=@${file};filename=${name};type=application/pdf`,
+        `${app.url}/portal/projects/${projectId}/files`,
+      ]);
     try {
-      const cookie = await signUpOver(app.url, {
-        email: `bench-${storage}-${Date.now()}@example.co.za`,
-        password: "secret-1",
-        name: "Upload Bench",
-      });
-      const projectId = await createProjectOver(app.url, cookie, "Upload bench");
-      // A small upload first, so the route and the store are warm.
-      await uploadOver(app.url, cookie, projectId, {
-        name: "warm.txt",
-        size: 5,
-        source: Readable.from([Buffer.from("hello")]),
-      }).done;
+      // A small upload first, so the route and the store are warm; then three more: a
+      // request's fixed cost (the session, the pending row, the sync, the version's transaction).
+      const fixed: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const small = await upload(tiny, `small-${i}.txt`);
+        if (small.status !== "200") throw new Error(`Upload failed: ${small.status}`);
+        if (i > 0) fixed.push(small.seconds * 1000);
+      }
 
-      const up = await sampled(() =>
-        curl([
-          "-o",
-          "/dev/null",
-          "-w",
-          "%{http_code}",
-          "-H",
-          `cookie: ${cookie}`,
-          "-H",
-          `origin: ${app.url}`,
-          "-H",
-          "accept: application/json",
-          "-H",
-          "Expect:",
-          "-F",
-          `files=@${source};filename=design.pdf;type=application/pdf`,
-          `${app.url}/portal/projects/${projectId}/files`,
-        ]),
-      );
-      if (up.result !== "200") throw new Error(`Upload failed: ${up.result}`);
+      const up = await sampled(() => upload(source, "design.pdf"));
+      if (up.result.status !== "200") throw new Error(`Upload failed: ${up.result.status}`);
 
-      // The page's way (decision 092): a resumable upload, created, then sent in 4 MB PATCHes.
+      // The page's way (decision 092): a resumable upload, created, then sent in PATCHes sized
+      // as the page sizes them (decision 116).
       const tus = { "Tus-Resumable": "1.0.0", origin: app.url, cookie };
+      let pieces = 0;
       const resumable = await sampled(async () => {
         const created = await fetch(`${app.url}/portal/projects/${projectId}/uploads`, {
           method: "POST",
@@ -201,9 +237,11 @@ try {
         if (created.status !== 201 || !location) throw new Error(`Create: ${created.status}`);
         const handle = await open(source, "r");
         try {
+          let pieceBytes = FIRST_PIECE_BYTES;
           for (let offset = 0; offset < size; ) {
-            const piece = Buffer.alloc(Math.min(4 * 1024 * 1024, size - offset));
+            const piece = Buffer.alloc(Math.min(pieceBytes, size - offset));
             await handle.read(piece, 0, piece.length, offset);
+            const began = performance.now();
             const res = await fetch(`${app.url}${location}`, {
               method: "PATCH",
               headers: {
@@ -215,26 +253,19 @@ try {
             });
             if (res.status !== 204) throw new Error(`PATCH: ${res.status} ${await res.text()}`);
             offset = Number(res.headers.get("Upload-Offset"));
+            pieces += 1;
+            pieceBytes = nextPieceBytes(piece.length, performance.now() - began);
           }
         } finally {
           await handle.close();
         }
+        return {}; // timed by the wall clock
       });
 
       // The newest link is the resumable upload's; the one after it the curl upload's.
       const [link, curlLink] = await versionLinks(app.url, cookie, projectId);
-      const down = await sampled(() =>
-        curl([
-          "-o",
-          "/dev/null",
-          "-w",
-          "%{http_code}",
-          "-H",
-          `cookie: ${cookie}`,
-          `${app.url}${curlLink}`,
-        ]),
-      );
-      if (down.result !== "200") throw new Error(`Download failed: ${down.result}`);
+      const down = await sampled(() => curl(cookie, [`${app.url}${curlLink}`]));
+      if (down.result.status !== "200") throw new Error(`Download failed: ${down.result.status}`);
       // Untimed: both uploads arrived whole.
       for (const check of [link, curlLink]) {
         const got = createHash("sha256");
@@ -256,7 +287,15 @@ try {
       }
       results.push(row(`${storage}: upload (curl, multipart POST)`, up.seconds));
       results.push(row(`${storage}: download (curl, GET)`, down.seconds));
-      results.push(row(`${storage}: resumable upload (tus, 4 MB PATCHes)`, resumable.seconds));
+      results.push(
+        row(`${storage}: resumable upload (tus, ${pieces} PATCHes, Node fetch)`, resumable.seconds),
+      );
+      fixed.sort((a, b) => a - b);
+      results.push({
+        what: `${storage}: a 5-byte upload (a request's fixed cost, median of 3)`,
+        seconds: ((fixed[1] ?? 0) / 1000).toFixed(3),
+        "MB/s": "",
+      });
       memory.push(
         `${storage}: server RSS ${up.before} MB before; peak ${up.peak} MB during the upload (+${up.peak - up.before}), ${down.peak} MB during the download (+${down.peak - down.before}), ${resumable.peak} MB during the resumable upload (+${resumable.peak - resumable.before})`,
       );

@@ -116,6 +116,25 @@ export const UPLOAD_PATH = /^\/portal\/projects\/[^/]+\/files\/?$/;
 /** A resumable upload (decision 092): its PATCH bodies are streamed by server.ts too. */
 export const RESUMABLE_UPLOAD_PATH = /^\/portal\/projects\/[^/]+\/uploads\/[^/]+\/?$/;
 
+/** A resumable upload's first piece, and the smallest and largest of any piece (decision 116). */
+export const FIRST_PIECE_BYTES = 4 * MB;
+export const MAX_PIECE_BYTES = 64 * MB;
+/** How long a piece should take, at the speed the last one went. */
+const PIECE_SECONDS = 15;
+
+/**
+ * The size of a resumable upload's next piece, from how long the last one took: about
+ * PIECE_SECONDS of sending at that speed, between FIRST_PIECE_BYTES and MAX_PIECE_BYTES. A
+ * slow line keeps 4 MB pieces (each well within a request's time limit, and a drop costs at
+ * most what was in flight, as the server keeps what it received); a fast one sends fewer,
+ * larger requests, each with its fixed cost (the session, the record, a sync).
+ */
+export function nextPieceBytes(lastBytes: number, lastMs: number): number {
+  if (!(lastBytes > 0) || !(lastMs > 0)) return FIRST_PIECE_BYTES;
+  const bytes = (lastBytes / lastMs) * 1000 * PIECE_SECONDS;
+  return Math.round(Math.min(MAX_PIECE_BYTES, Math.max(FIRST_PIECE_BYTES, bytes)));
+}
+
 /** The collection resumable uploads are created in (POST, tus). */
 export const resumableUploadsPath = (projectId: string) => `/portal/projects/${projectId}/uploads`;
 

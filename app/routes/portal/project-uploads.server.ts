@@ -36,16 +36,31 @@ function refusal(status: number, error: string, extra: Record<string, string> = 
 const storedHeader = (file: StoredFile | null): Record<string, string> =>
   file ? { "Upload-Stored": encodeURIComponent(uploadedText([file])) } : {};
 
-async function context(request: Request, projectId: string | undefined) {
+async function context(
+  request: Request,
+  projectId: string | undefined,
+  discard = () => discardBody(request.body),
+) {
   try {
     const ctx = await requireUser(request);
     assertCanWrite(ctx);
     const project = await requireProject(ctx, projectId);
     return { ctx, project };
   } catch (error) {
-    discardBody(request.body);
+    discard();
     throw error;
   }
+}
+
+/**
+ * A PATCH's body read from Node's request (file-transfers.server.ts, decision 116): its pieces,
+ * how to stop reading them (another request took the upload over), and how to drop the rest
+ * (a refusal before reading).
+ */
+export interface NodePatchBody {
+  pieces: AsyncIterator<Uint8Array>;
+  stop(): void;
+  discard(): void;
 }
 
 /** POST: a new upload (Upload-Length, Upload-Metadata with the file's name, 'internal'). */
@@ -109,10 +124,12 @@ export async function changeResumableUpload(
   request: Request,
   projectId: string | undefined,
   uploadId: string | undefined,
+  nodeBody?: NodePatchBody,
 ) {
-  const { ctx, project } = await context(request, projectId);
+  const discard = () => (nodeBody ? nodeBody.discard() : discardBody(request.body));
+  const { ctx, project } = await context(request, projectId, discard);
   const stop = (response: Response) => {
-    discardBody(request.body);
+    discard();
     return response;
   };
   const upload = await findUpload(uploadId, project, ctx.user.id);
@@ -133,7 +150,7 @@ export async function changeResumableUpload(
     ctx.db,
     upload,
     Number(offset),
-    request.body,
+    nodeBody ?? request.body,
     env().MAX_UPLOAD_MB * MB,
   );
   if (!appended.ok) return stop(refusal(appended.status, appended.message));

@@ -9,7 +9,7 @@
  * `removeAbandonedUploads` (at start, and by a job). The agency's first file on a client's own
  * project takes the project on (decision 050).
  */
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { cleanFileName, formatFileSize, MAX_FILES_PER_UPLOAD } from "~/lib/files";
 import type { Database, DatabaseHandle } from "../db/client.server";
@@ -128,7 +128,7 @@ export async function receiveFile(
   rawName: string,
   content: AsyncIterable<Uint8Array>,
   maxBytes: number,
-  { staged }: StagedFile = {},
+  { staged, known }: StagedFile = {},
 ): Promise<Outcome<{ received: ReceivedFile }>> {
   const name = cleanFileName(rawName);
   if (!name) return refused(400, "A file needs a name.");
@@ -173,17 +173,23 @@ export async function receiveFile(
         staged && store.adopt
           ? await store.adopt(db, versionId, staged)
           : await store.create(db, versionId);
-      const hash = createHash("sha256").update(start);
+      // A staged file's hash taken as it arrived (decision 116): not hashed again, and on a
+      // store that adopts the file, not read past the sniffer's bytes either.
+      const hash = known ? null : createHash("sha256").update(start);
       await writer.write(start);
-      while (!ended) {
+      if (known && writer.adopts) {
+        size = known.size;
+        if (size > maxBytes) throw new UploadRefused(413, tooLarge(name, maxBytes));
+      }
+      while (!ended && !(known && writer.adopts)) {
         const next = await pieces.next();
         if (next.done) break;
         size += next.value.byteLength;
         if (size > maxBytes) throw new UploadRefused(413, tooLarge(name, maxBytes));
-        hash.update(next.value);
+        hash?.update(next.value);
         await writer.write(next.value);
       }
-      const sha256 = hash.digest("hex");
+      const sha256 = known?.sha256 ?? (hash as Hash).digest("hex");
       const key = await writer.finish(sha256);
       return {
         ok: true,
@@ -310,6 +316,8 @@ async function fileReceivedIn(
  */
 export interface StagedFile {
   staged?: string;
+  /** The staged file's size and SHA-256, taken as its bytes arrived (decision 116). */
+  known?: { size: number; sha256: string };
 }
 
 /**

@@ -4,15 +4,20 @@
  * person's or another client's upload 404; the size cap, the type check, the sides and 'Internal'
  * as a form's upload has them; nothing listed until the last byte.
  */
+import { createHash } from "node:crypto";
+import { appendFile } from "node:fs/promises";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as projectLoader } from "~/routes/portal/project";
 import { loader as downloadLoader } from "~/routes/portal/project-file";
 import { action as uploadAction, loader as uploadLoader } from "~/routes/portal/project-upload";
 import { action as createAction } from "~/routes/portal/project-uploads";
+import { changeResumableUpload } from "~/routes/portal/project-uploads.server";
 import { action as projectsAction } from "~/routes/portal/projects";
-import { profiles, projects } from "~/server/db/schema.server";
+import { fileVersions, profiles, projects } from "~/server/db/schema.server";
 import { removeStaleUploads } from "~/server/deliverables/resumable.server";
+import { env } from "~/server/env.server";
 import { type SignedUp, signUp } from "~/test/accounts.server";
 import { proveAddress } from "~/test/admin.server";
 import {
@@ -38,6 +43,7 @@ const pdf = (size: number) => {
   bytes.set(new TextEncoder().encode("%PDF-1.7\n"));
   return bytes;
 };
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 
 function tusRequest(
@@ -237,6 +243,57 @@ describe("resumable uploads (tus)", () => {
       internal: true,
     });
     expect((await files(alice, projectA)).map((f) => f.name)).not.toContain("Plan.pdf");
+  });
+
+  it("the stored version's SHA-256 is its content's, whether this process received every byte, some came from another instance, or they came as a Node request's pieces", async () => {
+    const stored = async (name: string) => {
+      const file = (await files(alice, projectA)).find((f) => f.name === name);
+      const [row] = await h.handle.db
+        .select({ sha256: fileVersions.sha256, key: fileVersions.storageKey })
+        .from(fileVersions)
+        .where(eq(fileVersions.id, file?.versions[0]?.id as string));
+      return row;
+    };
+    // Every piece here: the hash taken as they arrived is the version's (and the disk's name).
+    const whole = pdf(600 * 1024);
+    const a = await create(alice, projectA, "Whole.pdf", whole.length);
+    await patch(alice, projectA, a.location, 0, whole.subarray(0, 200_000));
+    await patch(alice, projectA, a.location, 200_000, whole.subarray(200_000));
+    expect(await stored("Whole.pdf")).toEqual({ sha256: sha256(whole), key: sha256(whole) });
+
+    // Bytes appended by another instance sharing the folder: this process's hash does not
+    // cover them, so the file is read again.
+    const shared = pdf(500 * 1024).fill(9, 100_000);
+    const b = await create(alice, projectA, "Shared.pdf", shared.length);
+    await patch(alice, projectA, b.location, 0, shared.subarray(0, 100_000));
+    await appendFile(
+      path.join(env().DATA_DIR, "files", "uploads", idOf(b.location)),
+      shared.subarray(100_000, 300_000),
+    );
+    expect(
+      (await patch(alice, projectA, b.location, 300_000, shared.subarray(300_000))).status,
+    ).toBe(204);
+    expect(await stored("Shared.pdf")).toEqual({ sha256: sha256(shared), key: sha256(shared) });
+
+    // A Node request's pieces (the built server's path, decision 116), in several pieces.
+    const node = pdf(300 * 1024).fill(3, 50_000);
+    const c = await create(alice, projectA, "Node.pdf", node.length);
+    const pieces = (async function* () {
+      for (let at = 0; at < node.length; at += 64 * 1024) yield node.subarray(at, at + 64 * 1024);
+    })();
+    let discarded = false;
+    const res = await changeResumableUpload(
+      tusRequest("PATCH", c.location, alice, {
+        "Upload-Offset": "0",
+        "Content-Type": "application/offset+octet-stream",
+      }),
+      projectA,
+      idOf(c.location),
+      { pieces, stop: () => {}, discard: () => (discarded = true) },
+    );
+    expect(res.status).toBe(204);
+    expect(discarded).toBe(false);
+    expect(await stored("Node.pdf")).toEqual({ sha256: sha256(node), key: sha256(node) });
   });
 
   it("termination removes an upload; a stale one is swept", async () => {

@@ -12,7 +12,7 @@
  * that shares DATA_DIR/files (compose's shared volume, decision 091); one PATCH at a time per
  * upload is held in the process (a second request for the same upload stops the first).
  */
-import { randomUUID } from "node:crypto";
+import { createHash, type Hash, randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -24,6 +24,7 @@ import { type Outcome, refused } from "../outcome.server";
 import type { Side } from "../workspace/permissions.server";
 import { type ProjectKey, type StoredFile, storeFile } from "./files.server";
 import { SNIFF_BYTES, sniffFileType } from "./sniff.server";
+import { fileWriter } from "./storage.server";
 
 export const TUS_VERSION = "1.0.0";
 export const TUS_EXTENSIONS = "creation,termination";
@@ -70,7 +71,16 @@ async function readRecord(id: string): Promise<ResumableUpload | null> {
   }
 }
 
+/**
+ * The SHA-256 of each upload's bytes so far, kept by the process that received them, with how
+ * many bytes it covers: the request that brings the last byte then need not read the whole
+ * file again (decision 116). Another process's upload, or one this process saw only part of
+ * (it restarted, another instance took a piece), has none here and is read again at the end.
+ */
+const running = new Map<string, { hash: Hash; offset: number }>();
+
 async function removeUpload(id: string) {
+  running.delete(id);
   await rm(bytesPath(id), { force: true });
   await rm(recordPath(id), { force: true });
 }
@@ -182,16 +192,36 @@ export interface Appended {
 }
 
 /**
+ * A PATCH's bytes: a Request's body (the route), or a Node request's pieces as they arrive and
+ * how to stop reading them (file-transfers.server.ts, decision 116).
+ */
+export type PatchBody =
+  | ReadableStream<Uint8Array>
+  | { pieces: AsyncIterator<Uint8Array>; stop(): void };
+
+function patchReader(body: PatchBody) {
+  if (body instanceof ReadableStream) {
+    const reader = body.getReader();
+    return {
+      next: () => reader.read() as Promise<IteratorResult<Uint8Array>>,
+      stop: () => void reader.cancel().catch(() => {}),
+    };
+  }
+  return { next: () => body.pieces.next(), stop: body.stop };
+}
+
+/**
  * The bytes of a PATCH at `offset`: appended as they arrive (kept when the connection drops), the
  * first ones sniffed (a type not on the list ends the upload), and, with the last byte, the
  * file stored as a version. Refused 409 when `offset` is not where the upload stands, 413 past
- * its length.
+ * its length. The bytes go through `fileWriter` (two reused 1 MB buffers, the disk writing
+ * while the next fills) and are hashed as they arrive.
  */
 export async function appendToUpload(
   db: Database,
   upload: ResumableUpload,
   offset: number,
-  body: ReadableStream<Uint8Array> | null,
+  body: PatchBody | null,
   maxBytes: number,
 ): Promise<Outcome<Appended>> {
   const lock = await hold(upload.id);
@@ -204,16 +234,23 @@ export async function appendToUpload(
     let size = at;
     let cut = false;
     if (body) {
-      const handle = await open(bytesPath(now.id), "a+");
-      const reader = body.getReader();
-      const stop = () => void reader.cancel().catch(() => {});
-      lock.signal.addEventListener("abort", stop, { once: true });
+      const reader = patchReader(body);
+      let hashed = running.get(now.id);
+      running.delete(now.id);
+      if (hashed?.offset !== at) {
+        hashed = at === 0 ? { hash: createHash("sha256"), offset: 0 } : undefined;
+      }
+      let refusal: Outcome<Appended> | null = null;
+      let badType = false;
+      const handle = await open(bytesPath(now.id), "r+");
+      const file = fileWriter(handle, at);
+      lock.signal.addEventListener("abort", reader.stop, { once: true });
       const need = Math.min(SNIFF_BYTES, now.length);
       try {
         for (;;) {
-          let next: ReadableStreamReadResult<Uint8Array>;
+          let next: IteratorResult<Uint8Array>;
           try {
-            next = await reader.read();
+            next = await reader.next();
           } catch {
             cut = true;
             break;
@@ -221,39 +258,50 @@ export async function appendToUpload(
           if (next.done) break;
           const piece = next.value;
           if (size + piece.byteLength > now.length) {
-            stop();
-            return refused(413, "More bytes than the upload's length.");
+            reader.stop();
+            refusal = refused(413, "More bytes than the upload's length.");
+            break;
           }
-          let written = 0;
-          while (written < piece.byteLength) {
-            const result = await handle.write(piece, written);
-            written += result.bytesWritten;
-          }
+          await file.write(piece);
+          hashed?.hash.update(piece);
           const before = size;
           size += piece.byteLength;
           if (before < need && size >= need) {
+            await file.flush();
             const head = Buffer.alloc(need);
             await handle.read(head, 0, need, 0);
             const sniffed = sniffFileType(head, now.name, need === now.length);
             if (!sniffed.ok) {
-              stop();
-              await handle.close().catch(() => {});
-              await removeUpload(now.id);
-              return refused(415, sniffed.message);
+              reader.stop();
+              badType = true;
+              refusal = refused(415, sniffed.message);
+              break;
             }
           }
         }
         if (lock.signal.aborted) cut = true;
-        await handle.datasync();
+        if (!badType) {
+          // What arrived is kept, whatever ended the request: that is where it resumes.
+          await file.flush();
+          await handle.datasync();
+          if (hashed) running.set(now.id, { hash: hashed.hash, offset: size });
+        }
       } finally {
-        lock.signal.removeEventListener("abort", stop);
+        lock.signal.removeEventListener("abort", reader.stop);
+        await file.settled();
         await handle.close().catch(() => {});
       }
+      if (badType) await removeUpload(now.id);
+      if (refusal) return refusal;
     }
     if (size < now.length) {
       return cut ? refused(400, CUT) : { ok: true, offset: size, stored: null };
     }
-    // Every byte is here: the file goes where a form's file goes.
+    // Every byte is here: the file goes where a form's file goes. On disk the staged file
+    // becomes the version's, not a copy (decision 109), and a hash taken as the bytes arrived
+    // spares reading them all again (decision 116).
+    const hashed = running.get(now.id);
+    running.delete(now.id);
     const stored = await storeFile(
       db,
       { id: now.projectId, clientId: now.clientId },
@@ -261,8 +309,13 @@ export async function appendToUpload(
       now.name,
       readBytes(bytesPath(now.id)),
       maxBytes,
-      // On disk the staged file becomes the version's, not a copy (decision 109).
-      { staged: bytesPath(now.id) },
+      {
+        staged: bytesPath(now.id),
+        known:
+          hashed?.offset === now.length
+            ? { size: now.length, sha256: hashed.hash.digest("hex") }
+            : undefined,
+      },
     );
     if (!stored.ok) {
       await removeUpload(now.id);

@@ -41,6 +41,8 @@ export interface BlobRef {
 
 /** One version's bytes being written. */
 export interface BlobWriter {
+  /** `adopt`'s writer: the bytes are the staged file's, `write` only keeps the lease. */
+  adopts?: boolean;
   write(piece: Uint8Array): Promise<void>;
   /** Every byte is written and durable; returns the key the bytes will have. */
   finish(sha256: string): Promise<string | null>;
@@ -280,6 +282,7 @@ export function diskStore(dataDir: string): FileStore {
       const tmp = tmpPath(versionId);
       const keepLease = leaseKeeper(db, versionId, true);
       return {
+        adopts: true,
         async write() {
           await keepLease();
         },
@@ -360,13 +363,14 @@ export const SYNC_EVERY_BYTES = 16 * 1024 * 1024;
  * and the disk work at the same time, and nothing is allocated per piece (decision 109). Every
  * SYNC_EVERY_BYTES it starts an fdatasync without waiting for it, so the disk writes the file
  * while it arrives and the final fsync has little left to do. An error of a background write or
- * sync is thrown by the next call.
+ * sync is thrown by the next call. `start`: where in the file the first byte goes (a resumed
+ * upload's offset).
  */
-export function fileWriter(handle: FileHandle) {
+export function fileWriter(handle: FileHandle, start = 0) {
   const buffers = [Buffer.allocUnsafe(WRITE_BYTES), Buffer.allocUnsafe(WRITE_BYTES)];
   let turn = 0;
   let filled = 0;
-  let written = 0;
+  let written = start;
   let unsynced = 0;
   let writing: Promise<void> = Promise.resolve();
   let syncing: Promise<void> | null = null;
