@@ -148,9 +148,16 @@ export function hydrateOnUse<P extends object>(load: () => Promise<ComponentType
       if (!element || isHydrated) return;
       // Focus or a pointer may have reached it before this ran.
       if (element.contains(document.activeElement) || element.matches(":hover")) use();
-      const onUse = () => use();
+      // The listeners sit on the window, in the capture phase: React's own listener on the
+      // document stops a focus, key, touch or submit aimed inside a part it has not hydrated
+      // yet, so a listener on the part itself would never hear them.
+      const inPart = (event: Event) =>
+        event.target instanceof Node && element.contains(event.target);
+      const onUse = (event: Event) => {
+        if (inPart(event)) use();
+      };
       const onSubmit = (event: SubmitEvent) => {
-        if (isHydrated) return;
+        if (isHydrated || !inPart(event)) return;
         event.preventDefault();
         const form = event.target as HTMLFormElement;
         const submitter = event.submitter;
@@ -158,16 +165,17 @@ export function hydrateOnUse<P extends object>(load: () => Promise<ComponentType
         ready.then(
           () => form.requestSubmit(submitter),
           () => {
-            element.removeEventListener("submit", onSubmit, true);
+            window.removeEventListener("submit", onSubmit, true);
             form.requestSubmit(submitter);
           },
         );
       };
-      for (const type of FIRST_USE) element.addEventListener(type, onUse, { passive: true });
-      element.addEventListener("submit", onSubmit, true);
+      for (const type of FIRST_USE)
+        window.addEventListener(type, onUse, { capture: true, passive: true });
+      window.addEventListener("submit", onSubmit, true);
       return () => {
-        for (const type of FIRST_USE) element.removeEventListener(type, onUse);
-        element.removeEventListener("submit", onSubmit, true);
+        for (const type of FIRST_USE) window.removeEventListener(type, onUse, true);
+        window.removeEventListener("submit", onSubmit, true);
       };
     }, []);
 

@@ -58,13 +58,21 @@ export function useFormOutcome<T extends Result = Result>(options: FormOutcomeOp
   const latest = useRef(options);
   latest.current = options;
 
-  // A fetcher submission came back.
+  // A fetcher submission came back: the fetcher was seen busy, or its answer is a new one. React
+  // may commit only the end of a submission (idle, with the answer) when the update that carried
+  // it waited, e.g. for a part of the page that hydrates on first use (decision 113).
   const submitted = useRef(false);
+  const answered = useRef(fetcher.data);
   useEffect(() => {
-    if (fetcher.state === "submitting") submitted.current = true;
-    if (fetcher.state !== "idle" || !submitted.current) return;
-    submitted.current = false;
+    if (fetcher.state !== "idle") {
+      submitted.current = true;
+      return;
+    }
     const data = fetcher.data;
+    const fresh = data !== answered.current;
+    answered.current = data;
+    if (!submitted.current && !fresh) return;
+    submitted.current = false;
     if (data && typeof data === "object" && "ok" in data) announce(data, latest.current);
     else if (!latest.current.redirects)
       notify("error", "Error", { description: latest.current.fallback ?? FALLBACK });
