@@ -2,11 +2,12 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { inject } from "vitest";
-import { type DatabaseHandle, migrateDatabase, openPglite, openPostgres } from "./client.server";
+import { type DatabaseHandle, openPglite, openPostgres } from "./client.server";
 
 /**
- * A fresh, migrated database for one test file: PGlite loaded from the migrated template, or a
- * new PostgreSQL database when TEST_DATABASE_URL is set. close() drops it.
+ * A fresh, migrated database for one test file: PGlite loaded from the migrated dump, or, when
+ * TEST_DATABASE_URL is set, a new PostgreSQL database copied from the migrated template
+ * (test-global-setup.ts). close() drops it.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
@@ -14,24 +15,23 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const tar = await readFile(inject("pgliteTemplate"));
     return openPglite({ loadDataDir: new Blob([tar]) });
   }
-  const handle = await createPostgresDatabase(url, "test", 5);
-  await migrateDatabase(handle);
-  return handle;
+  return createPostgresDatabase(url, "test", 5, inject("postgresTemplate"));
 }
 
 /**
- * A new, empty database on the PostgreSQL server `serverUrl` names, with a pool of `poolSize`
- * connections; close() drops it.
+ * A new database on the PostgreSQL server `serverUrl` names, empty or a copy of `template`, with
+ * a pool of `poolSize` connections; close() drops it.
  */
 export async function createPostgresDatabase(
   serverUrl: string,
   prefix: string,
   poolSize: number,
+  template?: string,
 ): Promise<DatabaseHandle> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const dbUrl = new URL(serverUrl);
   dbUrl.pathname = `/${name}`;
