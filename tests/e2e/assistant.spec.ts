@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axe } from "./axe";
 import { expect, hydrated, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 
 const log = (page: Page) => page.getByRole("log", { name: "Chat conversation" });
@@ -181,7 +181,7 @@ test("/demo with an answer and the handover form passes axe in both palettes", a
   for (const dark of [false, true]) {
     await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
     await settled(page);
-    const { violations } = await new AxeBuilder({ page })
+    const { violations } = await axe(page)
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
       .analyze();
     expect(

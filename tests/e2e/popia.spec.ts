@@ -7,9 +7,9 @@
  */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
+import { axe } from "./axe";
 import { createUser, expect, hydrated, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 import { E2E_DATA_DIR, waitForMail } from "./mail";
 
@@ -21,7 +21,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const CLOCK_FILE = path.join(E2E_DATA_DIR, "clock-offset-ms");
 
 async function expectNoViolations(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const { violations } = await axe(page).withTags(TAGS).analyze();
   expect(
     violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(", ")})`),
     label,

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { publicPaths } from "../../app/content/public-paths";
 import { services } from "../../app/content/services";
 import { site } from "../../app/content/site";
 import { themeScript } from "../../app/lib/theme";
+import { axe } from "./axe";
 import { allowConsoleErrors, expect, hydrated, test } from "./fixtures";
 
 type JsonLd = Record<string, unknown> & { "@type"?: string; "@graph"?: JsonLd[] };
@@ -343,7 +343,7 @@ test.describe("dark theme contrast", () => {
           .map((a) => a.finished.catch(() => undefined)),
       ),
     );
-    const { violations } = await new AxeBuilder({ page }).withRules(["color-contrast"]).analyze();
+    const { violations } = await axe(page).withRules(["color-contrast"]).analyze();
     expect(
       violations.flatMap((v) =>
         v.nodes.map((n) => `${label}: ${n.target.join(" ")}: ${n.any[0]?.message}`),
