@@ -22,6 +22,7 @@ import {
 import { canonicalPortalPath } from "./app/lib/portal-paths.ts";
 import { type Env, parseEnv } from "./app/server/env.server.ts";
 import { logger, type RequestContext, requestContext } from "./app/server/logger.server.ts";
+import { nodeRequestParts } from "./app/server/node-request.server.ts";
 import {
   BASELINE_CSP,
   commonSecurityHeaders,
@@ -287,20 +288,12 @@ const handleRequest = createRequestHandler(
 );
 app.all("/{*splat}", async (req, res, next) => {
   try {
-    const controller = new AbortController();
-    res.on("close", () => {
-      if (!res.writableFinished) controller.abort();
-    });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-      else if (value !== undefined) headers.set(name, value);
-    }
+    const { headers, signal } = nodeRequestParts(req, res);
     const body = bodies.get(req);
     const request = new Request(new URL(req.originalUrl, ownOrigin), {
       method: req.method,
       headers,
-      signal: controller.signal,
+      signal,
       body: streamed.has(req)
         ? (Readable.toWeb(req) as ReadableStream<Uint8Array>)
         : body && req.method !== "GET" && req.method !== "HEAD"

@@ -32,7 +32,7 @@ import { pipeline } from "node:stream/promises";
 import { parseArgs, promisify } from "node:util";
 import S3rver from "s3rver";
 import { FIRST_PIECE_BYTES, nextPieceBytes } from "../app/lib/files.ts";
-import { createProjectOver, versionLinks } from "./lib/upload-client.ts";
+import { createProjectOver, patchOver, versionLinks } from "./lib/upload-client.ts";
 import { signUpOver, startBuiltServer } from "./serve-build.ts";
 
 const { values } = parseArgs({
@@ -242,15 +242,7 @@ try {
             const piece = Buffer.alloc(Math.min(pieceBytes, size - offset));
             await handle.read(piece, 0, piece.length, offset);
             const began = performance.now();
-            const res = await fetch(`${app.url}${location}`, {
-              method: "PATCH",
-              headers: {
-                ...tus,
-                "Upload-Offset": String(offset),
-                "Content-Type": "application/offset+octet-stream",
-              },
-              body: piece,
-            });
+            const res = await patchOver(app.url, location, tus, offset, piece);
             if (res.status !== 204) throw new Error(`PATCH: ${res.status} ${await res.text()}`);
             offset = Number(res.headers.get("Upload-Offset"));
             pieces += 1;

@@ -92,3 +92,26 @@ export async function versionLinks(url: string, cookie: string, projectId: strin
     ...page.matchAll(/href="(\/portal\/projects\/[0-9a-f-]{36}\/files\/[0-9a-f-]{36})"/g),
   ].map((m) => m[1] as string);
 }
+
+/**
+ * A resumable upload's piece (tus PATCH, decision 092): `bytes` at `offset` of the upload at
+ * `location`. `headers`: the cookie and origin (the tus version is added).
+ */
+export function patchOver(
+  url: string,
+  location: string,
+  headers: Record<string, string>,
+  offset: number,
+  bytes: Uint8Array,
+) {
+  return fetch(`${url}${location}`, {
+    method: "PATCH",
+    headers: {
+      "Tus-Resumable": "1.0.0",
+      ...headers,
+      "Upload-Offset": String(offset),
+      "Content-Type": "application/offset+octet-stream",
+    },
+    body: bytes as BodyInit,
+  });
+}

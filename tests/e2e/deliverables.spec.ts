@@ -1,3 +1,4 @@
+import http from "node:http";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { createUser, expect, gotoLive, hydrated, signInAsAdmin, test } from "./fixtures";
 import { waitForMail } from "./mail";
@@ -166,5 +167,58 @@ test("files, reviews and activity: from the first design to its approval, live o
     1,
   );
   await waitForMail("admin@e2e.test", /Approved: Homepage design\.pdf \(version 2\)/);
+  await contact.context.close();
+});
+
+test("an upload whose connection drops half-way continues from where the server stopped, and the file arrives whole", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const base = baseURL ?? "";
+  const contact = await contactWithProject(browser, base, "Site survey");
+  await gotoLive(contact.page, contact.url);
+  await hydrated(contact.page);
+  // 6 MB of text: the first piece is 4 MB (decision 116).
+  const line = "Site survey notes: the north wall, the drainage, the gate.\n";
+  const content = Buffer.from(line.repeat(Math.ceil((6 * 1024 * 1024) / line.length)));
+
+  // The first PATCH: half its bytes reach the server, then the connection drops.
+  let dropped = 0;
+  await contact.page.route(/\/uploads\/[0-9a-f-]{36}$/, async (route) => {
+    const request = route.request();
+    if (request.method() !== "PATCH" || dropped > 0) return route.continue();
+    const body = request.postDataBuffer() as Buffer;
+    dropped = Math.floor(body.length / 2);
+    const cut = http.request(request.url(), {
+      method: "PATCH",
+      headers: { ...(await request.allHeaders()), "content-length": String(body.length) },
+    });
+    cut.on("error", () => {});
+    await new Promise<void>((resolve) => cut.write(body.subarray(0, dropped), () => resolve()));
+    cut.destroy();
+    await route.abort("connectionreset");
+  });
+  const asked = contact.page.waitForResponse((r) => r.request().method() === "HEAD");
+  await contact.page.getByLabel("Files to upload").setInputFiles({
+    name: "Survey notes.txt",
+    mimeType: "text/plain",
+    buffer: content,
+  });
+  // The page asks where the upload stands and sends the rest from there, not from zero.
+  const at = Number((await asked).headers()["upload-offset"]);
+  expect(at).toBeGreaterThan(0);
+  expect(at).toBeLessThanOrEqual(dropped);
+  await expect(
+    contact.page.getByRole("list", { name: "Uploads" }).getByText("Uploaded", { exact: true }),
+  ).toBeVisible({ timeout: 30_000 });
+  const link = contact.page
+    .getByRole("list", { name: "Versions of Survey notes.txt" })
+    .getByRole("link", { name: /Download/ })
+    .first();
+  await expect(link).toBeVisible();
+  const download = await contact.page.request.get((await link.getAttribute("href")) as string);
+  expect(download.status()).toBe(200);
+  expect((await download.body()).equals(content)).toBe(true);
   await contact.context.close();
 });

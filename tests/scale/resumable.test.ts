@@ -10,7 +10,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { createProjectOver, versionLinks } from "../../scripts/lib/upload-client.ts";
+import { createProjectOver, patchOver, versionLinks } from "../../scripts/lib/upload-client.ts";
 import { signUpOver, startBuiltServer } from "../../scripts/serve-build.ts";
 
 const start = (port: number, dataDir: string) =>
@@ -111,25 +111,9 @@ describe("a resumable upload and a killed server", () => {
     expect(at.headers.get("Upload-Length")).toBe(String(content.length));
 
     // A wrong offset is refused; the right one finishes it.
-    const wrong = await fetch(`${again.url}${location}`, {
-      method: "PATCH",
-      headers: {
-        ...headers,
-        "Upload-Offset": "0",
-        "Content-Type": "application/offset+octet-stream",
-      },
-      body: content.subarray(0, 1024),
-    });
+    const wrong = await patchOver(again.url, location, headers, 0, content.subarray(0, 1024));
     expect(wrong.status).toBe(409);
-    const rest = await fetch(`${again.url}${location}`, {
-      method: "PATCH",
-      headers: {
-        ...headers,
-        "Upload-Offset": String(offset),
-        "Content-Type": "application/offset+octet-stream",
-      },
-      body: content.subarray(offset),
-    });
+    const rest = await patchOver(again.url, location, headers, offset, content.subarray(offset));
     expect(rest.status).toBe(204);
     expect(rest.headers.get("Upload-Offset")).toBe(String(content.length));
 

@@ -1,7 +1,7 @@
 /**
  * The requests that carry a file's bytes, answered from Node's own request and response
  * (server.ts hands them here before React Router, decision 109): an upload posted to a project's
- * files, and a download of a project file's version or of a message's attachment. Everything
+ * files, a resumable upload's piece (a PATCH, decision 116), and a download of a project file's version or of a message's attachment. Everything
  * but the bytes is the routes' own: the same functions check the session, the scope and the
  * side, refuse the same way and build the same answer. What changes is the path of the bytes:
  * a React Router request copies every piece of a body into a web stream (Node's `toWeb` copies
@@ -10,18 +10,20 @@
  * pieces go from the socket to the multipart reader and the store as they are, and a download
  * on disk is read into two reused buffers (`sendVersion`).
  *
- * The route modules (project-files.ts, project-file.ts, message-file.ts) still answer the same
+ * The route modules (project-files.ts, project-upload.ts, project-file.ts, message-file.ts) still answer the same
  * requests when they reach React Router (the development server, tests calling the routes).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { maxUploadRequestBytes, UPLOAD_PATH } from "~/lib/files";
+import { maxUploadRequestBytes, RESUMABLE_UPLOAD_PATH, UPLOAD_PATH } from "~/lib/files";
 import { guardNodeBody } from "~/server/deliverables/files.server";
 import { SendStopped, sendVersion } from "~/server/deliverables/storage.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
+import { nodeRequestParts } from "~/server/node-request.server";
 import { withEventOrigin } from "./context.server";
 import { findAttachmentDownload } from "./message-files.server";
 import { downloadAnswer, findDownload, uploadFiles } from "./project-files.server";
+import { changeResumableUpload } from "./project-uploads.server";
 
 const PROJECT_FILE = /^\/portal\/projects\/([^/]+)\/files\/([^/]+)\/?$/;
 const ATTACHMENT = /^\/portal\/messages\/files\/([^/]+)\/?$/;
@@ -47,6 +49,10 @@ function transferOf(method: string | undefined, pathname: string) {
   if (method === "POST" && UPLOAD_PATH.test(pathname)) {
     return { kind: "upload" as const, projectId: pathname.split("/")[3] };
   }
+  if (method === "PATCH" && RESUMABLE_UPLOAD_PATH.test(pathname)) {
+    const [, , , projectId, , uploadId] = pathname.split("/");
+    return { kind: "resumable" as const, projectId, uploadId };
+  }
   return null;
 }
 
@@ -67,17 +73,9 @@ export async function serveFileTransfer(
   const url = new URL(req.url ?? "/", origin);
   const transfer = transferOf(req.method, url.pathname);
   if (!transfer) throw new Error("Not a file transfer");
-  const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
-  }
+  const { headers, signal } = nodeRequestParts(req, res);
   // Everything the routes read, but the body: that stays Node's.
-  const request = new Request(url, { method: req.method, headers, signal: controller.signal });
+  const request = new Request(url, { method: req.method, headers, signal });
   try {
     if (transfer.kind === "upload") {
       const body = {
@@ -89,6 +87,19 @@ export async function serveFileTransfer(
       };
       const answer = await withEventOrigin(request, () =>
         uploadFiles(request, param(transfer.projectId), body),
+      );
+      await writeAnswer(res, answer);
+      return;
+    }
+    if (transfer.kind === "resumable") {
+      // A resumable upload's piece (decision 116): its bytes as they arrive, to the upload.
+      const body = {
+        pieces: req.iterator({ destroyOnReturn: false }),
+        stop: () => req.destroy(),
+        discard: () => discardNodeBody(req),
+      };
+      const answer = await withEventOrigin(request, () =>
+        changeResumableUpload(request, param(transfer.projectId), param(transfer.uploadId), body),
       );
       await writeAnswer(res, answer);
       return;
@@ -108,7 +119,7 @@ export async function serveFileTransfer(
       await sendVersion(db, version.id, res, range);
     } catch (error) {
       // The client went away, or the store failed half-way: the response cannot be mended.
-      if (!(error instanceof SendStopped) && !controller.signal.aborted)
+      if (!(error instanceof SendStopped) && !signal.aborted)
         logger.error({ err: error, path: url.pathname }, "download failed");
       res.destroy();
     }
