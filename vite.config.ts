@@ -11,13 +11,14 @@ import { wholeLibraryCheck } from "./scripts/lib/whole-library-check";
  * ~30 small shared chunks, each a request and each compressed alone. React DOM is a chunk of its
  * own so that no one module takes long to run the first time (decision 031: 345 KB ran in one
  * task of 25–45 ms under Lighthouse's trace). Only modules every public page needs belong in
- * `site`: whatever is listed here is loaded by the home page.
+ * `site`: whatever is listed here is loaded by the home page. `FormResult` (a few hundred bytes)
+ * is there so that a page whose only form part it is (the booking page) does not load `forms`.
  */
 const REACT_DOM = /node_modules[\\/](react-dom|scheduler)[\\/]/;
-const FRAMEWORK = /node_modules[\\/](react|react-router)[\\/]/;
+const FRAMEWORK = /node_modules[\\/](react|react-router)[\\/]|app[\\/]lib[\\/]hydration-mark\./;
 const SITE_MODULES = [
   "app/components/marketing/(site-header|site-footer|section|cta-section|service-card|logo|whatsapp-button)\\.",
-  "app/components/ui/(button|card|lazy-toaster)\\.",
+  "app/components/ui/(button|card|lazy-toaster|form-result)\\.",
   "app/components/(theme-toggle|navigation-progress|not-found|json-ld)\\.",
   "app/content/(site|services|navigation)\\.",
   "app/lib/(utils|seo|theme|notify)\\.",
@@ -34,12 +35,14 @@ const SITE = group(SITE_MODULES);
  * forms' own parts (issue 38: first-load JavaScript of every public route ≤ 110 KB).
  */
 const FORMS = group([
-  "app/components/ui/(field|input|textarea|form-result|checkbox|native-select|label)\\.",
+  "app/components/ui/(field|input|textarea|checkbox|native-select|label)\\.",
   "app/hooks/use-form-outcome\\.",
   "app/components/marketing/marketing-opt-in\\.",
   "app/lib/validation/(privacy-values|first-issue)\\.",
   "node_modules/@radix-ui/react-(slot|compose-refs|primitive)/",
 ]);
+/** The lead forms' texts: the routes' `clientAction` needs them, not the forms' own chunks. */
+const LEAD_FORM_TEXT = group(["app/lib/validation/lead-form-result\\."]);
 const LEAD_FORMS = group(["app/components/marketing/form-field\\.", "app/content/contact\\."]);
 /** Not `LEAD_FORM_TEXT`: the routes' `clientAction` needs it, the forms load on first use. */
 const LEAD_FORM_HOOK = group(["app/components/marketing/use-lead-form\\."]);
@@ -65,6 +68,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: "framework", test: FRAMEWORK },
                 { name: "site", test: SITE },
                 { name: "forms", test: FORMS },
+                { name: "lead-form-text", test: LEAD_FORM_TEXT },
                 { name: "lead-forms", test: LEAD_FORMS },
                 { name: "lead-form-hook", test: LEAD_FORM_HOOK },
               ],

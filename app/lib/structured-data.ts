@@ -2,7 +2,7 @@
  * schema.org structured data (JSON-LD) for the public pages: the business on the home page, a
  * Service on each service page and a BreadcrumbList on every inner page.
  */
-import type { Crumb } from "~/content/breadcrumbs";
+import { type Crumb, navCrumb } from "~/content/breadcrumbs";
 import type { Service } from "~/content/services";
 import { site as defaultSite, type SiteConfig } from "~/content/site";
 import { logoImage, ogImage } from "~/lib/seo";
@@ -133,4 +133,12 @@ export function breadcrumbStructuredData(
 /** JSON for a <script type="application/ld+json">: no `<` can close the script early. */
 export function serializeJsonLd(data: JsonLdDocument): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
+}
+
+/**
+ * The BreadcrumbList of a page in the navigation (Home, then the page), serialised. Pages build
+ * it in their loader, so their JavaScript does not carry it (decision 118).
+ */
+export function navBreadcrumbJsonLd(path: string): string {
+  return serializeJsonLd(breadcrumbStructuredData([navCrumb(path)]));
 }

@@ -11,21 +11,25 @@ import("/assets/entry.client-A.js");</script></body></html>`;
 
 interface StyleLink {
   sheet: object | null;
-  listeners: Record<string, () => void>;
+  listeners: Record<string, (() => void)[]>;
 }
 /** A `<link rel="stylesheet">` stand-in: loaded (it has its sheet) or still on the wire. */
 const styleLink = (loaded: boolean): StyleLink => ({ sheet: loaded ? {} : null, listeners: {} });
 
 /**
- * Runs a rewritten page's module script with stand-ins for the browser: the page's stylesheet
- * links (loaded unless given), `import()` and the link insertions recorded (with their fetch
- * priority when not the default), and " | " recorded wherever the script gives the event loop
- * a turn.
+ * Runs a rewritten page's two module scripts, the head's then the body's, with stand-ins for
+ * the browser: the page's stylesheet links (loaded unless given), `import()` and the link
+ * insertions recorded (with their fetch priority when not the default), and " | " recorded
+ * wherever a script gives the event loop a turn.
  */
-async function run(html: string, styles: StyleLink[] = [styleLink(true)]): Promise<string[]> {
+async function run(
+  html: string,
+  styles: StyleLink[] = [styleLink(true)],
+  log: string[] = [],
+): Promise<string[]> {
+  const asker = /<script[^>]*data-deferred-preloads="">([\s\S]*?)<\/script>/.exec(html)?.[1];
   const code = /<script[^>]*data-deferred-hydration="">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  if (!code) throw new Error("no deferred module script");
-  const log: string[] = [];
+  if (!asker || !code) throw new Error("no deferred module scripts");
   const window: Record<string, unknown> = {};
   const document = {
     querySelectorAll: (selector: string) => {
@@ -33,7 +37,7 @@ async function run(html: string, styles: StyleLink[] = [styleLink(true)]): Promi
       return styles.map((s) => ({
         ...s,
         addEventListener: (type: string, listener: () => void) => {
-          s.listeners[type] = listener;
+          s.listeners[type] = [...(s.listeners[type] ?? []), listener];
         },
       }));
     },
@@ -48,21 +52,24 @@ async function run(html: string, styles: StyleLink[] = [styleLink(true)]): Promi
     log.push(`import:${href}`);
     return { href };
   };
-  const body = code
-    .replace(/\bimport\(/g, "load(")
-    .replace(
-      "window.__reactRouterRouteModules = ",
-      "log.push(`routes:${Object.keys(window.__reactRouterRouteModules = ",
-    )
-    .replace(/(log\.push\(`routes:[^\n]*?\});/, "$1)}`);");
+  const script = (text: string) =>
+    text
+      .replace(/\bimport\(/g, "load(")
+      .replace(
+        "window.__reactRouterRouteModules = ",
+        "log.push(`routes:${Object.keys(window.__reactRouterRouteModules = ",
+      )
+      .replace(/(log\.push\(`routes:[^\n]*?\});/, "$1)}`);");
   const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
-  await new AsyncFunction("globalThis", "document", "window", "load", "log", body)(
-    { scheduler },
-    document,
-    window,
-    load,
-    log,
-  );
+  for (const text of [asker, code]) {
+    await new AsyncFunction("globalThis", "document", "window", "load", "log", script(text))(
+      { scheduler },
+      document,
+      window,
+      load,
+      log,
+    );
+  }
   return log;
 }
 
@@ -138,19 +145,32 @@ describe("deferHydration", () => {
   it("asks for no script while a stylesheet is still on the wire, then for all of them at low priority (decision 113)", async () => {
     const pending = styleLink(false);
     const log: string[] = [];
-    const running = run(deferHydration(page), [styleLink(true), pending]).then((l) =>
-      log.push(...l),
-    );
-    // The script is waiting on the stylesheet: give it every turn it could take.
+    const running = run(deferHydration(page), [styleLink(true), pending], log);
+    // The head's script is waiting on the stylesheet: give it every turn it could take.
     for (let i = 0; i < 20; i++) await Promise.resolve();
     expect(log).toEqual([]);
     expect(Object.keys(pending.listeners).sort()).toEqual(["error", "load"]);
-    pending.listeners.load?.();
+    pending.sheet = {};
+    for (const listener of pending.listeners.load ?? []) listener();
     await running;
     const links = log.filter((step) => step.startsWith("link:"));
     expect(links.length).toBeGreaterThan(0);
     expect(links.every((l) => l.endsWith("(low)"))).toBe(true);
     expect(log.at(-1)).toBe("import:/assets/entry.client-A.js");
+  });
+
+  it("asks for the modules from the end of the head, not behind the parser at the end of the body (decision 118)", () => {
+    const out = deferHydration(page);
+    const head = out.slice(0, out.indexOf("</head>"));
+    const asker =
+      /<script type="module" async="" data-deferred-preloads="">([\s\S]*?)<\/script>$/.exec(
+        head,
+      )?.[1];
+    expect(asker).toContain('link[rel="stylesheet"]');
+    expect(asker).toContain('"/assets/home-C.js"');
+    expect(asker).not.toContain("import(");
+    const body = out.slice(out.indexOf("</head>"));
+    expect(body).not.toContain("modulepreload");
   });
 
   it("is idempotent", () => {

@@ -4,14 +4,10 @@ import { JsonLd } from "~/components/json-ld";
 import type { Crumb } from "~/content/breadcrumbs";
 import { breadcrumbStructuredData, serializeJsonLd } from "~/lib/structured-data";
 
-/** The trail to an inner page (Home not included) as BreadcrumbList structured data only. */
-export function BreadcrumbData({ items }: { items: Crumb[] }) {
-  return <JsonLd json={serializeJsonLd(breadcrumbStructuredData(items))} />;
-}
-
 /**
  * A visible breadcrumb trail, and the same trail as structured data. The last crumb is the
- * current page.
+ * current page. (A page in the navigation without a visible trail gets its structured data from
+ * its loader: `navBreadcrumbJsonLd`.)
  */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   return (
@@ -35,7 +31,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
           );
         })}
       </ol>
-      <BreadcrumbData items={items} />
+      <JsonLd json={serializeJsonLd(breadcrumbStructuredData(items))} />
     </nav>
   );
 }

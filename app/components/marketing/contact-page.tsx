@@ -1,12 +1,10 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { hydrateOnUse } from "~/components/hydrate-on-use";
-import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
+import { JsonLd } from "~/components/json-ld";
+import type { ContactSectionsHtml } from "~/components/marketing/contact-details";
 import { MapEmbed } from "~/components/marketing/map-embed";
-import { ScheduleDemo } from "~/components/marketing/schedule-demo";
 import { Container, PageHero, Section } from "~/components/marketing/section";
-import { navCrumb } from "~/content/breadcrumbs";
+import { StaticHtml } from "~/components/static-html";
 import { contactPage } from "~/content/contact-page";
-import { formatAddress, site } from "~/content/site";
 
 /** The page's two forms load their code when first used (decision 113). */
 const ContactForm = hydrateOnUse(() =>
@@ -16,15 +14,21 @@ const EraseDetailsForm = hydrateOnUse(() =>
   import("~/components/marketing/erase-details-form").then((m) => m.EraseDetailsForm),
 );
 
-const details = [
-  { icon: Phone, label: "Phone", value: site.phone, href: `tel:${site.phoneE164}` },
-  { icon: Mail, label: "Email", value: site.email, href: `mailto:${site.email}` },
-  { icon: MapPin, label: "Address", value: `${formatAddress()}, ${site.address.country}` },
-  { icon: Clock, label: "Office hours", value: site.hours },
-];
-
-/** The page; `/contact/map` shows it with the map already open ('Show map' without JavaScript). */
-export function ContactPage({ mapShown }: { mapShown: boolean }) {
+/**
+ * The page; `/contact/map` shows it with the map already open ('Show map' without JavaScript).
+ * Its loader's data (`contactPageData`): the BreadcrumbList, and the HTML of the parts with no
+ * state or handlers (the details, 'Schedule a Demo', the map's picture), so their code is not
+ * in the page's JavaScript (decisions 017, 118).
+ */
+export function ContactPage({
+  mapShown,
+  breadcrumbs,
+  html,
+}: {
+  mapShown: boolean;
+  breadcrumbs: string;
+  html: ContactSectionsHtml;
+}) {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <PageHero title={contactPage.title} intro={contactPage.intro} />
@@ -32,36 +36,8 @@ export function ContactPage({ mapShown }: { mapShown: boolean }) {
       <Section>
         <Container className="grid gap-10 lg:grid-cols-5">
           <div className="flex flex-col gap-8 lg:col-span-2">
-            <section aria-labelledby="details-heading">
-              <h2 id="details-heading" className="text-2xl font-bold tracking-tight">
-                {contactPage.detailsTitle}
-              </h2>
-              <address className="mt-6 not-italic">
-                <dl className="space-y-5">
-                  {details.map(({ icon: Icon, label, value, href }) => (
-                    <div key={label} className="relative min-h-11 pl-15">
-                      <dt className="font-semibold">
-                        <span className="absolute top-0 left-0 inline-flex size-11 items-center justify-center rounded-lg bg-accent text-primary">
-                          <Icon className="size-5" aria-hidden />
-                        </span>
-                        {label}
-                      </dt>
-                      <dd className="text-muted-foreground">
-                        {href ? (
-                          <a href={href} className="text-primary hover:underline">
-                            {value}
-                          </a>
-                        ) : (
-                          value
-                        )}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              </address>
-            </section>
-
-            <ScheduleDemo />
+            <StaticHtml html={html.details} className="contents" />
+            <StaticHtml html={html.schedule} className="contents" />
 
             <section aria-labelledby="your-details-heading" className="rounded-xl border p-6">
               <h2 id="your-details-heading" className="text-xl font-bold tracking-tight">
@@ -94,10 +70,10 @@ export function ContactPage({ mapShown }: { mapShown: boolean }) {
             {contactPage.mapTitle}
           </h2>
           <p className="mt-2 mb-6 text-muted-foreground">{contactPage.mapIntro}</p>
-          <MapEmbed shown={mapShown} />
+          <MapEmbed shown={mapShown} picture={html.mapPicture} />
         </Container>
       </Section>
-      <BreadcrumbData items={[navCrumb("/contact")]} />
+      <JsonLd json={breadcrumbs} />
     </main>
   );
 }

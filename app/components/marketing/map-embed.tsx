@@ -1,5 +1,6 @@
 import { ExternalLink, MapPin } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { StaticHtml } from "~/components/static-html";
 import { Button } from "~/components/ui/button";
 import { contactPage, osmEmbedUrl, osmLink } from "~/content/contact-page";
 import { formatAddress, site } from "~/content/site";
@@ -10,7 +11,14 @@ import { formatAddress, site } from "~/content/site";
  * 'Show map' is a form that opens `/contact/map` (the page with the map open), so it works
  * before the scripts arrive and without JavaScript; once hydrated it opens the map in place.
  */
-export function MapEmbed({ shown: shownAtFirst = false }: { shown?: boolean }) {
+export function MapEmbed({
+  shown: shownAtFirst = false,
+  picture,
+}: {
+  shown?: boolean;
+  /** `MapIllustration` as HTML, rendered by the page's loader (decision 118). */
+  picture: string;
+}) {
   const [shown, setShown] = useState(shownAtFirst);
   const [asked, setAsked] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
@@ -31,7 +39,7 @@ export function MapEmbed({ shown: shownAtFirst = false }: { shown?: boolean }) {
         />
       ) : (
         <div className="relative h-96 bg-accent/40">
-          <MapIllustration />
+          <StaticHtml html={picture} className="contents" />
           <div className="absolute inset-0 flex items-center justify-center p-4">
             <div className="max-w-md rounded-lg border bg-background/95 p-6 text-center shadow-md">
               <MapPin className="mx-auto mb-2 size-8 text-primary" aria-hidden />
@@ -75,7 +83,7 @@ export function MapEmbed({ shown: shownAtFirst = false }: { shown?: boolean }) {
 }
 
 /** A decorative street-map pattern with a pin, drawn inline (no network request). */
-function MapIllustration() {
+export function MapIllustration() {
   return (
     <svg
       viewBox="0 0 800 400"

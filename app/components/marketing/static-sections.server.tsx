@@ -4,9 +4,13 @@ import { industries } from "~/content/industries";
 import { getLegalDoc, legalDocs } from "~/content/legal";
 import { services } from "~/content/services";
 import { renderStatic } from "~/lib/static-markup.server";
+import { navBreadcrumbJsonLd } from "~/lib/structured-data";
 import { IndustryArt, ServiceArt } from "./card-art";
+import { ContactDetails } from "./contact-details";
 import { HeroPicture, ProcessSection, ProofSection, WaysInSection } from "./home-sections";
 import { LegalBody, type LegalPage } from "./legal-document";
+import { MapIllustration } from "./map-embed";
+import { ScheduleDemo } from "./schedule-demo";
 
 /** Each service's card illustration, by slug. */
 export function serviceArtHtml(): Record<string, string> {
@@ -43,5 +47,17 @@ export function legalPage(slug: string | undefined): LegalPage | undefined {
     others: Object.values(legalDocs)
       .filter((d) => d.slug !== doc.slug)
       .map((d) => ({ slug: d.slug, title: d.title })),
+  };
+}
+
+/** The data of `/contact` and `/contact/map` (`ContactPage`): its trail and its static parts. */
+export function contactPageData() {
+  return {
+    breadcrumbs: navBreadcrumbJsonLd("/contact"),
+    html: {
+      details: renderStatic(<ContactDetails />),
+      schedule: renderStatic(<ScheduleDemo />),
+      mapPicture: renderStatic(<MapIllustration />),
+    },
   };
 }

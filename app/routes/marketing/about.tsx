@@ -1,10 +1,11 @@
-import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
+import { JsonLd } from "~/components/json-ld";
 import { CtaSection } from "~/components/marketing/cta-section";
 import { Container, PageHero, Section, SectionHeading } from "~/components/marketing/section";
 import { aboutPage, stats, values } from "~/content/about";
-import { navCrumb } from "~/content/breadcrumbs";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import { navBreadcrumbJsonLd } from "~/lib/structured-data";
+import type { Route } from "./+types/about";
 
 export const meta = () =>
   pageMeta({
@@ -13,7 +14,12 @@ export const meta = () =>
     path: "/about",
   });
 
-export default function About() {
+/** The page's breadcrumb trail for search engines, built here, not in its JavaScript. */
+export function loader() {
+  return { breadcrumbs: navBreadcrumbJsonLd("/about") };
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <PageHero title={aboutPage.title} intro={aboutPage.intro} />
@@ -79,7 +85,7 @@ export default function About() {
         primary={{ label: "Book a Demo", to: "/contact" }}
         secondary={{ label: "View Case Studies", to: "/case-studies" }}
       />
-      <BreadcrumbData items={[navCrumb("/about")]} />
+      <JsonLd json={loaderData.breadcrumbs} />
     </main>
   );
 }

@@ -1,11 +1,11 @@
-import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
+import { JsonLd } from "~/components/json-ld";
 import { CaseStudyCard } from "~/components/marketing/case-study-card";
 import { CtaSection } from "~/components/marketing/cta-section";
 import { Container, PageHero, Section } from "~/components/marketing/section";
-import { navCrumb } from "~/content/breadcrumbs";
 import { caseStudies, caseStudiesPage } from "~/content/case-studies";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import { navBreadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/case-studies";
 
 /** The studies' text comes with the page's data, not in its JavaScript (issue 38). */
@@ -13,6 +13,7 @@ export function loader() {
   return {
     page: caseStudiesPage,
     studies: caseStudies.map(({ story: _story, ...card }) => card),
+    breadcrumbs: navBreadcrumbJsonLd("/case-studies"),
   };
 }
 
@@ -23,7 +24,9 @@ export const meta = () =>
     path: "/case-studies",
   });
 
-export default function CaseStudies({ loaderData: { page, studies } }: Route.ComponentProps) {
+export default function CaseStudies({
+  loaderData: { page, studies, breadcrumbs },
+}: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <PageHero title={page.title} intro={page.intro} />
@@ -42,7 +45,7 @@ export default function CaseStudies({ loaderData: { page, studies } }: Route.Com
         primary={{ label: "Book a Demo", to: "/contact" }}
         secondary={{ label: "View Pricing", to: "/pricing" }}
       />
-      <BreadcrumbData items={[navCrumb("/case-studies")]} />
+      <JsonLd json={breadcrumbs} />
     </main>
   );
 }

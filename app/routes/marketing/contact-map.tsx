@@ -1,12 +1,19 @@
 import { ContactPage } from "~/components/marketing/contact-page";
+import { contactPageData } from "~/components/marketing/static-sections.server";
 import { contactPage } from "~/content/contact-page";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/contact-map";
 
 /**
  * /contact with the map open: where 'Show map' leads before the page's scripts have loaded or
  * with JavaScript off (issue 38, point 2). Not a page of its own for search engines.
  */
+/** The trail and the static parts' HTML, built here, not in the page's JavaScript (118). */
+export function loader() {
+  return contactPageData();
+}
+
 export const meta = () =>
   pageMeta({
     title: "Contact Us & Book a Demo",
@@ -15,6 +22,6 @@ export const meta = () =>
     noindex: true,
   });
 
-export default function ContactWithMap() {
-  return <ContactPage mapShown />;
+export default function ContactWithMap({ loaderData }: Route.ComponentProps) {
+  return <ContactPage mapShown {...loaderData} />;
 }

@@ -1,8 +1,15 @@
 import { ContactPage } from "~/components/marketing/contact-page";
+import { contactPageData } from "~/components/marketing/static-sections.server";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import { LEAD_FORM_TEXT } from "~/lib/validation/lead-form-result";
+import type { Route } from "./+types/contact";
 import { handleLeadForm } from "./lead-form.server";
+
+/** The trail and the static parts' HTML, built here, not in the page's JavaScript (118). */
+export function loader() {
+  return contactPageData();
+}
 
 export const meta = () =>
   pageMeta({
@@ -25,6 +32,6 @@ export async function clientAction({ serverAction }: { serverAction: () => Promi
   }
 }
 
-export default function Contact() {
-  return <ContactPage mapShown={false} />;
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  return <ContactPage mapShown={false} {...loaderData} />;
 }

@@ -1,13 +1,13 @@
 import { hydrateOnUse } from "~/components/hydrate-on-use";
-import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
+import { JsonLd } from "~/components/json-ld";
 import { CtaSection } from "~/components/marketing/cta-section";
 import { Container, PageHero, Section } from "~/components/marketing/section";
 import { VoiceAgentPanel } from "~/components/marketing/voice-agent-panel";
-import { navCrumb } from "~/content/breadcrumbs";
 import { demoPage, voiceAgent } from "~/content/demo";
 import { site } from "~/content/site";
 import { type ChatResult, conversationField } from "~/lib/assistant/conversation";
 import { pageMeta } from "~/lib/seo";
+import { navBreadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/demo";
 import { handleChatForm } from "./demo.server";
 
@@ -18,7 +18,7 @@ const DemoChat = hydrateOnUse(() =>
 
 /** The page's and the voice agent's text come with the page's data, not its JavaScript (issue 38). */
 export function loader() {
-  return { page: demoPage, voiceAgent };
+  return { page: demoPage, voiceAgent, breadcrumbs: navBreadcrumbJsonLd("/demo") };
 }
 
 export const meta = () =>
@@ -55,7 +55,9 @@ export async function clientAction({
   }
 }
 
-export default function Demo({ loaderData: { page, voiceAgent } }: Route.ComponentProps) {
+export default function Demo({
+  loaderData: { page, voiceAgent, breadcrumbs },
+}: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <PageHero title={page.title} intro={page.intro} />
@@ -87,7 +89,7 @@ export default function Demo({ loaderData: { page, voiceAgent } }: Route.Compone
         primary={{ label: page.ctaLabel, to: "/contact" }}
         secondary={{ label: "View Case Studies", to: "/case-studies" }}
       />
-      <BreadcrumbData items={[navCrumb("/demo")]} />
+      <JsonLd json={breadcrumbs} />
     </main>
   );
 }

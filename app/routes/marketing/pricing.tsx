@@ -1,13 +1,13 @@
 import { useSearchParams } from "react-router";
 import { hydrateOnUse } from "~/components/hydrate-on-use";
-import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
+import { JsonLd } from "~/components/json-ld";
 import { FaqList } from "~/components/marketing/faq-list";
 import { PlanCard } from "~/components/marketing/plan-card";
 import { Container, PageHero, Section, SectionHeading } from "~/components/marketing/section";
-import { navCrumb } from "~/content/breadcrumbs";
 import { packages, pricingFaqs, pricingPage } from "~/content/packages";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import { navBreadcrumbJsonLd } from "~/lib/structured-data";
 import { LEAD_FORM_TEXT } from "~/lib/validation/lead-form-result";
 import type { Route } from "./+types/pricing";
 import { handleLeadForm } from "./lead-form.server";
@@ -19,7 +19,12 @@ const QuoteForm = hydrateOnUse(() =>
 
 /** The packages' and questions' text comes with the page's data, not its JavaScript (issue 38). */
 export function loader() {
-  return { page: pricingPage, packages, faqs: pricingFaqs };
+  return {
+    page: pricingPage,
+    packages,
+    faqs: pricingFaqs,
+    breadcrumbs: navBreadcrumbJsonLd("/pricing"),
+  };
 }
 
 export const meta = () =>
@@ -84,7 +89,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           <FaqList faqs={faqs} />
         </Container>
       </Section>
-      <BreadcrumbData items={[navCrumb("/pricing")]} />
+      <JsonLd json={loaderData.breadcrumbs} />
     </main>
   );
 }

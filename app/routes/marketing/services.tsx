@@ -1,13 +1,13 @@
-import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
+import { JsonLd } from "~/components/json-ld";
 import { CtaSection } from "~/components/marketing/cta-section";
 import { Container, PageHero, Section, SectionHeading } from "~/components/marketing/section";
 import { ServiceCard } from "~/components/marketing/service-card";
 import { serviceArtHtml } from "~/components/marketing/static-sections.server";
-import { navCrumb } from "~/content/breadcrumbs";
 import { services } from "~/content/services";
 import { servicesPage } from "~/content/services-page";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import { navBreadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/services";
 
 export const meta = () =>
@@ -19,7 +19,10 @@ export const meta = () =>
 
 /** The cards' illustrations, drawn at prerender so they cost no JavaScript (decision 017). */
 export function loader() {
-  return { art: serviceArtHtml() };
+  return {
+    breadcrumbs: navBreadcrumbJsonLd("/services"),
+    art: serviceArtHtml(),
+  };
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {
@@ -70,7 +73,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         primary={{ label: "Book a Demo", to: "/contact" }}
         secondary={{ label: "Try Demo", to: "/demo" }}
       />
-      <BreadcrumbData items={[navCrumb("/services")]} />
+      <JsonLd json={loaderData.breadcrumbs} />
     </main>
   );
 }

@@ -1,14 +1,14 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { BreadcrumbData } from "~/components/marketing/breadcrumbs";
+import { JsonLd } from "~/components/json-ld";
 import { IndustryCard } from "~/components/marketing/industry-card";
 import { Container, PageHero, Section } from "~/components/marketing/section";
 import { industryArtHtml } from "~/components/marketing/static-sections.server";
 import { Button } from "~/components/ui/button";
-import { navCrumb } from "~/content/breadcrumbs";
 import { industries, industriesPage } from "~/content/industries";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import { navBreadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/solutions";
 
 export const meta = () =>
@@ -20,7 +20,10 @@ export const meta = () =>
 
 /** The cards' illustrations, drawn at prerender so they cost no JavaScript (decision 017). */
 export function loader() {
-  return { art: industryArtHtml() };
+  return {
+    breadcrumbs: navBreadcrumbJsonLd("/solutions"),
+    art: industryArtHtml(),
+  };
 }
 
 export default function Solutions({ loaderData }: Route.ComponentProps) {
@@ -55,7 +58,7 @@ export default function Solutions({ loaderData }: Route.ComponentProps) {
           </Button>
         </Container>
       </Section>
-      <BreadcrumbData items={[navCrumb("/solutions")]} />
+      <JsonLd json={loaderData.breadcrumbs} />
     </main>
   );
 }
