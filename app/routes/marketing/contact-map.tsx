@@ -14,6 +14,14 @@ export function loader() {
   return contactPageData();
 }
 
+/**
+ * The loader's data are the page's fixed text: a form's answer never changes them, so nothing is
+ * asked for again after a send (a lost connection then ends in the form's 'Error', not an error page).
+ */
+export function shouldRevalidate() {
+  return false;
+}
+
 export const meta = () =>
   pageMeta({
     title: "Contact Us & Book a Demo",
