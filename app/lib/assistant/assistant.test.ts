@@ -21,6 +21,7 @@ import { heldOutSeventh } from "./eval-held-out-7";
 import { heldOutEighth } from "./eval-held-out-8";
 import { heldOutNinth } from "./eval-held-out-9";
 import { heldOutTenth } from "./eval-held-out-10";
+import { heldOutEleventh } from "./eval-held-out-11";
 import { evalSet } from "./eval-set";
 import { tuning } from "./eval-tuning";
 import { type EvalReport, type EvalSubject, evaluate, formatReport, type Turn } from "./evaluate";
@@ -122,6 +123,10 @@ describe("the site assistant's evaluation", () => {
     expect(heldOutTenth.length).toBeGreaterThanOrEqual(60);
     expect(heldOutTenth.filter((c) => c.page === null).length).toBeGreaterThanOrEqual(10);
     expect(heldOutTenth.filter((c) => c.before).length).toBe(3);
+    // Set 11 (decision 123): 79 questions, 13 out of scope, 3 follow-ups.
+    expect(heldOutEleventh.length).toBeGreaterThanOrEqual(72);
+    expect(heldOutEleventh.filter((c) => c.page === null).length).toBeGreaterThanOrEqual(12);
+    expect(heldOutEleventh.filter((c) => c.before).length).toBe(3);
     for (const set of [heldOutFifth, heldOutFourth, heldOutThird, heldOutSecond, heldOut, tuning]) {
       expect(set.filter((c) => c.page === null).length).toBeGreaterThanOrEqual(10);
       expect(set.filter((c) => c.before).length).toBeGreaterThanOrEqual(4);
@@ -129,6 +134,7 @@ describe("the site assistant's evaluation", () => {
     const key = (c: EvalCase) => [...(c.before ?? []), c.question].join(" → ").toLowerCase();
     // No question is in two sets.
     const sets = [
+      heldOutEleventh,
       heldOutTenth,
       heldOutNinth,
       heldOutEighth,
@@ -164,8 +170,13 @@ describe("the site assistant's evaluation", () => {
   });
 
   const reports = {
+    heldOutEleventh: evaluate(
+      "held-out set 11 (never tuned on; its misses are not printed)",
+      subject,
+      heldOutEleventh,
+    ),
     heldOutTenth: evaluate(
-      "held-out set 10 (never tuned on; its misses are not printed)",
+      "held-out set 10 (first run 56.5 % top-1, 33.9 % handed over, 11/11 out of scope handed over; second and last run with decision 114's engine; its misses are not printed)",
       subject,
       heldOutTenth,
     ),
@@ -215,9 +226,10 @@ describe("the site assistant's evaluation", () => {
   };
 
   it("prints the figures and every miss", () => {
-    // Held-out set 10 keeps its misses unread (decision 114): only its figures are printed.
-    // Sets 7 to 9 are tuning sets now (their misses were read for decision 114).
-    const unread: EvalReport[] = [reports.heldOutTenth];
+    // Held-out sets 10 and 11 keep their misses unread (decisions 114 and 123): only their
+    // figures are printed. Sets 7 to 9 are tuning sets now (their misses were read for
+    // decision 114).
+    const unread: EvalReport[] = [reports.heldOutEleventh, reports.heldOutTenth];
     const printed = Object.values(reports).map((r) =>
       unread.includes(r) ? { ...r, misses: [] } : r,
     );
@@ -256,6 +268,19 @@ describe("the site assistant's evaluation", () => {
     expect(r.top1).toBeGreaterThanOrEqual(32);
     expect(r.handedOver).toBeLessThanOrEqual(2);
     expect(r.outHandedOver).toBe(r.outOfScope);
+  });
+
+  it("keeps held-out set 11 (never tuned on) at least at its first run: 48.5 % top-1, 42.4 % handed over, 12 of 13 out-of-scope handed over", () => {
+    // Decision 123: written before any change or run of that session, 50 near-copies of
+    // earlier sets' questions reworded before its first run; misses never printed or read.
+    // First run with main's engine (decision 114's): 32/66 · 28 handed over · 12/13 · top-3
+    // 92.4 %. Rule fixed then: a change ships only if its one run here has more than 32 right,
+    // fewer than 28 handed over and at least 12 of 13 out of scope handed over.
+    expectFloors(reports.heldOutEleventh, heldOutEleventh, {
+      top1: 32,
+      handedOver: 28,
+      outHandedOver: 12,
+    });
   });
 
   it("keeps held-out set 10 (never tuned on) where decision 114 left it: 59.7 % top-1, 27.4 % handed over, 100 % of out-of-scope handed over", () => {
