@@ -65,6 +65,7 @@ export default [
     route("billing/proposals/new", "routes/portal/proposal-new.tsx"),
     route("billing/proposals/:id", "routes/portal/proposal.tsx"),
     route("billing/invoices/:id", "routes/portal/invoice.tsx"),
+    route("billing/drafts/:id", "routes/portal/invoice-draft.tsx"),
     route("team", "routes/portal/team.tsx"),
     route("clients", "routes/portal/clients.tsx"),
     route("clients/:id", "routes/portal/client.tsx"),

@@ -607,3 +607,99 @@ test.describe("credit note", () => {
     await expect(page.getByRole("button", { name: "Pay now" })).toHaveCount(0);
   });
 });
+
+test.describe("draft invoices", () => {
+  test("an administrator saves a one-off invoice as a draft, changes it and issues it; the contact sees only the issued invoice", async ({
+    browser,
+    page,
+    baseURL,
+  }) => {
+    test.slow(); // two people, axe
+    const tag = Date.now().toString(36);
+    const user = await createUser(page.request, baseURL ?? "", {
+      fullName: `Draft Client ${tag}`,
+    });
+    const staff = await browser.newContext({ baseURL });
+    let number = "";
+    try {
+      await signInAsAdmin(staff.request, baseURL ?? "");
+      const admin = await staff.newPage();
+      const clientId = await clientIdOf(admin, user.fullName);
+      await admin.goto(`/portal/billing?client=${clientId}`);
+      await hydrated(admin);
+      const card = admin.getByRole("region", { name: "New invoice" });
+      await card.getByLabel("Client", { exact: true }).selectOption(clientId);
+      await card.getByLabel("Description").fill(`Strategy workshop ${tag}`);
+      await card.getByLabel("Amount excluding VAT (R)").fill("3000");
+      await card.getByRole("button", { name: "Save as draft" }).click();
+      await expect(
+        admin.getByText("Draft saved: it is under Draft invoices").first(),
+      ).toBeVisible();
+      const drafts = admin.getByRole("region", { name: "Draft invoices" });
+      await expect(drafts.getByText("R3,000.00 excl. VAT")).toBeVisible();
+      await drafts.getByRole("link", { name: `Strategy workshop ${tag}` }).click();
+      await expect(admin.getByRole("heading", { name: "Draft invoice", level: 1 })).toBeVisible();
+      await expect(admin.getByLabel("Amount excluding VAT (R)")).toHaveValue("3000.00");
+      await hydrated(admin);
+      await expectNoAxeViolations(admin, "a draft invoice (administrator)");
+      await admin.setViewportSize({ width: 320, height: 700 });
+      await noSidewaysScroll(admin);
+      await admin.setViewportSize({ width: 1280, height: 800 });
+
+      // The contact sees no draft and no invoice yet.
+      await page.goto("/portal/billing");
+      await expect(page.getByText(`Strategy workshop ${tag}`)).toHaveCount(0);
+      const draftUrl = admin.url();
+      expect((await page.request.get(draftUrl)).status()).toBe(404);
+
+      await admin.getByLabel("Amount excluding VAT (R)").fill("3500");
+      await admin.getByRole("button", { name: "Save draft" }).click();
+      await expect(admin.getByText("Draft saved", { exact: true })).toBeVisible();
+      await admin.getByRole("button", { name: "Issue invoice" }).click();
+      const heading = admin.getByRole("heading", { name: /^Invoice INV-\d{4}$/, level: 1 });
+      await expect(heading).toBeVisible();
+      number = ((await heading.textContent()) ?? "").replace("Invoice ", "");
+      await expect(admin.getByText(`Invoice ${number} issued`).first()).toBeVisible();
+      await expect(admin.getByText("R4,025.00").first()).toBeVisible(); // R3,500.00 + 15% VAT
+      await admin.goto(`/portal/billing?client=${clientId}`);
+      await expect(admin.getByRole("region", { name: "Draft invoices" })).toHaveCount(0);
+      expect((await staff.request.get(draftUrl)).status()).toBe(404);
+    } finally {
+      await staff.close();
+    }
+
+    await page.goto("/portal/billing");
+    await page.getByRole("link", { name: `${number}: Strategy workshop ${tag}` }).click();
+    await expect(page.locator("h1 + p + *")).toHaveText("Issued");
+  });
+
+  test("a draft is deleted without scripts, and uses no invoice number", async ({
+    browser,
+    page,
+    baseURL,
+  }) => {
+    const tag = Date.now().toString(36);
+    const user = await createUser(page.request, baseURL ?? "", {
+      fullName: `Deleted Draft ${tag}`,
+    });
+    const staff = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      await signInAsAdmin(staff.request, baseURL ?? "");
+      const admin = await staff.newPage();
+      const clientId = await clientIdOf(admin, user.fullName);
+      await admin.goto(`/portal/billing?client=${clientId}`);
+      const card = admin.getByRole("region", { name: "New invoice" });
+      await card.getByLabel("Client", { exact: true }).selectOption(clientId);
+      await card.getByLabel("Description").fill(`Not needed ${tag}`);
+      await card.getByLabel("Amount excluding VAT (R)").fill("100");
+      await card.getByRole("button", { name: "Save as draft" }).click();
+      await expect(admin.getByText("Draft saved: it is under Draft invoices")).toBeVisible();
+      await admin.getByRole("link", { name: `Not needed ${tag}` }).click();
+      await admin.getByRole("button", { name: "Delete draft" }).click();
+      await expect(admin).toHaveURL(/\/portal\/billing$/);
+      await expect(admin.getByText(`Not needed ${tag}`)).toHaveCount(0);
+    } finally {
+      await staff.close();
+    }
+  });
+});

@@ -59,6 +59,9 @@ export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
 };
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
+export const INVOICE_DRAFT_NOT_FOUND = "Draft invoice not found";
+/** A one-off invoice not yet issued: no number, not seen by the client (invoice-drafts.server.ts). */
+export const INVOICE_DRAFT_LABEL = "Draft";
 /** On an invoice not yet paid when the person comes back from PayFast's page. */
 export const PAYFAST_PENDING =
   "Back from PayFast. Your payment shows on this invoice as soon as PayFast confirms it to us.";

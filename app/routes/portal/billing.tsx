@@ -7,7 +7,7 @@ import {
 import { BooksExportCard } from "~/components/billing/books-export-card";
 import { BusinessDetailsCard } from "~/components/billing/business-details-card";
 import { INVOICES_CURSOR, InvoiceList } from "~/components/billing/invoice-list";
-import { OneOffInvoiceCard } from "~/components/billing/one-off-invoice-card";
+import { InvoiceDraftsCard, OneOffInvoiceCard } from "~/components/billing/one-off-invoice-card";
 import { PROPOSALS_CURSOR, ProposalList } from "~/components/billing/proposal-list";
 import { Statement } from "~/components/billing/statement";
 import { ClientFilter } from "~/components/portal/client-filter";
@@ -26,6 +26,7 @@ import {
   saveBusinessDetails,
   vatRateOn,
 } from "~/server/billing/business.server";
+import { createInvoiceDraft, listInvoiceDrafts } from "~/server/billing/invoice-drafts.server";
 import { createOneOffInvoice, listInvoices } from "~/server/billing/invoices.server";
 import {
   billingByClient,
@@ -72,6 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         cursor: decodeSerialCursor(url.searchParams.get(INVOICES_CURSOR)),
       }),
       clients: staff ? await proposalClients(db) : [],
+      drafts: staff ? await listInvoiceDrafts(db, filter.clientId) : [],
       clientChoices: seesClients ? await listClientChoices(db, scope) : [],
       clientFilter: filter.clientId,
       filterError: filter.invalid ? clientFilterError("proposals and invoices") : null,
@@ -114,17 +116,23 @@ export async function action({ request }: Route.ActionArgs) {
         values: typed(form),
       });
     }
-    const issued = await createOneOffInvoice(
-      ctx.db,
-      ctx.user.id,
-      {
-        clientId: parsed.data.clientId,
-        description: parsed.data.description,
-        amountCents: parsed.data.amount,
-        recipientVatNumber: parsed.data.recipientVatNumber,
-      },
-      now(),
-    );
+    const input = {
+      clientId: parsed.data.clientId,
+      description: parsed.data.description,
+      amountCents: parsed.data.amount,
+      recipientVatNumber: parsed.data.recipientVatNumber,
+    };
+    if (form.save === "draft") {
+      const saved = await createInvoiceDraft(ctx.db, ctx.user.id, input);
+      if (!saved.ok) {
+        return failed(saved.status, saved.message, {
+          intent: "one-off-invoice",
+          values: typed(form),
+        });
+      }
+      return succeeded("Draft saved: it is under Draft invoices", { intent: "one-off-invoice" });
+    }
+    const issued = await createOneOffInvoice(ctx.db, ctx.user.id, input, now());
     if (!issued.ok) {
       return failed(issued.status, issued.message, {
         intent: "one-off-invoice",
@@ -200,6 +208,9 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
           <InvoiceList invoices={invoices.rows} next={invoices.next} showClient={seesClients} />
         </CardContent>
       </Card>
+      {staff && loaderData.drafts.length > 0 ? (
+        <InvoiceDraftsCard drafts={loaderData.drafts} showClient={!clientFilter} />
+      ) : null}
       {staff ? <OneOffInvoiceCard clients={clients} /> : null}
       {staff ? <BooksExportCard from={loaderData.exportFrom} to={loaderData.exportTo} /> : null}
       {staff && business ? <BusinessDetailsCard details={business} /> : null}

@@ -1641,6 +1641,31 @@ export const invoiceLines = pgTable(
   (t) => [uniqueIndex("invoice_lines_position_idx").on(t.invoiceId, t.position)],
 );
 
+/**
+ * A one-off invoice not yet issued (issue 32, point 3: the 'draft' status): an administrator's
+ * work in progress, which the client never sees. It takes no number, so the invoices' series
+ * stays gapless; issuing it writes the tax invoice and deletes the draft in one transaction.
+ */
+export const invoiceDrafts = pgTable(
+  "invoice_drafts",
+  {
+    id: randomId(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    description: text("description").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    recipientVatNumber: text("recipient_vat_number"),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("invoice_drafts_created_idx").on(t.createdAt, t.id),
+    check("invoice_drafts_amount_check", sql`${t.amountCents} > 0`),
+  ],
+);
+
 /** A credit note: voids one invoice in full, with a gapless series of its own. */
 export const creditNotes = pgTable(
   "credit_notes",
