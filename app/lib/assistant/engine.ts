@@ -205,8 +205,16 @@ export class Assistant {
   private readonly entities: Map<string, string>;
   private readonly vocabulary: Set<string>;
   private readonly documents: number;
+  private readonly familiar: ReadonlySet<string>;
 
-  constructor(data: AssistantIndexData) {
+  /**
+   * `familiar`: words the site never uses to read like filler words rather than as words that
+   * mark a question the site cannot answer. The site passes none; scripts/assistant-fit.ts
+   * passes the words it learns from the tuning half, to measure them (decision 123: learned
+   * that way they did not beat main's engine on held-out set 11, so none ship).
+   */
+  constructor(data: AssistantIndexData, familiar: ReadonlySet<string> = new Set()) {
+    this.familiar = familiar;
     this.search = MiniSearch.loadJS(data.search as never, MINISEARCH_OPTIONS);
     this.byId = new Map(data.passages.map((p) => [p.id, p]));
     this.df = new Map(Object.entries(data.df));
@@ -241,7 +249,11 @@ export class Assistant {
             own.push(t);
             group.push(t);
           }
-        } else if ((t.length > 2 || /^[b-df-hj-np-tv-z]{2}$/.test(t)) && !unknown.includes(t))
+        } else if (
+          (t.length > 2 || /^[b-df-hj-np-tv-z]{2}$/.test(t)) &&
+          !this.familiar.has(t) &&
+          !unknown.includes(t)
+        )
           unknown.push(t);
       }
       if (group.length > 0) groups.push(group);

@@ -1,0 +1,459 @@
+/**
+ * The site assistant's fits of decision 123, on the tuning half only, leaving one set out. The
+ * tuning half is held-out sets 1–10 (all measured and used up), the tuning rounds and decision
+ * 015's set; held-out set 11 is never loaded here.
+ *
+ * For every question (asked after its earlier questions, as evaluate.ts does) it keeps the
+ * engine's reply, its words the site never uses, and the best-ranked passage's figures.
+ *
+ *   npx tsx scripts/assistant-fit.ts          familiar words: words the site never uses that
+ *       came up in ≥ 1/2/3 answerable questions of the other sets and in no out-of-scope one,
+ *       read like filler words (Assistant's `familiar`); then the same with a gate for what the
+ *       engine still hands over (unknown words ≤ 1–3, coverage of the known words, support,
+ *       share, BM25 score, put to us, nothing bought or sold), the grid point chosen on the
+ *       other sets (top-1 − ½ × handed over, no more out-of-scope answered than main's); then
+ *       with a guard against words learned from the other sets' out-of-scope questions
+ *       (nested: a training question's guard words come from the training sets but its own).
+ *       Ends with the words fitted on the whole half and each set's figures with them.
+ *   npx tsx scripts/assistant-fit.ts weights  the re-ranker's weights (engine.ts `W`: unasked,
+ *       otherThing, coverage, states), chosen per left-out set the same way.
+ */
+import { buildIndexData } from "~/lib/assistant/build-index";
+import { Assistant, type PriorTurn, type Ranked } from "~/lib/assistant/engine";
+import type { EvalCase } from "~/lib/assistant/eval-case";
+import { heldOut } from "~/lib/assistant/eval-held-out";
+import { heldOutSecond } from "~/lib/assistant/eval-held-out-2";
+import { heldOutThird } from "~/lib/assistant/eval-held-out-3";
+import { heldOutFourth } from "~/lib/assistant/eval-held-out-4";
+import { heldOutFifth } from "~/lib/assistant/eval-held-out-5";
+import { heldOutSixth } from "~/lib/assistant/eval-held-out-6";
+import { heldOutSeventh } from "~/lib/assistant/eval-held-out-7";
+import { heldOutEighth } from "~/lib/assistant/eval-held-out-8";
+import { heldOutNinth } from "~/lib/assistant/eval-held-out-9";
+import { heldOutTenth } from "~/lib/assistant/eval-held-out-10";
+import { evalSet } from "~/lib/assistant/eval-set";
+import { tuning } from "~/lib/assistant/eval-tuning";
+import { acceptsPage } from "~/lib/assistant/evaluate";
+import { buildPassages } from "~/lib/assistant/passages";
+
+export const tuningHalf: [string, EvalCase[]][] = [
+  ["s1", heldOut],
+  ["s2", heldOutSecond],
+  ["s3", heldOutThird],
+  ["s4", heldOutFourth],
+  ["s5", heldOutFifth],
+  ["s6", heldOutSixth],
+  ["s7", heldOutSeventh],
+  ["s8", heldOutEighth],
+  ["s9", heldOutNinth],
+  ["s10", heldOutTenth],
+  ["tuning", tuning],
+  [
+    "015",
+    evalSet.map((c) => ({
+      question: c.question,
+      before: c.previous ? [c.previous] : undefined,
+      page: c.page,
+    })),
+  ],
+];
+
+export interface Row {
+  set: string;
+  question: string;
+  answerable: boolean;
+  /** Main's reply: answered, and right. */
+  answered: boolean;
+  right: boolean;
+  /** Main hands it over for lack of confidence only (a gate could answer it). */
+  gateable: boolean;
+  top?: Ranked;
+  topRight: boolean;
+  unknown: string[];
+  own: string[];
+  putToUs: boolean;
+  trade: boolean;
+  /** Has a word learned as another topic's (set per fold, from other sets only). */
+  foreignHit?: boolean;
+}
+
+interface Internals {
+  read(q: string): { own: string[]; unknown: string[] };
+  entities: Map<string, string>;
+}
+
+export function dump(assistant: Assistant, sets = tuningHalf): Row[] {
+  const inside = assistant as unknown as Internals;
+  const rows: Row[] = [];
+  for (const [set, cases] of sets) {
+    for (const c of cases) {
+      // The conversation as evaluate.ts asks it: each earlier question and its reply.
+      const history: PriorTurn[] = [];
+      for (const q of c.before ?? []) {
+        const earlier = assistant.reply(q, [...history]);
+        history.push({ role: "user", text: q }, { role: "assistant", text: earlier.text });
+      }
+      const reply = assistant.reply(c.question, history);
+      const text = c.question.trim();
+      const { own, unknown } = inside.read(text);
+      const top = assistant.rank(text, history)[0];
+      const ok = (url: string | undefined, answer: string) =>
+        acceptsPage(c, url) && (!c.says || c.says.test(answer));
+      const namesOffer = own.some((t) => {
+        const kind = inside.entities.get(t);
+        return kind !== undefined && kind !== "industry";
+      });
+      const trade = TRADE.test(text);
+      const onlyIndustry =
+        (top?.passage.tags.some((t) => /^~?industry:/.test(t)) ?? false) && !namesOffer;
+      const makeLegal = ASKS_TO_MAKE.test(text) && top?.passage.url.startsWith("/legal/");
+      rows.push({
+        set,
+        question: [...(c.before ?? []), c.question].join(" → "),
+        answerable: c.page !== null,
+        answered: reply.kind === "answer",
+        right: reply.kind === "answer" && ok(reply.url, reply.text),
+        gateable:
+          reply.kind === "unsure" &&
+          top !== undefined &&
+          !own.every((t) => /^\d+$/.test(t)) &&
+          !(trade && onlyIndustry) &&
+          !makeLegal,
+        top,
+        topRight: top !== undefined && ok(top.passage.url, top.passage.answer),
+        unknown,
+        own,
+        putToUs: ADDRESSES_US.test(text) || namesOffer,
+        trade,
+      });
+    }
+  }
+  return rows;
+}
+
+// The engine's guards, as decision 114 has them (engine.ts).
+const ADDRESSES_US = /\b(you|your|yours|u|ur|ya|yall)\b/i;
+const TRADE =
+  /\b(sell|sells|selling|sold|buy|buying|purchase|recommend|recommendation|repair|repairs|fix|rent|lend|loan|loans|prescribe)\b/i;
+const ASKS_TO_MAKE =
+  /\b(can|could|will|would|do|does) (you|u|ya|you guys)\b.*\b(do|design|make|build|create|offer|provide|supply|write|install|print|develop)\b/i;
+
+export interface Gate {
+  unknown: number;
+  /** The share of the question's known words (weighted) the passage has. */
+  known: number;
+  support: number;
+  share: number;
+  score: number;
+  putToUs: boolean;
+  /** Words learned as other people's topics: a question with one is never opened. */
+  foreign?: ReadonlySet<string>;
+}
+
+export function opens(g: Gate, r: Row): boolean {
+  const t = r.top;
+  return (
+    r.gateable &&
+    t !== undefined &&
+    r.unknown.length <= g.unknown &&
+    t.support >= g.support &&
+    knownCoverage(t) >= g.known &&
+    t.share >= g.share &&
+    t.score >= g.score &&
+    (!g.putToUs || r.putToUs) &&
+    !r.trade &&
+    !(g.foreign && r.foreignHit)
+  );
+}
+
+/** The share of the question's words the site uses (weighted by rarity) the passage has. */
+export function knownCoverage(t: Ranked): number {
+  if (t.coverage === 0) return 0;
+  const knownWeight = t.found / t.coverage - t.unknownWeight;
+  return knownWeight > 0 ? t.found / knownWeight : 0;
+}
+
+export interface Score {
+  n: number;
+  oos: number;
+  right: number;
+  handed: number;
+  oosHanded: number;
+}
+
+export function score(rows: Row[], g: Gate | null): Score {
+  const s = { n: 0, oos: 0, right: 0, handed: 0, oosHanded: 0 };
+  for (const r of rows) {
+    const extra = g !== null && opens(g, r);
+    const answered = r.answered || extra;
+    const right = r.right || (extra && r.topRight);
+    if (r.answerable) {
+      s.n++;
+      if (right) s.right++;
+      if (!answered) s.handed++;
+    } else {
+      s.oos++;
+      if (!answered) s.oosHanded++;
+    }
+  }
+  return s;
+}
+
+export const grid: Gate[] = [];
+for (const unknown of [1, 2, 3])
+  for (const known of [0.6, 0.7, 0.8, 0.9, 1])
+    for (const support of [0, 0.2, 0.3])
+      for (const share of [0.25, 0.33, 0.4, 0.5])
+        for (const sc of [10, 20, 40, 60, 100])
+          grid.push({ unknown, known, support, share, score: sc, putToUs: true });
+
+const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
+export const fmt = (s: Score) =>
+  `${pct(s.right, s.n)} (${s.right}/${s.n}) · ${pct(s.handed, s.n)} (${s.handed}) · ${pct(s.oosHanded, s.oos)} (${s.oosHanded}/${s.oos})`;
+
+/** Top-1 − ½ × handed over, answering no more out-of-scope questions than main's engine. */
+export function choose(rows: Row[], points: Gate[] = grid): Gate {
+  const base = score(rows, null);
+  let best: { g: Gate; v: number } | null = null;
+  for (const g of points) {
+    const s = score(rows, g);
+    if (s.oosHanded < base.oosHanded) continue;
+    const v = s.right - 0.5 * s.handed;
+    // Ties go to the stricter point (the grid runs from lenient to strict within each axis:
+    // keep the later one).
+    if (!best || v >= best.v) best = { g, v };
+  }
+  return (best as { g: Gate }).g;
+}
+
+/** Words the site never uses that came up in an out-of-scope question of these rows. */
+export function learnForeign(rows: Row[]): Set<string> {
+  return new Set(rows.filter((r) => !r.answerable).flatMap((r) => r.unknown));
+}
+
+/**
+ * Words the site never uses that came up in at least `min` answerable questions of these rows
+ * and in no out-of-scope one (as the reader has them: stemmed, and with no familiar words).
+ */
+export function learnFamiliar(rows: Row[], min: number): Set<string> {
+  const answerable = new Map<string, number>();
+  const outOfScope = new Set<string>();
+  for (const r of rows) {
+    for (const t of new Set(r.unknown)) {
+      if (r.answerable) answerable.set(t, (answerable.get(t) ?? 0) + 1);
+      else outOfScope.add(t);
+    }
+  }
+  return new Set(
+    [...answerable]
+      .filter(([t, n]) => n >= min && !outOfScope.has(t) && !/\d/.test(t))
+      .map(([t]) => t),
+  );
+}
+
+const add = (a: Score, b: Score): Score => ({
+  n: a.n + b.n,
+  oos: a.oos + b.oos,
+  right: a.right + b.right,
+  handed: a.handed + b.handed,
+  oosHanded: a.oosHanded + b.oosHanded,
+});
+const zero = (): Score => ({ n: 0, oos: 0, right: 0, handed: 0, oosHanded: 0 });
+
+if (process.argv[1]?.endsWith("assistant-fit.ts") && process.argv[2] === undefined) {
+  const data = buildIndexData(buildPassages());
+  const none = new Set<string>();
+  const rows = dump(new Assistant(data, none));
+  const sets = tuningHalf.map(([s]) => s);
+  console.log(`tuning half, main's engine: ${fmt(score(rows, null))}`);
+  for (const min of [1, 2, 3]) {
+    let loso = zero();
+    const lines: string[] = [];
+    for (const left of sets) {
+      const familiar = learnFamiliar(
+        rows.filter((r) => r.set !== left),
+        min,
+      );
+      const test = dump(
+        new Assistant(data, familiar),
+        tuningHalf.filter(([s]) => s === left),
+      );
+      const s = score(test, null);
+      loso = add(loso, s);
+      lines.push(
+        `  ${left.padEnd(7)} ${fmt(
+          score(
+            rows.filter((r) => r.set === left),
+            null,
+          ),
+        )} → ${fmt(s)}`,
+      );
+      for (const r of test) {
+        if (!r.answerable && r.answered)
+          lines.push(`     out of scope answered: ${r.question} → ${r.top?.passage.url}`);
+      }
+    }
+    console.log(
+      `familiar words seen in ≥ ${min} answerable questions, leave-one-set-out: ${fmt(loso)}`,
+    );
+    console.log(lines.join("\n"));
+  }
+  // The gate for questions main's engine hands over, with the familiar words learned on the
+  // same training sets (each fold: words and gate from the other sets only).
+  for (const min of [2, 1]) {
+    let loso = zero();
+    for (const left of sets) {
+      const familiar = learnFamiliar(
+        rows.filter((r) => r.set !== left),
+        min,
+      );
+      const a = new Assistant(data, familiar);
+      const train = dump(
+        a,
+        tuningHalf.filter(([s]) => s !== left),
+      );
+      const test = dump(
+        a,
+        tuningHalf.filter(([s]) => s === left),
+      );
+      const g = choose(train);
+      const s = score(test, g);
+      loso = add(loso, s);
+      console.log(`  ${left.padEnd(7)} → ${fmt(s)} ${JSON.stringify(g)}`);
+      for (const r of test)
+        if (!r.answerable && (r.answered || opens(g, r)))
+          console.log(`     out of scope answered: ${r.question}`);
+    }
+    console.log(`familiar (≥ ${min}) + gate, leave-one-set-out: ${fmt(loso)}`);
+  }
+  // The same, with a guard: a question with a word learned from the other sets' out-of-scope
+  // questions is never opened by the gate.
+  for (const min of [2, 1]) {
+    let loso = zero();
+    for (const left of sets) {
+      const trainRows = rows.filter((r) => r.set !== left);
+      const familiar = learnFamiliar(trainRows, min);
+      const foreign = learnForeign(trainRows);
+      const a = new Assistant(data, familiar);
+      const train = dump(
+        a,
+        tuningHalf.filter(([s]) => s !== left),
+      );
+      const test = dump(
+        a,
+        tuningHalf.filter(([s]) => s === left),
+      );
+      // Nested: a training question's guard words come from the training sets other than its
+      // own, as the left-out set's come from the training sets.
+      const foreignOf = new Map(
+        sets
+          .filter((x) => x !== left)
+          .map((x) => [x, learnForeign(trainRows.filter((r) => r.set !== x))]),
+      );
+      for (const r of train) r.foreignHit = r.unknown.some((w) => foreignOf.get(r.set)?.has(w));
+      for (const r of test) r.foreignHit = r.unknown.some((w) => foreign.has(w));
+      const g = choose(
+        train,
+        grid.map((p) => ({ ...p, foreign })),
+      );
+      const s = score(test, g);
+      loso = add(loso, s);
+      console.log(
+        `  ${left.padEnd(7)} → ${fmt(s)} ${JSON.stringify({ ...g, foreign: foreign.size })}`,
+      );
+      for (const r of test)
+        if (!r.answerable && (r.answered || opens(g, r)))
+          console.log(`     out of scope answered: ${r.question}`);
+    }
+    console.log(
+      `familiar (≥ ${min}) + gate with foreign-word guard, leave-one-set-out: ${fmt(loso)}`,
+    );
+  }
+  const min = Number(process.env.FAMILIAR_MIN ?? 2);
+  const all = learnFamiliar(rows, min);
+  console.log(`fitted on all (≥ ${min}): ${all.size} words\n${JSON.stringify([...all].sort())}`);
+  const withAll = dump(new Assistant(data, all));
+  console.log(`tuning half with them: ${fmt(score(withAll, null))}`);
+  for (const x of sets) {
+    const before = score(
+      rows.filter((r) => r.set === x),
+      null,
+    );
+    console.log(
+      `  ${x.padEnd(7)} ${fmt(before)} → ${fmt(
+        score(
+          withAll.filter((r) => r.set === x),
+          null,
+        ),
+      )}`,
+    );
+  }
+}
+
+/**
+ * The re-ranker's weights (engine.ts `W`), chosen per left-out set on the other sets: each grid
+ * point's top-1 − ½ × handed over, answering no more out-of-scope questions than main's.
+ *   npx tsx scripts/assistant-fit.ts weights
+ */
+if (process.argv[1]?.endsWith("assistant-fit.ts") && process.argv[2] === "weights") {
+  const { W } = await import("~/lib/assistant/engine");
+  const data = buildIndexData(buildPassages());
+  const none = new Set<string>();
+  const main = { ...W };
+  const points: Partial<typeof W>[] = [];
+  for (const unasked of [0.15, 0.3, 0.45])
+    for (const otherThing of [0.4, 0.6, 0.8])
+      for (const coverage of [1.2, 1.4, 1.7])
+        for (const states of [0.45, 0.6]) points.push({ unasked, otherThing, coverage, states });
+  const byPoint = points.map((p) => {
+    Object.assign(W, main, p);
+    return dump(new Assistant(data, none));
+  });
+  Object.assign(W, main);
+  const sets = tuningHalf.map(([s]) => s);
+  const baseRows = dump(new Assistant(data, none));
+  let loso = zero();
+  let losoBoth = zero();
+  for (const left of sets) {
+    const train = (rows: Row[]) => rows.filter((r) => r.set !== left);
+    const base = score(train(baseRows), null);
+    let best = { i: -1, v: base.right - 0.5 * base.handed };
+    byPoint.forEach((rows, i) => {
+      const s = score(train(rows), null);
+      if (s.oosHanded < base.oosHanded) return;
+      const v = s.right - 0.5 * s.handed;
+      if (v > best.v) best = { i, v };
+    });
+    const test = (best.i < 0 ? baseRows : (byPoint[best.i] as Row[])).filter((r) => r.set === left);
+    const s = score(test, null);
+    loso = add(loso, s);
+    // With the familiar words learned on the same other sets.
+    const familiar = learnFamiliar(train(baseRows), 2);
+    Object.assign(W, main, best.i < 0 ? {} : points[best.i]);
+    const both = score(
+      dump(
+        new Assistant(data, familiar),
+        tuningHalf.filter(([x]) => x === left),
+      ),
+      null,
+    );
+    Object.assign(W, main);
+    losoBoth = add(losoBoth, both);
+    console.log(
+      `  ${left.padEnd(7)} ${fmt(s)} | with familiar words ${fmt(both)} ${JSON.stringify(points[best.i] ?? "main")}`,
+    );
+  }
+  console.log(`weights, leave-one-set-out: ${fmt(loso)}`);
+  console.log(`weights + familiar words, leave-one-set-out: ${fmt(losoBoth)}`);
+  let all = { i: -1, v: -1e9 };
+  const base = score(baseRows, null);
+  byPoint.forEach((rows, i) => {
+    const s = score(rows, null);
+    if (s.oosHanded < base.oosHanded) return;
+    const v = s.right - 0.5 * s.handed;
+    if (v > all.v) all = { i, v };
+  });
+  console.log(
+    `fitted on all: ${JSON.stringify(points[all.i])} ${fmt(score(byPoint[all.i] as Row[], null))}`,
+  );
+}
