@@ -17,6 +17,8 @@
  *       Ends with the words fitted on the whole half and each set's figures with them.
  *   npx tsx scripts/assistant-fit.ts weights  the re-ranker's weights (engine.ts `W`: unasked,
  *       otherThing, coverage, states), chosen per left-out set the same way.
+ *   npx tsx scripts/assistant-fit.ts reranker  which of the first three pages to show when main
+ *       answers (main's answer-or-hand-over decision kept), by a logistic model.
  */
 import { buildIndexData } from "~/lib/assistant/build-index";
 import { Assistant, type PriorTurn, type Ranked } from "~/lib/assistant/engine";
@@ -455,5 +457,128 @@ if (process.argv[1]?.endsWith("assistant-fit.ts") && process.argv[2] === "weight
   });
   console.log(
     `fitted on all: ${JSON.stringify(points[all.i])} ${fmt(score(byPoint[all.i] as Row[], null))}`,
+  );
+}
+
+/**
+ * A re-ranker that only chooses which of the engine's first three passages (distinct pages) to
+ * show, when main's engine answers: the decision to answer or hand over stays main's, so no
+ * out-of-scope question can be answered that main hands over. A logistic model of "this
+ * candidate is right" on the candidate's figures relative to the first; the first is replaced
+ * when another's probability is higher by a margin chosen on the other sets.
+ *   npx tsx scripts/assistant-fit.ts reranker
+ */
+if (process.argv[1]?.endsWith("assistant-fit.ts") && process.argv[2] === "reranker") {
+  const assistant = new Assistant(buildIndexData(buildPassages()));
+  interface Item {
+    set: string;
+    /** Per candidate: features and whether it is right. */
+    cands: { x: number[]; right: boolean }[];
+  }
+  const kinds = ["package", "service", "industry", "case", "doc", "contact", "page"];
+  const items: Item[] = [];
+  const extra: Record<string, number> = {};
+  for (const [set, cases] of tuningHalf) {
+    for (const c of cases) {
+      if (c.page === null) continue;
+      const history: PriorTurn[] = [];
+      for (const q of c.before ?? []) {
+        const earlier = assistant.reply(q, [...history]);
+        history.push({ role: "user", text: q }, { role: "assistant", text: earlier.text });
+      }
+      const reply = assistant.reply(c.question, history);
+      if (reply.kind !== "answer") {
+        extra[set] = (extra[set] ?? 0) + 1;
+        continue;
+      }
+      const ranked = assistant.rank(c.question, history);
+      const seen = new Set<string>();
+      const top: Ranked[] = [];
+      for (const r of ranked) {
+        const page = r.passage.url.split("#")[0] as string;
+        if (seen.has(page)) continue;
+        seen.add(page);
+        top.push(r);
+        if (top.length === 3) break;
+      }
+      const first = top[0] as Ranked;
+      const ok = (r: Ranked) =>
+        acceptsPage(c, r.passage.url) && (!c.says || c.says.test(r.passage.answer));
+      items.push({
+        set,
+        cands: top.map((r, i) => {
+          const kind = (t: string) =>
+            r.passage.tags.some((x) => x.replace(/^~/, "").startsWith(`${t}:`)) ? 1 : 0;
+          return {
+            x: [
+              1,
+              i === 0 ? 1 : 0,
+              r.rank - first.rank,
+              r.score / first.score,
+              r.coverage - first.coverage,
+              r.support - first.support,
+              r.share - first.share,
+              ...kinds.map(kind),
+              r.passage.url.startsWith("/legal/") ? 1 : 0,
+              r.passage.url.startsWith("/case-studies/") ? 1 : 0,
+            ],
+            right: ok(r),
+          };
+        }),
+      });
+    }
+  }
+  const fitLogistic = (data: Item[]): number[] => {
+    const xs = data.flatMap((d) => d.cands);
+    const dim = xs[0]?.x.length ?? 0;
+    const w = new Array<number>(dim).fill(0);
+    for (let epoch = 0; epoch < 300; epoch++) {
+      const grad = new Array<number>(dim).fill(0);
+      for (const { x, right } of xs) {
+        const p = 1 / (1 + Math.exp(-x.reduce((s, v, k) => s + v * (w[k] ?? 0), 0)));
+        const e = p - (right ? 1 : 0);
+        for (let k = 0; k < dim; k++) grad[k] = (grad[k] ?? 0) + e * (x[k] ?? 0);
+      }
+      for (let k = 0; k < dim; k++)
+        w[k] = (w[k] ?? 0) - 0.5 * ((grad[k] ?? 0) / xs.length + 0.01 * (w[k] ?? 0));
+    }
+    return w;
+  };
+  const prob = (w: number[], x: number[]) =>
+    1 / (1 + Math.exp(-x.reduce((s, v, k) => s + v * (w[k] ?? 0), 0)));
+  const pick = (w: number[], d: Item, margin: number) => {
+    const ps = d.cands.map((c) => prob(w, c.x));
+    let best = 0;
+    for (let i = 1; i < ps.length; i++)
+      if ((ps[i] ?? 0) > (ps[best] ?? 0) + margin && (ps[i] ?? 0) > (ps[0] ?? 0) + margin) best = i;
+    return best;
+  };
+  const rightOf = (w: number[], data: Item[], margin: number) =>
+    data.filter((d) => d.cands[pick(w, d, margin)]?.right).length;
+  let mainRight = 0;
+  let newRight = 0;
+  for (const [left] of tuningHalf) {
+    const train = items.filter((d) => d.set !== left);
+    const test = items.filter((d) => d.set === left);
+    const w = fitLogistic(train);
+    let margin = 0;
+    let best = -1;
+    for (const m of [0, 0.05, 0.1, 0.2, 0.3, 1]) {
+      const r = rightOf(w, train, m);
+      if (r > best) {
+        best = r;
+        margin = m;
+      }
+    }
+    const m0 = test.filter((d) => d.cands[0]?.right).length;
+    const m1 = rightOf(w, test, margin);
+    mainRight += m0;
+    newRight += m1;
+    console.log(
+      `  ${left.padEnd(7)} answered ${test.length}: right ${m0} → ${m1} (margin ${margin})`,
+    );
+  }
+  console.log(
+    `answered questions right, leave-one-set-out: main ${mainRight} → re-ranked ${newRight} of ${items.length}`,
   );
 }
