@@ -7,11 +7,28 @@ import {
   formatLongDate,
   formatRelative,
   formatShortDay,
+  isCalendarDay,
   quoteDateBounds,
   todayInSouthAfrica,
 } from "./dates";
 
 describe("calendar days", () => {
+  it("knows a real day from one the calendar has not got", () => {
+    for (const day of ["2027-02-28", "2028-02-29", "0001-01-01", "9999-12-31"]) {
+      expect(isCalendarDay(day), day).toBe(true);
+    }
+    for (const day of [
+      "2027-02-29",
+      "2027-04-31",
+      "0000-01-01",
+      "2027-1-1",
+      "2027-01-01T00:00",
+      "",
+    ]) {
+      expect(isCalendarDay(day), day).toBe(false);
+    }
+  });
+
   it("adds calendar days across month and year ends", () => {
     expect(addDays("2025-01-31", 1)).toBe("2025-02-01");
     expect(addDays("2025-12-31", 1)).toBe("2026-01-01");

@@ -121,9 +121,12 @@ export function formatRelative(value: Date | string, now: Date = new Date()): st
 // Calendar days as YYYY-MM-DD strings: the quote form and its server check use these, so the
 // browser and the server agree on what "today" is (South Africa's day, not the visitor's).
 
-/** A real calendar day as YYYY-MM-DD (2027-02-30 and 2027-04-31 are not). */
+/**
+ * A real calendar day as YYYY-MM-DD (2027-02-30 and 2027-04-31 are not, nor is any day of year
+ * 0000: the calendar goes from 1 BC to AD 1, and PostgreSQL's `date` refuses it).
+ */
 export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith("0000")) return false;
   const time = Date.parse(`${value}T00:00:00Z`);
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
 }

@@ -21,13 +21,19 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${(abs % 100).toString().padStart(2, "0")}`;
 }
 
-/** The largest amount one line or invoice may hold: R100 million, far inside a safe integer. */
-export const MAX_CENTS = 10_000_000_000;
+/**
+ * The largest amount a line, a proposal's once-off or monthly total, or an invoice may hold
+ * before VAT (decision 124): R10 million. Amounts are stored in `integer` columns (at most
+ * 2,147,483,647 cents, R21,474,836.47), so this amount with its VAT, even at a rate of 100%,
+ * still fits.
+ */
+export const MAX_CENTS = 1_000_000_000;
 
 /**
  * What a person typed as an amount in rand, in cents, or null when it is not one: "12500",
  * "12 500", "12,500.50", "R 12 500,50" (a comma with one or two digits after it is the decimal
- * mark, as South Africans also write it). Never through floating point.
+ * mark, as South Africans also write it). Never through floating point. It may be more than
+ * `MAX_CENTS`: the form that reads it says so in words (`randAmount`).
  */
 export function parseRand(input: string): number | null {
   let text = input
@@ -42,8 +48,7 @@ export function parseRand(input: string): number | null {
   const whole = match[1] ?? "0";
   const fraction = (match[2] ?? "").padEnd(2, "0");
   if (whole.length > 12) return null;
-  const cents = Number(whole) * 100 + Number(fraction);
-  return cents <= MAX_CENTS ? cents : null;
+  return Number(whole) * 100 + Number(fraction);
 }
 
 /** A VAT rate in basis points (1500 = 15%) for people: "15%", "15.5%". */

@@ -4,7 +4,7 @@
  */
 import { type PackageName, packages } from "~/content/packages";
 import { isCalendarDay } from "~/lib/dates";
-import { parseRand } from "~/lib/money";
+import { formatRand, MAX_CENTS, parseRand } from "~/lib/money";
 import {
   BOOKS_EXPORT_DAYS_MAX,
   BOOKS_EXPORTS,
@@ -47,14 +47,15 @@ const vatNumber = (label: string) =>
       message: `${label} must be 10 digits starting with 4`,
     });
 
-/** An amount in rand typed by a person, in cents, more than nothing. */
+/** An amount in rand typed by a person, in cents, more than nothing and at most `MAX_CENTS`. */
 const randAmount = z
   .string({ error: "Amount must be an amount in rand, such as 12 500,00" })
   .transform((v) => parseRand(v))
   .refine((v): v is number => v !== null && v > 0, {
     message: "Amount must be an amount in rand, such as 12 500,00",
   })
-  .transform((v) => v as number);
+  .transform((v) => v as number)
+  .refine((v) => v <= MAX_CENTS, `Amount must be at most ${formatRand(MAX_CENTS)}`);
 
 /** Settings → 'Business details' on the Billing page (administrators). */
 export const businessDetailsSchema = z.object({
@@ -206,6 +207,9 @@ export const proposalSchema = z
       const cents = parseRand(price);
       if (cents === null)
         return issue("price", `Line ${i + 1}: price must be an amount in rand, such as 12 500,00`);
+      if (cents > MAX_CENTS) {
+        return issue("price", `Line ${i + 1}: price must be at most ${formatRand(MAX_CENTS)}`);
+      }
       const kind = text(itemField(i, "kind"));
       if (kind !== "once-off" && kind !== "monthly") {
         return issue("kind", `Line ${i + 1}: choose once-off or monthly`);
