@@ -18,7 +18,7 @@ import { action as newAction, loader as newLoader } from "~/routes/portal/propos
 import { loader as proposalPdf } from "~/routes/portal/proposal-pdf";
 import { type SignedUp, signUp } from "~/test/accounts.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
-import { signUpAdmin, signUpTeamMember } from "~/test/workspace.server";
+import { signUpAdmin, signUpTeamMember, viewingAsCookie } from "~/test/workspace.server";
 import { invoiceDrafts, invoices, payments, proposals } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 
@@ -299,6 +299,50 @@ describe(`billing with bad input, on ${testDatabaseKind()}`, () => {
       expect(res.headers.get("location") ?? "").toMatch(/^\/auth\?next=/);
     }
     expect({ invoices: await count(invoices), payments: await count(payments) }).toEqual(before);
+  });
+
+  it("lets only the client's own contact answer a sent proposal, and only once it is sent", async () => {
+    const created = await newProposal(proposalForm({ title: "Answered by whom" }));
+    const id = (created.headers.get("location") ?? "").split("/").pop() ?? "";
+    const viewing = await viewingAsCookie(admin, contact.clientId);
+    const hash = async () =>
+      (
+        await (
+          await run(proposalLoader, getRequest(`/portal/billing/proposals/${id}`, admin.cookie), {
+            id,
+          })
+        ).json()
+      ).proposal.contentHash as string;
+    const accept = async (cookie: string) =>
+      onProposal(
+        id,
+        { intent: "accept", signedName: "Lerato Mokoena", agree: "on", contentHash: await hash() },
+        cookie,
+      );
+    // A draft is not the client's to see, let alone answer.
+    expect((await accept(contact.cookie)).status).toBe(404);
+    expect((await onProposal(id, { intent: "send" })).status).toBe(200);
+    expect((await accept(admin.cookie)).status).toBe(404);
+    expect((await accept(viewing)).status).toBe(403);
+    expect((await accept(team.cookie)).status).toBe(404);
+    expect((await accept(other.cookie)).status).toBe(404);
+    expect(
+      (await onProposal(id, { intent: "save", ...proposalForm() }, contact.cookie)).status,
+    ).toBe(403);
+    for (const fields of [
+      { intent: "accept", signedName: "Lerato Mokoena", agree: "yes", contentHash: "x" },
+      { intent: "accept", signedName: "Lerato Mokoena", agree: "on", contentHash: "x" },
+      { intent: "accept", signedName: "  ", agree: "on", contentHash: "0".repeat(64) },
+      { intent: "accept" },
+      { intent: "maybe" },
+    ] as Record<string, string>[]) {
+      const res = await onProposal(id, fields, contact.cookie);
+      expect(res.status, JSON.stringify(fields)).toBeGreaterThanOrEqual(400);
+      expect(res.status, JSON.stringify(fields)).toBeLessThan(500);
+      expect((await res.json()).error).toBeTruthy();
+    }
+    const [row] = await h.handle.db.select().from(proposals).where(eq(proposals.id, id));
+    expect(row).toMatchObject({ status: "sent", signedName: null });
   });
 
   it("shows another client's documents to nobody outside it", async () => {
