@@ -38,6 +38,8 @@ interface Entry {
   icon: Icon;
   /** Shown only to these; every entry without it is everyone's. */
   only?: PortalAccess[];
+  /** Shown to a team member only once given billing (issue 32). */
+  billing?: true;
 }
 
 const MESSAGES = "/portal/messages";
@@ -48,13 +50,20 @@ export const portalEntries: Entry[] = [
   { label: "Messages", to: MESSAGES, icon: Mail },
   { label: "Reports", to: "/portal/reports", icon: FileText },
   { label: "Analytics", to: "/portal/analytics", icon: BarChart3 },
-  { label: "Billing", to: "/portal/billing", icon: Receipt },
+  { label: "Billing", to: "/portal/billing", icon: Receipt, billing: true },
   { label: "Clients", to: "/portal/clients", icon: Building2, only: ["team", "admin"] },
   { label: "Team", to: "/portal/team", icon: Users, only: ["admin"] },
   { label: "Leads", to: "/portal/leads", icon: Inbox, only: ["admin"] },
   { label: "Bookings", to: "/portal/bookings", icon: Calendar, only: ["team", "admin"] },
   { label: "Settings", to: "/portal/settings", icon: Settings },
 ];
+
+/** The entries this person sees: by their access, and 'Billing' only when they see billing. */
+export function entriesFor(access: PortalAccess, billing: boolean): Entry[] {
+  return portalEntries.filter(
+    (e) => (!e.only || e.only.includes(access)) && (!e.billing || billing),
+  );
+}
 
 /**
  * Whether the entry `to` is the page at `pathname`, as NavLink decides (case-insensitive; an
@@ -68,9 +77,12 @@ export function isCurrent(pathname: string, to: string, end: boolean): boolean {
 
 export function AppSidebar({
   access,
+  billing = true,
   unreadMessages = 0,
 }: {
   access: PortalAccess;
+  /** Whether this person sees billing (a team member only once given it). */
+  billing?: boolean;
   /** Shown beside 'Messages' (issue 37, point 5). */
   unreadMessages?: number;
 }) {
@@ -93,41 +105,39 @@ export function AppSidebar({
             <SidebarGroupLabel>Navigation</SidebarGroupLabel>
             <SidebarGroupContent>
               <SidebarMenu>
-                {portalEntries
-                  .filter((e) => !e.only || e.only.includes(access))
-                  .map(({ label, to, icon: Icon }) => {
-                    const unread = to === MESSAGES ? unreadMessages : 0;
-                    return (
-                      <SidebarMenuItem key={to}>
-                        <SidebarMenuButton
-                          asChild
-                          tooltip={unread > 0 ? `${label}, ${unread} unread` : label}
+                {entriesFor(access, billing).map(({ label, to, icon: Icon }) => {
+                  const unread = to === MESSAGES ? unreadMessages : 0;
+                  return (
+                    <SidebarMenuItem key={to}>
+                      <SidebarMenuButton
+                        asChild
+                        tooltip={unread > 0 ? `${label}, ${unread} unread` : label}
+                      >
+                        <Link
+                          to={to}
+                          aria-current={
+                            isCurrent(pathname, to, to === "/portal") ? "page" : undefined
+                          }
+                          onClick={() => {
+                            if (isMobile) setOpenMobile(false);
+                          }}
                         >
-                          <Link
-                            to={to}
-                            aria-current={
-                              isCurrent(pathname, to, to === "/portal") ? "page" : undefined
-                            }
-                            onClick={() => {
-                              if (isMobile) setOpenMobile(false);
-                            }}
-                          >
-                            <Icon aria-hidden />
-                            <span>{label}</span>
-                            {unread > 0 ? (
-                              <span
-                                data-testid="unread-messages"
-                                className="ml-auto rounded-full bg-primary px-1.5 py-0.5 text-xs leading-none font-semibold text-primary-foreground tabular-nums group-data-[collapsible=icon]:sr-only"
-                              >
-                                {unread}
-                                <span className="sr-only"> unread</span>
-                              </span>
-                            ) : null}
-                          </Link>
-                        </SidebarMenuButton>
-                      </SidebarMenuItem>
-                    );
-                  })}
+                          <Icon aria-hidden />
+                          <span>{label}</span>
+                          {unread > 0 ? (
+                            <span
+                              data-testid="unread-messages"
+                              className="ml-auto rounded-full bg-primary px-1.5 py-0.5 text-xs leading-none font-semibold text-primary-foreground tabular-nums group-data-[collapsible=icon]:sr-only"
+                            >
+                              {unread}
+                              <span className="sr-only"> unread</span>
+                            </span>
+                          ) : null}
+                        </Link>
+                      </SidebarMenuButton>
+                    </SidebarMenuItem>
+                  );
+                })}
               </SidebarMenu>
             </SidebarGroupContent>
           </SidebarGroup>

@@ -17,6 +17,7 @@ import {
   DELETION_CANCELLED_TOAST,
   takeDeletionCancelledNotice,
 } from "~/server/accounts/deletion.server";
+import { hasBillingAccess } from "~/server/billing/access.server";
 import { unreadCount } from "~/server/messages/messages.server";
 import { keptPage } from "~/server/workspace/kept-pages.server";
 import type { Route } from "./+types/layout";
@@ -74,6 +75,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         : scope.kind === "team"
           ? "team"
           : "contact") satisfies PortalAccess as PortalAccess,
+      /** 'Billing' in the sidebar: a team member's only once given billing (issue 32). */
+      billing: scope.kind !== "team" || (await hasBillingAccess(db, user.id)),
       /** Beside 'Messages' in the sidebar and in the tab's title. */
       unreadMessages,
     },
@@ -93,9 +96,13 @@ function PortalShell({
   sidebarOpen,
   viewingAs,
   access,
+  billing,
   unreadMessages,
   children,
-}: Pick<LayoutData, "user" | "sidebarOpen" | "viewingAs" | "access" | "unreadMessages"> & {
+}: Pick<
+  LayoutData,
+  "user" | "sidebarOpen" | "viewingAs" | "access" | "billing" | "unreadMessages"
+> & {
   children: React.ReactNode;
 }) {
   return (
@@ -109,7 +116,7 @@ function PortalShell({
           Skip to content
         </a>
         {/* Viewing as a client shows the client's portal: no staff entries. */}
-        <AppSidebar access={access} unreadMessages={unreadMessages} />
+        <AppSidebar access={access} billing={billing} unreadMessages={unreadMessages} />
         <SidebarInset>
           <PortalHeader
             email={user.email}
@@ -128,7 +135,7 @@ function PortalShell({
 }
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
-  const { user, toast, sidebarOpen, viewingAs, access } = loaderData;
+  const { user, toast, sidebarOpen, viewingAs, access, billing } = loaderData;
   useCookieToast(toast);
   useLiveUpdates();
   // The Messages page counts after opening a thread marks it read; the layout everywhere else.
@@ -139,6 +146,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
       sidebarOpen={sidebarOpen}
       viewingAs={viewingAs}
       access={access}
+      billing={billing}
       unreadMessages={unreadMessages}
     >
       <Outlet />
@@ -158,6 +166,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
       sidebarOpen={loaderData.sidebarOpen}
       viewingAs={loaderData.viewingAs}
       access={loaderData.access}
+      billing={loaderData.billing}
       unreadMessages={loaderData.unreadMessages}
     >
       <RouteError error={error} area="portal" />

@@ -13,6 +13,7 @@ import { loader as statementCsv } from "~/routes/portal/billing-statement-csv";
 import { action as invoiceAction, loader as invoiceLoader } from "~/routes/portal/invoice";
 import { action as draftAction, loader as draftLoader } from "~/routes/portal/invoice-draft";
 import { loader as invoicePdf } from "~/routes/portal/invoice-pdf";
+import { loader as layoutLoader } from "~/routes/portal/layout";
 import { action as proposalAction, loader as proposalLoader } from "~/routes/portal/proposal";
 import { action as newAction, loader as newLoader } from "~/routes/portal/proposal-new";
 import { loader as proposalPdf } from "~/routes/portal/proposal-pdf";
@@ -21,6 +22,7 @@ import { createHarness, formRequest, getRequest, type Harness, run } from "~/tes
 import { signUpAdmin, signUpTeamMember, viewingAsCookie } from "~/test/workspace.server";
 import { invoiceDrafts, invoices, payments, proposals } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
+import { setBillingAccess } from "./access.server";
 
 let h: Harness;
 let admin: SignedUp;
@@ -343,6 +345,21 @@ describe(`billing with bad input, on ${testDatabaseKind()}`, () => {
     }
     const [row] = await h.handle.db.select().from(proposals).where(eq(proposals.id, id));
     expect(row).toMatchObject({ status: "sent", signedName: null });
+  });
+
+  it("shows 'Billing' in a team member's sidebar only once they are given billing", async () => {
+    const sidebar = async (cookie: string) =>
+      (await (await run(layoutLoader, getRequest("/portal", cookie))).json()).billing;
+    expect(await sidebar(admin.cookie)).toBe(true);
+    expect(await sidebar(contact.cookie)).toBe(true);
+    expect(await sidebar(await viewingAsCookie(admin, contact.clientId))).toBe(true);
+    expect(await sidebar(team.cookie)).toBe(false);
+    await setBillingAccess(h.handle.db, team.id, true);
+    try {
+      expect(await sidebar(team.cookie)).toBe(true);
+    } finally {
+      await setBillingAccess(h.handle.db, team.id, false);
+    }
   });
 
   it("shows another client's documents to nobody outside it", async () => {
