@@ -2,6 +2,7 @@
  * The production server: static assets and prerendered public pages from build/client,
  * everything else through the React Router handler.
  */
+import "./server/gc-tuning.ts";
 import "./server/settings-file.ts";
 import { existsSync } from "node:fs";
 import http from "node:http";
