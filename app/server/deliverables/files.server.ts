@@ -9,7 +9,7 @@
  * `removeAbandonedUploads` (at start, and by a job). The agency's first file on a client's own
  * project takes the project on (decision 050).
  */
-import { createHash, type Hash } from "node:crypto";
+import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { cleanFileName, formatFileSize, MAX_FILES_PER_UPLOAD } from "~/lib/files";
 import type { Database, DatabaseHandle } from "../db/client.server";
@@ -174,8 +174,9 @@ export async function receiveFile(
           ? await store.adopt(db, versionId, staged)
           : await store.create(db, versionId);
       // A staged file's hash taken as it arrived (decision 116): not hashed again, and on a
-      // store that adopts the file, not read past the sniffer's bytes either.
-      const hash = known ? null : createHash("sha256").update(start);
+      // store that adopts the file, not read past the sniffer's bytes either. A writer that
+      // hashes what it writes (the disk's, in the worker thread, decision 127) is not doubled.
+      const hash = known || writer.sha256 ? null : createHash("sha256").update(start);
       await writer.write(start);
       if (known && writer.adopts) {
         size = known.size;
@@ -189,7 +190,9 @@ export async function receiveFile(
         hash?.update(next.value);
         await writer.write(next.value);
       }
-      const sha256 = known?.sha256 ?? (hash as Hash).digest("hex");
+      const sha256 =
+        known?.sha256 ??
+        (hash ? hash.digest("hex") : await (writer.sha256 as () => Promise<string>)());
       const key = await writer.finish(sha256);
       return {
         ok: true,

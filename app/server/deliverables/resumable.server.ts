@@ -12,7 +12,7 @@
  * that shares DATA_DIR/files (compose's shared volume, decision 091); one PATCH at a time per
  * upload is held in the process (a second request for the same upload stops the first).
  */
-import { createHash, type Hash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -23,6 +23,7 @@ import type { Job } from "../jobs.server";
 import { type Outcome, refused } from "../outcome.server";
 import type { Side } from "../workspace/permissions.server";
 import { type ProjectKey, type StoredFile, storeFile } from "./files.server";
+import { type ThreadHash, threadHash } from "./hash-thread.server";
 import { SNIFF_BYTES, sniffFileType } from "./sniff.server";
 import { fileWriter } from "./storage.server";
 
@@ -76,10 +77,12 @@ async function readRecord(id: string): Promise<ResumableUpload | null> {
  * many bytes it covers: the request that brings the last byte then need not read the whole
  * file again (decision 116). Another process's upload, or one this process saw only part of
  * (it restarted, another instance took a piece), has none here and is read again at the end.
+ * The hash is taken in the worker thread as the bytes are written (decision 127).
  */
-const running = new Map<string, { hash: Hash; offset: number }>();
+const running = new Map<string, { hash: ThreadHash; offset: number }>();
 
 async function removeUpload(id: string) {
+  running.get(id)?.hash.drop();
   running.delete(id);
   await rm(bytesPath(id), { force: true });
   await rm(recordPath(id), { force: true });
@@ -238,12 +241,14 @@ export async function appendToUpload(
       let hashed = running.get(now.id);
       running.delete(now.id);
       if (hashed?.offset !== at) {
-        hashed = at === 0 ? { hash: createHash("sha256"), offset: 0 } : undefined;
+        hashed?.hash.drop();
+        hashed = at === 0 ? { hash: threadHash(), offset: 0 } : undefined;
       }
+      let keptHash = false;
       let refusal: Outcome<Appended> | null = null;
       let badType = false;
       const handle = await open(bytesPath(now.id), "r+");
-      const file = fileWriter(handle, at);
+      const file = fileWriter(handle, at, hashed?.hash);
       lock.signal.addEventListener("abort", reader.stop, { once: true });
       const need = Math.min(SNIFF_BYTES, now.length);
       try {
@@ -263,7 +268,6 @@ export async function appendToUpload(
             break;
           }
           await file.write(piece);
-          hashed?.hash.update(piece);
           const before = size;
           size += piece.byteLength;
           if (before < need && size >= need) {
@@ -285,8 +289,10 @@ export async function appendToUpload(
           await file.flush();
           await handle.datasync();
           if (hashed) running.set(now.id, { hash: hashed.hash, offset: size });
+          keptHash = true;
         }
       } finally {
+        if (!keptHash) hashed?.hash.drop();
         lock.signal.removeEventListener("abort", reader.stop);
         await file.settled();
         await handle.close().catch(() => {});
@@ -302,6 +308,9 @@ export async function appendToUpload(
     // spares reading them all again (decision 116).
     const hashed = running.get(now.id);
     running.delete(now.id);
+    const whole = hashed?.offset === now.length;
+    if (hashed && !whole) hashed.hash.drop();
+    const known = whole ? { size: now.length, sha256: await hashed.hash.digest() } : undefined;
     const stored = await storeFile(
       db,
       { id: now.projectId, clientId: now.clientId },
@@ -311,10 +320,7 @@ export async function appendToUpload(
       maxBytes,
       {
         staged: bytesPath(now.id),
-        known:
-          hashed?.offset === now.length
-            ? { size: now.length, sha256: hashed.hash.digest("hex") }
-            : undefined,
+        known,
       },
     );
     if (!stored.ok) {

@@ -24,6 +24,7 @@ import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { type FileStorageKind, fileChunks, fileVersions } from "../db/schema.server";
 import { type Env, env } from "../env.server";
+import { sharedBuffer, type ThreadHash, threadHash } from "./hash-thread.server";
 import { s3Store } from "./storage-s3.server";
 
 /** The size of a piece of a version kept in the database. */
@@ -44,6 +45,12 @@ export interface BlobWriter {
   /** `adopt`'s writer: the bytes are the staged file's, `write` only keeps the lease. */
   adopts?: boolean;
   write(piece: Uint8Array): Promise<void>;
+  /**
+   * A writer that hashes what it writes (the disk's, in the worker thread, decision 127): the
+   * SHA-256 of every byte given to `write`, once they are all written. Others leave the hash to
+   * the caller.
+   */
+  sha256?(): Promise<string>;
   /** Every byte is written and durable; returns the key the bytes will have. */
   finish(sha256: string): Promise<string | null>;
   /** Drop what was written (a refusal, a cut connection), before it was promoted. */
@@ -253,7 +260,8 @@ export function diskStore(dataDir: string): FileStore {
       const handle = await open(tmp, "w", 0o600);
       let open_ = true;
       const keepLease = leaseKeeper(db, versionId, lease);
-      const file = fileWriter(handle);
+      const hash = threadHash();
+      const file = fileWriter(handle, 0, hash);
       const close = async () => {
         if (!open_) return;
         open_ = false;
@@ -265,13 +273,19 @@ export function diskStore(dataDir: string): FileStore {
           await keepLease();
           await file.write(piece);
         },
+        async sha256() {
+          await file.flush();
+          return hash.digest();
+        },
         async finish(sha256) {
+          hash.drop(); // a caller that hashed the bytes itself
           await file.flush();
           await handle.sync();
           await close();
           return sha256;
         },
         async abort() {
+          hash.drop();
           await close().catch(() => {});
           await rm(tmp, { force: true });
         },
@@ -364,10 +378,13 @@ export const SYNC_EVERY_BYTES = 16 * 1024 * 1024;
  * SYNC_EVERY_BYTES it starts an fdatasync without waiting for it, so the disk writes the file
  * while it arrives and the final fsync has little left to do. An error of a background write or
  * sync is thrown by the next call. `start`: where in the file the first byte goes (a resumed
- * upload's offset).
+ * upload's offset). `hash`: takes every byte written, in the worker thread (decision 127), while
+ * the thread pool writes it; the buffers are then shared memory, and one is filled again only
+ * once both are done with it.
  */
-export function fileWriter(handle: FileHandle, start = 0) {
-  const buffers = [Buffer.allocUnsafe(WRITE_BYTES), Buffer.allocUnsafe(WRITE_BYTES)];
+export function fileWriter(handle: FileHandle, start = 0, hash?: ThreadHash) {
+  const allocate = (bytes: number) => (hash ? sharedBuffer(bytes) : Buffer.allocUnsafe(bytes));
+  const buffers = [allocate(WRITE_BYTES), allocate(WRITE_BYTES)];
   let turn = 0;
   let filled = 0;
   let written = start;
@@ -399,9 +416,12 @@ export function fileWriter(handle: FileHandle, start = 0) {
     unsynced += filled;
     turn = 1 - turn;
     filled = 0;
-    writing = writeAll(data, position).catch((error) => {
-      failure ??= error;
-    });
+    writing = Promise.all([writeAll(data, position), hash?.update(data)]).then(
+      () => {},
+      (error) => {
+        failure ??= error;
+      },
+    );
     if (unsynced >= SYNC_EVERY_BYTES && !syncing) {
       unsynced = 0;
       const after = writing;
