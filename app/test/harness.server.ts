@@ -5,6 +5,7 @@ import { type Auth, createAuth, setAuth } from "~/server/accounts/auth.server";
 import { type DatabaseHandle, setDatabase } from "~/server/db/client.server";
 import { createTestDatabase } from "~/server/db/test-db.server";
 import { type Env, parseEnv, setEnv } from "~/server/env.server";
+import { testPasswordHashing } from "./password-hash.server";
 
 export const BASE_URL = "http://localhost:3000";
 
@@ -28,7 +29,12 @@ export async function createHarness(
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
     ...overrides,
   });
-  const auth = createAuth({ handle, env, authRateLimit: options.authRateLimit ?? 1000 });
+  const auth = createAuth({
+    handle,
+    env,
+    authRateLimit: options.authRateLimit ?? 1000,
+    passwordHashing: testPasswordHashing,
+  });
   setEnv(env);
   setDatabase(handle);
   setAuth(auth);

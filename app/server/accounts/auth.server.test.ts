@@ -1,3 +1,4 @@
+import { verifyPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as authAction, loader as authLoader } from "~/routes/auth/auth";
@@ -14,7 +15,8 @@ import {
   nextIp,
   run,
 } from "~/test/harness.server";
-import { profiles, user, userRoles } from "../db/schema.server";
+import { testPasswordHashing } from "~/test/password-hash.server";
+import { account, profiles, user, userRoles } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { createAuth } from "./auth.server";
 import { applyAdminEmails, getRole, setRoleByEmail } from "./roles.server";
@@ -205,7 +207,14 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
 
   it("rate-limits sign-in attempts per client IP", async () => {
     const { setAuth } = await import("./auth.server");
-    setAuth(createAuth({ handle: h.handle, env: h.env, authRateLimit: 3 }));
+    setAuth(
+      createAuth({
+        handle: h.handle,
+        env: h.env,
+        authRateLimit: 3,
+        passwordHashing: testPasswordHashing,
+      }),
+    );
     try {
       const ip = nextIp();
       const statuses: number[] = [];
@@ -230,7 +239,12 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
       NODE_ENV: "production" as const,
       BASE_URL: "https://portal.example.co.za",
     };
-    const auth = createAuth({ handle: h.handle, env, authRateLimit: 100 });
+    const auth = createAuth({
+      handle: h.handle,
+      env,
+      authRateLimit: 100,
+      passwordHashing: testPasswordHashing,
+    });
     const res = await auth.handler(
       new Request("https://portal.example.co.za/api/auth/sign-in/email", {
         method: "POST",
@@ -256,7 +270,14 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
       BASE_URL: "https://portal.example.co.za",
     };
     const { setAuth } = await import("./auth.server");
-    setAuth(createAuth({ handle: h.handle, env, authRateLimit: 100 }));
+    setAuth(
+      createAuth({
+        handle: h.handle,
+        env,
+        authRateLimit: 100,
+        passwordHashing: testPasswordHashing,
+      }),
+    );
     try {
       // A cookie naming no session: better-auth cannot sign it out, the browser forgets it anyway.
       const out = await run(
@@ -281,6 +302,43 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
     } finally {
       setAuth(h.auth);
     }
+  });
+
+  it("hashes passwords with better-auth's scrypt unless a test gives its own hashing", async () => {
+    // Production's auth (no passwordHashing): better-auth's scrypt, salt:key in hex.
+    const production = createAuth({ handle: h.handle, env: h.env, authRateLimit: 100 });
+    const res = await production.handler(
+      new Request(`${h.env.BASE_URL}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin: h.env.BASE_URL,
+          "x-client-ip": nextIp(),
+        },
+        body: JSON.stringify({
+          email: "scrypt@example.co.za",
+          password: "scrypt-secret",
+          name: "Sipho Dlamini",
+        }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    const stored = async (email: string) => {
+      const [row] = await h.handle.db
+        .select({ password: account.password })
+        .from(account)
+        .innerJoin(user, eq(user.id, account.userId))
+        .where(eq(user.email, email));
+      return row?.password ?? "";
+    };
+    const hash = await stored("scrypt@example.co.za");
+    expect(hash).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    expect(await verifyPassword({ hash, password: "scrypt-secret" })).toBe(true);
+    expect(await verifyPassword({ hash, password: "scrypt-secreT" })).toBe(false);
+    // The harness's auth hashes with the tests' cheap scrypt, and still checks a real one.
+    expect(await stored("thandi@example.co.za")).toMatch(/^test-scrypt-n16:/);
+    expect((await signIn("scrypt@example.co.za", "scrypt-secret")).status).toBe(302);
+    expect((await signIn("scrypt@example.co.za", "scrypt-secreT")).status).toBe(401);
   });
 
   it("never sends the password hash or the secret to the browser", async () => {

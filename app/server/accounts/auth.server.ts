@@ -40,6 +40,17 @@ export interface AuthOptions {
   env: Env;
   /** Requests per minute allowed on sign-in and sign-up per client IP. */
   authRateLimit?: number;
+  /**
+   * Tests only (`app/test/password-hash.server.ts`, decision 125): a cheaper password hash.
+   * Production never passes one, so better-auth's scrypt applies.
+   */
+  passwordHashing?: PasswordHashing;
+}
+
+/** How passwords are hashed and checked, when not better-auth's scrypt (tests only). */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
 }
 
 /** End every password-reset link of the account (better-auth keeps them as verifications). */
@@ -79,7 +90,7 @@ function checkUserFields<T extends { name?: unknown; image?: unknown }>(fields: 
   return { ...fields, name: parsed.data };
 }
 
-export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions) {
+export function createAuth({ handle, env: settings, authRateLimit, passwordHashing }: AuthOptions) {
   const db = handle.db;
   const limit = authRateLimit ?? settings.AUTH_RATE_LIMIT;
   return betterAuth({
@@ -112,6 +123,7 @@ export function createAuth({ handle, env: settings, authRateLimit }: AuthOptions
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
       resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 60 * 60,
       // Only called for an existing account; better-auth answers the same either way.
       sendResetPassword: async ({ user, token }) => {

@@ -21,6 +21,7 @@ import {
   nextIp,
   run,
 } from "~/test/harness.server";
+import { testPasswordHashing } from "~/test/password-hash.server";
 import { emailOutbox, user } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { type AppEvent, subscribe } from "../workspace/events.server";
@@ -217,7 +218,14 @@ describe(`password reset on ${testDatabaseKind()}`, () => {
   });
 
   it("rate-limits reset requests per client IP with the same budget as sign-in", async () => {
-    setAuth(createAuth({ handle: h.handle, env: h.env, authRateLimit: 2 }));
+    setAuth(
+      createAuth({
+        handle: h.handle,
+        env: h.env,
+        authRateLimit: 2,
+        passwordHashing: testPasswordHashing,
+      }),
+    );
     try {
       const ip = nextIp();
       const statuses: number[] = [];

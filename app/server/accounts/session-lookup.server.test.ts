@@ -10,6 +10,7 @@ import { action as signOutAction } from "~/routes/auth/sign-out";
 import { getCurrentSession } from "~/routes/session.server";
 import { signUp } from "~/test/accounts.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
+import { testPasswordHashing } from "~/test/password-hash.server";
 import * as schema from "../db/schema.server";
 import { createAuth } from "./auth.server";
 import { getPortalUser } from "./profiles.server";
@@ -156,7 +157,11 @@ describe("a session read through it", () => {
 
   it("stops working at once on another instance when revoked on one", async () => {
     const me = await signUp("revoked@example.co.za");
-    const other = createAuth({ handle: h.handle, env: h.env });
+    const other = createAuth({
+      handle: h.handle,
+      env: h.env,
+      passwordHashing: testPasswordHashing,
+    });
     const headers = new Headers({ cookie: me.cookie });
     expect((await other.api.getSession({ headers }))?.user.id).toBe(me.id);
     // This instance (the harness's auth) ends every session of the account.

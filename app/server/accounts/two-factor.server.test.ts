@@ -24,6 +24,7 @@ import {
   nextIp,
   run,
 } from "~/test/harness.server";
+import { testPasswordHashing } from "~/test/password-hash.server";
 import { twoFactor, user } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { type Env, parseEnv, setEnv } from "../env.server";
@@ -296,7 +297,14 @@ describe(`two-factor authentication on ${testDatabaseKind()}`, () => {
   it("rate-limits second-step codes per client IP", async () => {
     const { cookie } = await signUp("limit@example.co.za");
     await turnOn(cookie);
-    setAuth(createAuth({ handle: h.handle, env: h.env, authRateLimit: 2 }));
+    setAuth(
+      createAuth({
+        handle: h.handle,
+        env: h.env,
+        authRateLimit: 2,
+        passwordHashing: testPasswordHashing,
+      }),
+    );
     try {
       const pending = cookiesFrom(await signIn("limit@example.co.za"));
       const ip = nextIp();
