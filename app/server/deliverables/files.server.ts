@@ -591,7 +591,9 @@ export async function receiveForm(
   try {
     for await (const part of readMultipart(upload.body, boundary)) {
       if (part.filename === null) {
-        fields[part.name] = await part.text();
+        // A repeated field keeps its first value, as `FormData.get` and readForm give it.
+        const value = await part.text();
+        if (!(part.name in fields)) fields[part.name] = value;
         continue;
       }
       // A file input left empty sends a part with an empty name and no content.

@@ -518,6 +518,36 @@ describe("regressions found by the properties", () => {
     );
   });
 
+  it("reads a repeated field's first value from a message form with files' encoding too", async () => {
+    // multipart/form-data is streamed (decision 087): it must read fields as readForm does.
+    const before = await snapshotMessages();
+    const unknown: Entries = [
+      ["intent", ""],
+      ["intent", "send"],
+      ["subject", "s"],
+      ["content", "c"],
+    ];
+    const refused = await run(
+      messagesAction,
+      formPost("/portal/messages", unknown, "multipart", { cookie: alice.cookie }),
+    );
+    expect(refused.status).toBe(400);
+    expect(await snapshotMessages()).toEqual(before);
+    const twice: Entries = [
+      ["intent", "send"],
+      ["subject", "First subject"],
+      ["subject", "Second subject"],
+      ["content", "c"],
+    ];
+    const sent = await run(
+      messagesAction,
+      formPost("/portal/messages", twice, "multipart", { cookie: alice.cookie }),
+    );
+    expect(sent.status).toBe(200);
+    const added = (await snapshotMessages()).filter((m) => !before.some((b) => b.id === m.id));
+    expect(added.map((m) => m.subject)).toEqual(["First subject"]);
+  });
+
   it("answers an admin's message to a client id with a NUL character with 400", async () => {
     const before = await snapshotMessages();
     const res = await run(
