@@ -13,7 +13,9 @@ import {
   createUpload,
   currentOffset,
   findUpload,
+  parseUploadChecksum,
   parseUploadMetadata,
+  TUS_CHECKSUM_ALGORITHMS,
   TUS_EXTENSIONS,
   TUS_VERSION,
   tusHeaders,
@@ -95,6 +97,7 @@ export function tusCapabilities() {
   return tusHeaders({
     "Tus-Version": TUS_VERSION,
     "Tus-Extension": TUS_EXTENSIONS,
+    "Tus-Checksum-Algorithm": TUS_CHECKSUM_ALGORITHMS,
     "Tus-Max-Size": String(env().MAX_UPLOAD_MB * MB),
   });
 }
@@ -146,12 +149,16 @@ export async function changeResumableUpload(
   const offset = request.headers.get("Upload-Offset");
   if (offset === null || !/^\d+$/.test(offset))
     return stop(refusal(400, "Upload-Offset must be a number of bytes."));
+  // The checksum extension (decision 128): the piece is kept only if it matches.
+  const checksum = parseUploadChecksum(request.headers.get("Upload-Checksum"));
+  if (typeof checksum === "string") return stop(refusal(400, checksum));
   const appended = await appendToUpload(
     ctx.db,
     upload,
     Number(offset),
     nodeBody ?? request.body,
     env().MAX_UPLOAD_MB * MB,
+    checksum,
   );
   if (!appended.ok) return stop(refusal(appended.status, appended.message));
   return new Response(null, {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as projectLoader } from "~/routes/portal/project";
 import { loader as downloadLoader } from "~/routes/portal/project-file";
 import { action as uploadAction, loader as uploadLoader } from "~/routes/portal/project-upload";
-import { action as createAction } from "~/routes/portal/project-uploads";
+import { action as createAction, loader as uploadsLoader } from "~/routes/portal/project-uploads";
 import { changeResumableUpload } from "~/routes/portal/project-uploads.server";
 import { action as projectsAction } from "~/routes/portal/projects";
 import { fileVersions, profiles, projects } from "~/server/db/schema.server";
@@ -88,6 +88,32 @@ function patch(
       location,
       who,
       { "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" },
+      bytes,
+    ),
+    { id: projectId, uploadId: idOf(location) },
+  );
+}
+
+/** A PATCH with more headers (the checksum extension's Upload-Checksum). */
+function patchWith(
+  who: SignedUp,
+  projectId: string,
+  location: string,
+  offset: number,
+  bytes: Uint8Array,
+  headers: Record<string, string>,
+) {
+  return run(
+    uploadAction,
+    tusRequest(
+      "PATCH",
+      location,
+      who,
+      {
+        "Upload-Offset": String(offset),
+        "Content-Type": "application/offset+octet-stream",
+        ...headers,
+      },
       bytes,
     ),
     { id: projectId, uploadId: idOf(location) },
@@ -188,6 +214,85 @@ describe("resumable uploads (tus)", () => {
       { id: projectA, versionId },
     );
     expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(content))).toBe(true);
+  });
+
+  it("the checksum extension: a piece that does not match its Upload-Checksum is refused 460 and not kept; the file stored is whole", async () => {
+    const digest = (algorithm: string, bytes: Uint8Array) =>
+      createHash(algorithm).update(bytes).digest("base64");
+    const capabilities = await run(
+      uploadsLoader,
+      getRequest(`/portal/projects/${projectA}/uploads`, alice.cookie),
+      { id: projectA },
+    );
+    expect(capabilities.headers.get("Tus-Extension")).toContain("checksum");
+    expect(capabilities.headers.get("Tus-Checksum-Algorithm")).toBe("sha1,sha256,md5");
+
+    const content = pdf(600 * 1024);
+    const { location } = await create(alice, projectA, "Checked.pdf", content.length);
+    const first = content.subarray(0, 200_000);
+    const ok = await patchWith(alice, projectA, location, 0, first, {
+      "Upload-Checksum": `sha1 ${digest("sha1", first)}`,
+    });
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get("Upload-Offset")).toBe("200000");
+
+    // Changed on the way: refused, and none of its bytes kept.
+    const piece = content.subarray(200_000, 400_000);
+    const changed = Buffer.from(piece);
+    changed[1000] = (changed[1000] as number) ^ 0xff;
+    const bad = await patchWith(alice, projectA, location, 200_000, changed, {
+      "Upload-Checksum": `sha1 ${digest("sha1", piece)}`,
+    });
+    expect(bad.status).toBe(460);
+    expect((await head(alice, projectA, location)).headers.get("Upload-Offset")).toBe("200000");
+
+    // Cut half-way (a Node request's pieces, then the connection drops): what arrived cannot
+    // be checked, so it is not kept either; without a checksum it would be the resume point.
+    const cutPieces = (async function* () {
+      yield piece.subarray(0, 100_000);
+      throw new Error("connection reset");
+    })();
+    const cut = await changeResumableUpload(
+      tusRequest("PATCH", location, alice, {
+        "Upload-Offset": "200000",
+        "Content-Type": "application/offset+octet-stream",
+        "Upload-Checksum": `sha1 ${digest("sha1", piece)}`,
+      }),
+      projectA,
+      idOf(location),
+      { pieces: cutPieces, stop: () => {}, discard: () => {} },
+    );
+    expect(cut.status).toBe(400);
+    expect((await head(alice, projectA, location)).headers.get("Upload-Offset")).toBe("200000");
+
+    // An algorithm not offered, or a checksum that is not one: 400, nothing kept.
+    for (const checksum of ["crc32 AAAA", "sha1", "sha256 not-base64!"]) {
+      const refused = await patchWith(alice, projectA, location, 200_000, piece, {
+        "Upload-Checksum": checksum,
+      });
+      expect(refused.status).toBe(400);
+    }
+    expect((await head(alice, projectA, location)).headers.get("Upload-Offset")).toBe("200000");
+
+    const rest = content.subarray(200_000);
+    const done = await patchWith(alice, projectA, location, 200_000, rest, {
+      "Upload-Checksum": `sha256 ${digest("sha256", rest)}`,
+    });
+    expect(done.status).toBe(204);
+    expect(done.headers.get("Upload-Offset")).toBe(String(content.length));
+    const listed = (await files(alice, projectA)).find((f) => f.name === "Checked.pdf");
+    const versionId = listed?.versions[0]?.id as string;
+    const download = await run(
+      downloadLoader,
+      getRequest(`/portal/projects/${projectA}/files/${versionId}`, alice.cookie),
+      { id: projectA, versionId },
+    );
+    expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(content));
+    const [row] = await h.handle.db
+      .select({ sha256: fileVersions.sha256 })
+      .from(fileVersions)
+      .where(eq(fileVersions.id, versionId));
+    expect(row?.sha256).toBe(sha256(content));
   });
 
   it("another person's upload is 404, even a colleague's at the same client; another client's project 404", async () => {

@@ -12,7 +12,7 @@
  * that shares DATA_DIR/files (compose's shared volume, decision 091); one PATCH at a time per
  * upload is held in the process (a second request for the same upload stops the first).
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -28,7 +28,33 @@ import { SNIFF_BYTES, sniffFileType } from "./sniff.server";
 import { fileWriter } from "./storage.server";
 
 export const TUS_VERSION = "1.0.0";
-export const TUS_EXTENSIONS = "creation,termination";
+export const TUS_EXTENSIONS = "creation,termination,checksum";
+/** The checksum extension's algorithms (decision 128), with their digests' sizes in bytes. */
+const CHECKSUM_BYTES: Record<string, number> = { sha1: 20, sha256: 32, md5: 16 };
+export const TUS_CHECKSUM_ALGORITHMS = Object.keys(CHECKSUM_BYTES).join(",");
+/** The checksum extension's status for a piece that does not match its Upload-Checksum. */
+export const CHECKSUM_MISMATCH = 460;
+
+/** A piece's Upload-Checksum: the algorithm and the digest it should have. */
+export interface PieceChecksum {
+  algorithm: string;
+  digest: Buffer;
+}
+
+/**
+ * Upload-Checksum ("sha1 <base64 digest>"): the checksum, null when absent, or a message when it
+ * names an algorithm not offered or is not a digest of its size.
+ */
+export function parseUploadChecksum(header: string | null): PieceChecksum | null | string {
+  if (header === null) return null;
+  const [algorithm = "", encoded = "", ...rest] = header.trim().split(" ");
+  const bytes = CHECKSUM_BYTES[algorithm];
+  if (!bytes) return `Upload-Checksum: the algorithms are ${TUS_CHECKSUM_ALGORITHMS}.`;
+  const digest = Buffer.from(encoded, "base64");
+  if (rest.length > 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || digest.length !== bytes)
+    return `Upload-Checksum: not a ${algorithm} digest in base64.`;
+  return { algorithm, digest };
+}
 
 /** An unfinished upload untouched this long is removed (a phone may come back the next day). */
 export const RESUMABLE_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -226,6 +252,7 @@ export async function appendToUpload(
   offset: number,
   body: PatchBody | null,
   maxBytes: number,
+  checksum: PieceChecksum | null = null,
 ): Promise<Outcome<Appended>> {
   const lock = await hold(upload.id);
   try {
@@ -251,6 +278,8 @@ export async function appendToUpload(
       const file = fileWriter(handle, at, hashed?.hash);
       lock.signal.addEventListener("abort", reader.stop, { once: true });
       const need = Math.min(SNIFF_BYTES, now.length);
+      // The checksum extension: this request's bytes, hashed apart from the file's.
+      const pieceHash = checksum ? createHash(checksum.algorithm) : null;
       try {
         for (;;) {
           let next: IteratorResult<Uint8Array>;
@@ -268,6 +297,7 @@ export async function appendToUpload(
             break;
           }
           await file.write(piece);
+          pieceHash?.update(piece);
           const before = size;
           size += piece.byteLength;
           if (before < need && size >= need) {
@@ -284,7 +314,23 @@ export async function appendToUpload(
           }
         }
         if (lock.signal.aborted) cut = true;
-        if (!badType) {
+        // With a checksum, the piece is kept only whole and matching: bytes that cannot be
+        // checked (a cut, a refusal) or do not match are dropped, and the upload stays where
+        // it was (its running hash, which took them, is dropped too: the file is hashed again
+        // at the end).
+        const unchecked =
+          pieceHash !== null &&
+          (cut ||
+            refusal !== null ||
+            !pieceHash.digest().equals(checksum?.digest ?? Buffer.alloc(0)));
+        if (unchecked && !badType) {
+          await file.flush();
+          await handle.truncate(at);
+          await handle.datasync();
+          if (!cut && !refusal)
+            refusal = refused(CHECKSUM_MISMATCH, "The piece does not match its Upload-Checksum.");
+          size = at;
+        } else if (!badType) {
           // What arrived is kept, whatever ended the request: that is where it resumes.
           await file.flush();
           await handle.datasync();
