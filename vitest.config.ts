@@ -13,5 +13,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: 2,
+    // Each worker evaluates the app's modules once, not once per file (decision 125): every
+    // file still gets its own database, settings and auth from createHarness(), and closes
+    // them (and anything it started) in afterAll.
+    isolate: false,
   },
 });
