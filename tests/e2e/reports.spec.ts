@@ -23,6 +23,7 @@ test.describe("analytics and reports", () => {
     page,
     baseURL,
   }) => {
+    test.slow(); // a lead sent, four portal pages (timed out at 30 s under CI's load)
     await signInAsAdmin(page.request, baseURL ?? "");
     const name = `Funnel Lead ${Date.now().toString(36)}`;
     const sent = await page.request.post("/functions/v1/send-contact-email", {

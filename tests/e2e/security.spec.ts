@@ -59,6 +59,7 @@ test.describe("security headers", () => {
   });
 
   test("the CSP breaks nothing: public pages, forms, the portal", async ({ page, baseURL }) => {
+    test.slow(); // five public pages, a sign-up and a project (timed out at 30 s under CI's load)
     const violations = await watchCsp(page);
     await page.goto("/");
     await page
