@@ -6,28 +6,44 @@ import { wholeLibraryCheck } from "./scripts/lib/whole-library-check";
 
 /**
  * Client chunks (docs/decisions/010-paint-before-hydration.md): React DOM in one `react-dom`
- * chunk, React and React Router in one `framework` chunk, and the public site's shell (header,
- * footer, sections, buttons, content every public page shows) in one `site` chunk, instead of
- * ~30 small shared chunks, each a request and each compressed alone. React DOM is a chunk of its
- * own so that no one module takes long to run the first time (decision 031: 345 KB ran in one
- * task of 25–45 ms under Lighthouse's trace). Only modules every public page needs belong in
- * `site`: whatever is listed here is loaded by the home page. `FormResult` (a few hundred bytes)
- * is there so that a page whose only form part it is (the booking page) does not load `forms`.
+ * chunk, React and React Router with the UI every page draws (buttons, cards, logo, theme) in
+ * one `framework` chunk, and the public site's shell (header, footer, sections, content every
+ * public page shows) in one `site` chunk, instead of ~30 small shared chunks, each a request and
+ * each compressed alone. React DOM is a chunk of its own so that no one module takes long to run
+ * the first time (decision 031: 345 KB ran in one task of 25–45 ms under Lighthouse's trace).
+ * Only modules every page needs belong in `framework`, and only modules every public page needs
+ * in `site`: whatever is listed there is loaded by the home page. `FormResult` (a few hundred
+ * bytes) is with the UI so that a page whose only form part it is (the booking page) does not
+ * load `forms`.
  */
 const REACT_DOM = /node_modules[\\/](react-dom|scheduler)[\\/]/;
 const FRAMEWORK = /node_modules[\\/](react|react-router)[\\/]|app[\\/]lib[\\/]hydration-mark\./;
-const SITE_MODULES = [
-  "app/components/marketing/(site-header|site-footer|section|cta-section|service-card|logo|whatsapp-button)\\.",
+/**
+ * The UI every page draws, public or not: what the root and its error page need (the theme
+ * toggle's hook, `NotFound`) and the sign-in page's shell (logo, card, toaster, button, form
+ * result). It goes in `framework`, so that `/auth` loads it without the public site's shell
+ * (decision 121: 113.0 → 10x KB); a chunk of its own cost every public page 0.6 KB.
+ */
+const UI_MODULES = [
+  "app/components/marketing/logo\\.",
   "app/components/ui/(button|card|lazy-toaster|form-result)\\.",
-  "app/components/(theme-toggle|navigation-progress|not-found|json-ld)\\.",
-  "app/content/(site|services|navigation)\\.",
-  "app/lib/(utils|seo|theme|notify)\\.",
+  "app/components/(theme-toggle|not-found)\\.",
+  "app/content/site\\.",
+  "app/lib/(utils|theme|notify)\\.",
   "node_modules/(clsx|class-variance-authority)/",
   "node_modules/lucide-react/dist/esm/(?!icons/)",
+];
+/** The public site's shell: header, footer, sections, the content every public page shows. */
+const SITE_MODULES = [
+  "app/components/marketing/(site-header|site-footer|section|cta-section|service-card|whatsapp-button)\\.",
+  "app/components/(navigation-progress|json-ld)\\.",
+  "app/content/(services|navigation)\\.",
+  "app/lib/seo\\.",
 ];
 /** One pattern matching any of the modules listed (paths written with `/`). */
 const group = (modules: string[]) =>
   new RegExp(modules.map((m) => `(${m.replaceAll("/", "[\\\\/]")})`).join("|"));
+const UI = group(UI_MODULES);
 const SITE = group(SITE_MODULES);
 /**
  * A form's parts, one chunk instead of a dozen of 0.3–1.5 KB (each compressed alone, each a
@@ -65,7 +81,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: "react-dom", test: REACT_DOM },
-                { name: "framework", test: FRAMEWORK },
+                { name: "framework", test: new RegExp(`${FRAMEWORK.source}|${UI.source}`) },
                 { name: "site", test: SITE },
                 { name: "forms", test: FORMS },
                 { name: "lead-form-text", test: LEAD_FORM_TEXT },

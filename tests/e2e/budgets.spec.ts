@@ -11,17 +11,6 @@ import { expect, hydrated, test } from "./fixtures";
  */
 const JS_BUDGET_BYTES = 110_000;
 const OVER_HOME_AT_MOST = 1.1;
-/**
- * Routes still over 110 KB, each with the ceiling it must not pass (a ratchet: lower it when
- * a route gets lighter, delete the line when it fits). React DOM, React Router and the site's
- * shell are 105 KB of every page, so a route has about 5 KB of its own.
- */
-const STILL_OVER: Record<string, number> = {
-  // Measured 2026-11-27 (decision 118): measure + 0.1 KB. Its forms are still first-load.
-  "/auth": 113_100,
-};
-const budgetFor = (pathname: string) => Math.max(JS_BUDGET_BYTES, STILL_OVER[pathname] ?? 0);
-
 interface ManifestRoute {
   id: string;
   module: string;
@@ -106,7 +95,7 @@ test.describe("performance budgets", () => {
     for (const pathname of [...publicPaths, "/auth", "/book/consultation"]) {
       const { bytes, files } = pathname === "/" ? home : await firstLoad(page, pathname);
       lines.push(`${pathname}: ${(bytes / 1000).toFixed(1)} KB brotli in ${files} files`);
-      if (bytes > budgetFor(pathname)) over.push(`${pathname} ${bytes} > ${budgetFor(pathname)}`);
+      if (bytes > JS_BUDGET_BYTES) over.push(`${pathname} ${bytes} > ${JS_BUDGET_BYTES}`);
       if (bytes > home.bytes * OVER_HOME_AT_MOST) over.push(`${pathname} ${bytes} > home × 1.1`);
     }
     test.info().annotations.push({ type: "first-load JavaScript", description: lines.join("; ") });
