@@ -1,6 +1,6 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { InvoiceDocument } from "~/components/billing/invoice-document";
-import { ArrowLeft } from "~/components/icons";
+import { BackLink } from "~/components/portal/back-link";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -124,13 +124,7 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
   const pdf = `/portal/billing/invoices/${invoice.id}/pdf`;
   return (
     <div className="max-w-3xl space-y-6">
-      <Link
-        to="/portal/billing"
-        className="inline-flex items-center gap-1 text-primary text-sm hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        Back to Billing
-      </Link>
+      <BackLink to="/portal/billing">Back to Billing</BackLink>
       <div className="space-y-2">
         <h1 className="break-words font-bold text-3xl tracking-tight">Invoice {invoice.number}</h1>
         <p className="break-words text-muted-foreground">{invoice.description}</p>

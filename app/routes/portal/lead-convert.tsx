@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
-import { ArrowLeft, Building2 } from "~/components/icons";
+import { Form } from "react-router";
+import { Building2 } from "~/components/icons";
+import { BackLink } from "~/components/portal/back-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -95,13 +96,7 @@ export default function LeadConvert({ loaderData, actionData }: Route.ComponentP
   const createProject = typed ? typed.createProject === "on" : preview.createProject;
   return (
     <div className="max-w-3xl space-y-6">
-      <Link
-        to={`/portal/leads/${lead.id}`}
-        className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        Back to the lead
-      </Link>
+      <BackLink to={`/portal/leads/${lead.id}`}>Back to the lead</BackLink>
       <div>
         <h1 className="break-words text-3xl font-bold tracking-tight">
           Convert {lead.name} to a client

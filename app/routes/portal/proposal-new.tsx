@@ -1,6 +1,5 @@
-import { Link } from "react-router";
 import { ProposalForm } from "~/components/billing/proposal-form";
-import { ArrowLeft } from "~/components/icons";
+import { BackLink } from "~/components/portal/back-link";
 import { failed } from "~/lib/action-result";
 import { portalMeta } from "~/lib/seo";
 import {
@@ -54,13 +53,7 @@ export default function NewProposal({ loaderData, actionData }: Route.ComponentP
   const refused = actionData && !actionData.ok ? actionData : null;
   return (
     <div className="max-w-3xl space-y-6">
-      <Link
-        to="/portal/billing"
-        className="inline-flex items-center gap-1 text-primary text-sm hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        Back to Billing
-      </Link>
+      <BackLink to="/portal/billing">Back to Billing</BackLink>
       <div>
         <h1 className="font-bold text-3xl tracking-tight">New proposal</h1>
         <p className="mt-1 text-muted-foreground">

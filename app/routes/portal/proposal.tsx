@@ -1,8 +1,8 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { INVOICES_CURSOR, InvoiceList } from "~/components/billing/invoice-list";
 import { ProposalDocument } from "~/components/billing/proposal-document";
 import { ProposalForm } from "~/components/billing/proposal-form";
-import { ArrowLeft } from "~/components/icons";
+import { BackLink } from "~/components/portal/back-link";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -117,13 +117,7 @@ export default function Proposal({ loaderData, actionData }: Route.ComponentProp
   const { errorFor: answerError, typed } = refusalFields(refused);
   return (
     <div className="max-w-3xl space-y-6">
-      <Link
-        to="/portal/billing"
-        className="inline-flex items-center gap-1 text-primary text-sm hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        Back to Billing
-      </Link>
+      <BackLink to="/portal/billing">Back to Billing</BackLink>
       <div className="space-y-2">
         <h1 className="break-words font-bold text-3xl tracking-tight">{proposal.title}</h1>
         <Badge variant="secondary">{PROPOSAL_STATE_LABELS[proposal.state]}</Badge>
