@@ -200,9 +200,13 @@ describe("one-click unsubscribe", () => {
     expect(rows.length).toBe(2);
     expect(rows.every((r) => r.readAt === null)).toBe(true);
 
+    // The signature's first character changed: its first six bits always change (the last two
+    // characters, changed before, hold padding bits and were once 'xx' already: 1 run in ~1000).
+    const [payload, mac = ""] = token.split(".");
+    const altered = `${payload}.${mac.startsWith("A") ? "B" : "A"}${mac.slice(1)}`;
     const forged = await run(
       unsubscribeAction,
-      formRequest("/notifications/unsubscribe", { token: `${token.slice(0, -2)}xx` }),
+      formRequest("/notifications/unsubscribe", { token: altered }),
     );
     expect(forged.status).toBe(400);
   });
