@@ -78,7 +78,9 @@ export async function startFakePayfast(options: FakePayfastOptions = {}): Promis
   const notifications: SentNotification[] = [];
   const checkout = new Map<string, [string, string][]>();
   let reply: "VALID" | "INVALID" = "VALID";
-  let paymentIds = 1_089_250;
+  // PayFast's ids are unique for good; so are the fake's, across fakes started one after another
+  // on one server (a retried journey starts a second fake: ids from 1 again were replays).
+  let paymentIds = Date.now() * 1000;
   const passphrase = options.passphrase ?? null;
 
   async function pay(res: ServerResponse, form: [string, string][]) {

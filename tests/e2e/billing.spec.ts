@@ -530,7 +530,11 @@ test.describe("PayFast", () => {
       await contact
         .getByRole("link", { name: new RegExp(`^INV-\\d{4}: Deposit: ${title}$`) })
         .click();
-      // 50% of R10,000.00 once-off, plus 15% VAT.
+      // 50% of R10,000.00 once-off, plus 15% VAT. (The proposal's page shows the amount too:
+      // the invoice's heading first, then its address.)
+      await expect(
+        contact.getByRole("heading", { name: /^Invoice INV-\d{4}$/, level: 1 }),
+      ).toBeVisible();
       await expect(contact.getByText("R5,750.00", { exact: true })).toBeVisible();
       const invoiceUrl = contact.url();
       await hydrated(contact);
