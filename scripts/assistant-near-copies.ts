@@ -1,6 +1,6 @@
 /**
  * Lists a new assistant evaluation set's questions that repeat or closely paraphrase a question
- * of an earlier set (decisions 114 and 123): word overlap (Jaccard of lower-cased word sets)
+ * of an earlier set (decisions 114, 123 and 135): word overlap (Jaccard of lower-cased word sets)
  * at or above a threshold. Compares the questions' text only, never the assistant's replies, so
  * it can be run on a held-out set before its first measurement.
  *
@@ -18,6 +18,7 @@ import { heldOutEighth } from "../app/lib/assistant/eval-held-out-8";
 import { heldOutNinth } from "../app/lib/assistant/eval-held-out-9";
 import { heldOutTenth } from "../app/lib/assistant/eval-held-out-10";
 import { heldOutEleventh } from "../app/lib/assistant/eval-held-out-11";
+import { heldOutTwelfth } from "../app/lib/assistant/eval-held-out-12";
 import { evalSet } from "../app/lib/assistant/eval-set";
 import { tuning } from "../app/lib/assistant/eval-tuning";
 
@@ -41,13 +42,14 @@ const earlier: { set: string; question: string }[] = [
       ["8", heldOutEighth],
       ["9", heldOutNinth],
       ["10", heldOutTenth],
+      ["11", heldOutEleventh],
       ["tuning", tuning],
     ] as [string, EvalCase[]][]
   ).flatMap(([set, cases]) => cases.map((c) => ({ set, question: c.question }))),
   ...evalSet.map((c) => ({ set: "015", question: c.question })),
 ];
 let n = 0;
-for (const c of heldOutEleventh) {
+for (const c of heldOutTwelfth) {
   const w = words(c.question);
   const near = earlier
     .map((e) => ({ ...e, overlap: jaccard(w, words(e.question)) }))
@@ -60,5 +62,5 @@ for (const c of heldOutEleventh) {
   );
 }
 console.log(
-  `${n} of ${heldOutEleventh.length} questions near an earlier one (overlap ≥ ${threshold})`,
+  `${n} of ${heldOutTwelfth.length} questions near an earlier one (overlap ≥ ${threshold})`,
 );

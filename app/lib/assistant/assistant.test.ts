@@ -22,6 +22,7 @@ import { heldOutEighth } from "./eval-held-out-8";
 import { heldOutNinth } from "./eval-held-out-9";
 import { heldOutTenth } from "./eval-held-out-10";
 import { heldOutEleventh } from "./eval-held-out-11";
+import { heldOutTwelfth } from "./eval-held-out-12";
 import { evalSet } from "./eval-set";
 import { tuning } from "./eval-tuning";
 import { type EvalReport, type EvalSubject, evaluate, formatReport, type Turn } from "./evaluate";
@@ -127,6 +128,10 @@ describe("the site assistant's evaluation", () => {
     expect(heldOutEleventh.length).toBeGreaterThanOrEqual(72);
     expect(heldOutEleventh.filter((c) => c.page === null).length).toBeGreaterThanOrEqual(12);
     expect(heldOutEleventh.filter((c) => c.before).length).toBe(3);
+    // Set 12 (decision 135): 94 questions, 14 out of scope, 4 follow-ups.
+    expect(heldOutTwelfth.length).toBeGreaterThanOrEqual(80);
+    expect(heldOutTwelfth.filter((c) => c.page === null).length).toBeGreaterThanOrEqual(12);
+    expect(heldOutTwelfth.filter((c) => c.before).length).toBe(4);
     for (const set of [heldOutFifth, heldOutFourth, heldOutThird, heldOutSecond, heldOut, tuning]) {
       expect(set.filter((c) => c.page === null).length).toBeGreaterThanOrEqual(10);
       expect(set.filter((c) => c.before).length).toBeGreaterThanOrEqual(4);
@@ -134,6 +139,7 @@ describe("the site assistant's evaluation", () => {
     const key = (c: EvalCase) => [...(c.before ?? []), c.question].join(" → ").toLowerCase();
     // No question is in two sets.
     const sets = [
+      heldOutTwelfth,
       heldOutEleventh,
       heldOutTenth,
       heldOutNinth,
@@ -170,6 +176,11 @@ describe("the site assistant's evaluation", () => {
   });
 
   const reports = {
+    heldOutTwelfth: evaluate(
+      "held-out set 12 (first run 41.3 % top-1, 46.3 % handed over, 14/14 out of scope handed over; its misses are not printed)",
+      subject,
+      heldOutTwelfth,
+    ),
     heldOutEleventh: evaluate(
       "held-out set 11 (first run 48.5 % top-1, 42.4 % handed over, 12/13 out of scope handed over; second and last run with decision 123's candidate, not shipped; its misses are not printed)",
       subject,
@@ -226,10 +237,14 @@ describe("the site assistant's evaluation", () => {
   };
 
   it("prints the figures and every miss", () => {
-    // Held-out sets 10 and 11 keep their misses unread (decisions 114 and 123): only their
-    // figures are printed. Sets 7 to 9 are tuning sets now (their misses were read for
+    // Held-out sets 10, 11 and 12 keep their misses unread (decisions 114, 123 and 135): only
+    // their figures are printed. Sets 7 to 9 are tuning sets now (their misses were read for
     // decision 114).
-    const unread: EvalReport[] = [reports.heldOutEleventh, reports.heldOutTenth];
+    const unread: EvalReport[] = [
+      reports.heldOutTwelfth,
+      reports.heldOutEleventh,
+      reports.heldOutTenth,
+    ];
     const printed = Object.values(reports).map((r) =>
       unread.includes(r) ? { ...r, misses: [] } : r,
     );
@@ -268,6 +283,28 @@ describe("the site assistant's evaluation", () => {
     expect(r.top1).toBeGreaterThanOrEqual(32);
     expect(r.handedOver).toBeLessThanOrEqual(2);
     expect(r.outHandedOver).toBe(r.outOfScope);
+  });
+
+  it("keeps held-out set 12 (never tuned on) at least at its first run: 41.3 % top-1, 46.3 % handed over, 14 of 14 out-of-scope handed over", () => {
+    // Decision 135: written before any change or run of that session, from app/content and the
+    // spec only; 32 near-copies of earlier sets' questions (word overlap ≥ 0.45, text only)
+    // reworded before its first run; misses never printed or read.
+    // The ship rule, fixed before the first run: a change ships only if its one run here has
+    // more right answers (top-1) than main's first run, fewer answerable questions handed over,
+    // and no fewer out-of-scope questions handed over. Set 12 is run at most twice: main's
+    // engine, then one candidate chosen on the tuning half alone.
+    // What counts: a reply of kind "answer" is an answer, whatever it adds (a 'Did you mean'
+    // list of other pages included): it is not handed over, and it is right only if the page
+    // it answers with (its first link) is right and it says what the case requires. An
+    // out-of-scope question answered that way is answered, not handed over.
+    // First run with main's engine: 33/80 · 37 handed over · 14/14 · top-3 85.0 %. So a change
+    // ships only with more than 33 right, fewer than 37 handed over and all 14 out of scope
+    // handed over.
+    expectFloors(reports.heldOutTwelfth, heldOutTwelfth, {
+      top1: 33,
+      handedOver: 37,
+      outHandedOver: "all",
+    });
   });
 
   it("keeps held-out set 11 (never tuned on) at least at its first run: 48.5 % top-1, 42.4 % handed over, 12 of 13 out-of-scope handed over", () => {
