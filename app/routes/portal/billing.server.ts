@@ -7,10 +7,25 @@ import { proposalSchema } from "~/lib/validation/billing";
 import { firstIssue } from "~/lib/validation/zod";
 import { hasBillingAccess } from "~/server/billing/access.server";
 import type { BillingViewer } from "~/server/billing/proposals.server";
-import type { PortalContext } from "./context.server";
+import { forbidden } from "../refuse.server";
+import { type PortalContext, requireUser } from "./context.server";
 
 export function billingViewer(ctx: PortalContext): BillingViewer {
   return { scope: ctx.scope, userId: ctx.user.id, isAdmin: ctx.isAdmin };
+}
+
+/**
+ * The signed-in person, when they may open billing at all: an administrator, a contact (their
+ * own client's), or a team member once given billing. A team member without it is refused with
+ * 403 and the no-permission text, on every billing page and download, as other pages refuse
+ * what a role may not open; their queries would find nothing anyway (`billingScopeWhere`).
+ */
+export async function requireBilling(request: Request): Promise<PortalContext> {
+  const ctx = await requireUser(request);
+  if (ctx.scope.kind === "team" && !(await hasBillingAccess(ctx.db, ctx.user.id))) {
+    throw forbidden();
+  }
+  return ctx;
 }
 
 /**

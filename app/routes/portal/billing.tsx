@@ -38,8 +38,8 @@ import { listClientChoices, readClientFilter } from "~/server/clients/client-cho
 import { now } from "~/server/clock.server";
 import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/billing";
-import { billingViewer, typedValues as typed } from "./billing.server";
-import { assertCanWrite, requireAdmin, requireUser } from "./context.server";
+import { billingViewer, requireBilling, typedValues as typed } from "./billing.server";
+import { assertCanWrite, requireAdmin } from "./context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Billing", matches);
 
@@ -51,7 +51,7 @@ export const handle: LiveHandle = { live: ["billing"] };
  * its statement; a contact sees their own client's and its statement.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const ctx = await requireUser(request);
+  const ctx = await requireBilling(request);
   const { db, isAdmin, scope } = ctx;
   const at = now();
   const staff = isAdmin && scope.kind === "all";

@@ -26,8 +26,8 @@ import { readForm, UNKNOWN_ACTION } from "../form.server";
 import { notFound } from "../refuse.server";
 import { redirectWithToast } from "../toast.server";
 import type { Route } from "./+types/invoice-draft";
-import { typedValues } from "./billing.server";
-import { assertCanWrite, type PortalContext, requireUser } from "./context.server";
+import { requireBilling, typedValues } from "./billing.server";
+import { assertCanWrite, type PortalContext } from "./context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Draft invoice", matches);
 
@@ -40,7 +40,7 @@ function draftsOf(ctx: PortalContext) {
 
 /** A draft one-off invoice (administrators): change it, issue it, or delete it. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const ctx = await requireUser(request);
+  const ctx = await requireBilling(request);
   draftsOf(ctx);
   const id = parseId(params.id);
   const draft = id ? await getInvoiceDraft(ctx.db, id) : null;
@@ -62,7 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const ctx = await requireUser(request);
+  const ctx = await requireBilling(request);
   draftsOf(ctx);
   assertCanWrite(ctx);
   const id = parseId(params.id);

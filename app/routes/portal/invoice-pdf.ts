@@ -4,13 +4,12 @@ import { now } from "~/server/clock.server";
 import { parseId } from "~/server/workspace/scope.server";
 import { notFound } from "../refuse.server";
 import type { Route } from "./+types/invoice-pdf";
-import { billingViewer } from "./billing.server";
-import { requireUser } from "./context.server";
+import { billingViewer, requireBilling } from "./billing.server";
 import { pdfDownload } from "./pdf-download.server";
 
 /** 'Download PDF': a tax invoice (or, with ?credit=1, its credit note) the person may see. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const ctx = await requireUser(request);
+  const ctx = await requireBilling(request);
   const id = parseId(params.id);
   const invoice = id ? await getInvoice(ctx.db, billingViewer(ctx), id, now()) : null;
   if (!invoice) throw notFound(INVOICE_NOT_FOUND);

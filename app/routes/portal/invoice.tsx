@@ -35,8 +35,8 @@ import { parseId } from "~/server/workspace/scope.server";
 import { readForm, UNKNOWN_ACTION } from "../form.server";
 import { notFound } from "../refuse.server";
 import type { Route } from "./+types/invoice";
-import { billingViewer } from "./billing.server";
-import { assertCanWrite, requireAdmin, requireUser } from "./context.server";
+import { billingViewer, requireBilling } from "./billing.server";
+import { assertCanWrite, requireAdmin } from "./context.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   portalMeta(loaderData ? `Invoice ${loaderData.invoice.number}` : "Invoice", matches);
@@ -45,7 +45,7 @@ export const handle: LiveHandle = { live: ["billing"] };
 
 /** A tax invoice's page: the invoice, its PDF, how to pay, and (administrators) its credit note. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const ctx = await requireUser(request);
+  const ctx = await requireBilling(request);
   const id = parseId(params.id);
   const invoice = id ? await getInvoice(ctx.db, billingViewer(ctx), id, now()) : null;
   if (!invoice) throw notFound(INVOICE_NOT_FOUND);

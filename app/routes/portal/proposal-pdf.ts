@@ -6,13 +6,12 @@ import { now } from "~/server/clock.server";
 import { parseId } from "~/server/workspace/scope.server";
 import { notFound } from "../refuse.server";
 import type { Route } from "./+types/proposal-pdf";
-import { billingViewer } from "./billing.server";
-import { requireUser } from "./context.server";
+import { billingViewer, requireBilling } from "./billing.server";
 import { pdfDownload } from "./pdf-download.server";
 
 /** 'Download PDF': a proposal the person may see; an accepted one with its acceptance page. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const ctx = await requireUser(request);
+  const ctx = await requireBilling(request);
   const id = parseId(params.id);
   const proposal = id ? await getProposal(ctx.db, billingViewer(ctx), id, now()) : null;
   if (!proposal) throw notFound(PROPOSAL_NOT_FOUND);

@@ -30,8 +30,8 @@ import { parseId } from "~/server/workspace/scope.server";
 import { readForm, UNKNOWN_ACTION } from "../form.server";
 import { forbidden, notFound } from "../refuse.server";
 import type { Route } from "./+types/proposal";
-import { billingViewer, parseProposalForm } from "./billing.server";
-import { assertCanWrite, requireUser } from "./context.server";
+import { billingViewer, parseProposalForm, requireBilling } from "./billing.server";
+import { assertCanWrite } from "./context.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   portalMeta(loaderData?.proposal.title ?? "Proposal", matches);
@@ -40,7 +40,7 @@ export const handle: LiveHandle = { live: ["billing"] };
 
 /** A proposal's page: the document, and what the viewer may do with it. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const ctx = await requireUser(request);
+  const ctx = await requireBilling(request);
   const id = parseId(params.id);
   const proposal = id ? await getProposal(ctx.db, billingViewer(ctx), id, now()) : null;
   if (!proposal) throw notFound(PROPOSAL_NOT_FOUND);
@@ -62,7 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const ctx = await requireUser(request);
+  const ctx = await requireBilling(request);
   assertCanWrite(ctx);
   const id = parseId(params.id);
   if (!id) return failed(404, PROPOSAL_NOT_FOUND);

@@ -7,7 +7,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRand, MAX_CENTS } from "~/lib/money";
-import { action as billingAction } from "~/routes/portal/billing";
+import { NO_PERMISSION } from "~/lib/portal-text";
+import { action as billingAction, loader as billingLoader } from "~/routes/portal/billing";
 import { loader as exportCsv } from "~/routes/portal/billing-export-csv";
 import { loader as statementCsv } from "~/routes/portal/billing-statement-csv";
 import { action as invoiceAction, loader as invoiceLoader } from "~/routes/portal/invoice";
@@ -326,7 +327,7 @@ describe(`billing with bad input, on ${testDatabaseKind()}`, () => {
     expect((await onProposal(id, { intent: "send" })).status).toBe(200);
     expect((await accept(admin.cookie)).status).toBe(404);
     expect((await accept(viewing)).status).toBe(403);
-    expect((await accept(team.cookie)).status).toBe(404);
+    expect((await accept(team.cookie)).status).toBe(403); // no billing given: refused outright
     expect((await accept(other.cookie)).status).toBe(404);
     expect(
       (await onProposal(id, { intent: "save", ...proposalForm() }, contact.cookie)).status,
@@ -359,6 +360,84 @@ describe(`billing with bad input, on ${testDatabaseKind()}`, () => {
       expect(await sidebar(team.cookie)).toBe(true);
     } finally {
       await setBillingAccess(h.handle.db, team.id, false);
+    }
+  });
+
+  it("refuses every billing page to a team member without billing with 403, in words", async () => {
+    const invoiceId = await anInvoice();
+    const created = await newProposal(proposalForm({ title: "Not for the team" }));
+    const proposalId = (created.headers.get("location") ?? "").split("/").pop() ?? "";
+    await oneOff({ amount: "100", save: "draft" });
+    const [draft] = await h.handle.db.select({ id: invoiceDrafts.id }).from(invoiceDrafts);
+    const draftId = draft?.id ?? "";
+    const get = (path: string) => getRequest(path, team.cookie);
+    const answers = async () => ({
+      billing: await run(billingLoader, get("/portal/billing")),
+      filtered: await run(billingLoader, get(`/portal/billing?client=${contact.clientId}`)),
+      proposal: await run(proposalLoader, get(`/portal/billing/proposals/${proposalId}`), {
+        id: proposalId,
+      }),
+      proposalPdf: await run(proposalPdf, get(`/portal/billing/proposals/${proposalId}/pdf`), {
+        id: proposalId,
+      }),
+      invoice: await run(invoiceLoader, get(`/portal/billing/invoices/${invoiceId}`), {
+        id: invoiceId,
+      }),
+      invoicePdf: await run(invoicePdf, get(`/portal/billing/invoices/${invoiceId}/pdf`), {
+        id: invoiceId,
+      }),
+      draft: await run(draftLoader, get(`/portal/billing/drafts/${draftId}`), { id: draftId }),
+      statement: await run(
+        statementCsv,
+        get(`/portal/billing/statement.csv?client=${contact.clientId}`),
+      ),
+      export: await exportUrl(
+        "format=xero&what=invoices&from=2026-01-01&to=2026-01-31",
+        team.cookie,
+      ),
+      newProposal: await run(newLoader, get("/portal/billing/proposals/new")),
+      decline: await onProposal(proposalId, { intent: "decline" }, team.cookie),
+    });
+    for (const [page, res] of Object.entries(await answers())) {
+      expect(res.status, page).toBe(403);
+      const body = await res.clone().text();
+      expect(body, page).toContain(NO_PERMISSION);
+    }
+    // Given billing, the same person sees their assigned client's billing again.
+    await setBillingAccess(h.handle.db, team.id, true);
+    try {
+      const seen = await answers();
+      for (const page of ["billing", "filtered", "proposal", "proposalPdf", "invoice"] as const) {
+        expect(seen[page].status, page).toBe(200);
+      }
+      expect(seen.invoicePdf.status).toBe(200);
+      expect(seen.statement.status).toBe(200);
+      expect(seen.draft.status).toBe(404); // drafts are the administrator's alone
+    } finally {
+      await setBillingAccess(h.handle.db, team.id, false);
+    }
+  });
+
+  it("answers a statement for an unknown or foreign client with 404, a malformed id with 400", async () => {
+    const statement = (client: string, cookie = admin.cookie) =>
+      run(
+        statementCsv,
+        getRequest(`/portal/billing/statement.csv?client=${encodeURIComponent(client)}`, cookie),
+      );
+    expect((await statement(UNKNOWN_ID)).status).toBe(404);
+    expect(await (await statement(UNKNOWN_ID)).text()).toContain("Client not found");
+    await setBillingAccess(h.handle.db, team.id, true);
+    try {
+      // Another client, not assigned to this team member: not theirs, so not found.
+      expect((await statement(other.clientId, team.cookie)).status).toBe(404);
+      expect((await statement(contact.clientId, team.cookie)).status).toBe(200);
+    } finally {
+      await setBillingAccess(h.handle.db, team.id, false);
+    }
+    for (const malformed of ["x", "1", `${UNKNOWN_ID}0`, "'; drop table clients; --"]) {
+      const res = await statement(malformed);
+      expect(res.status, malformed).toBe(400);
+      expect(await res.text(), malformed).toMatch(/client/i);
     }
   });
 

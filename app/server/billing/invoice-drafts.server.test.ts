@@ -13,6 +13,7 @@ import { type SignedUp, signUp } from "~/test/accounts.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
 import { signUpAdmin, signUpTeamMember } from "~/test/workspace.server";
 import { invoiceDrafts, invoices, notifications } from "../db/schema.server";
+import { setBillingAccess } from "./access.server";
 
 let h: Harness;
 let admin: SignedUp;
@@ -80,9 +81,16 @@ describe("draft invoices", () => {
     expect(admins.invoices.rows).toHaveLength(0);
     // The contact and a team member see no drafts, and the page is not there for them.
     expect((await billingPage(contact.cookie)).drafts).toEqual([]);
-    expect((await billingPage(team.cookie)).drafts).toEqual([]);
     expect((await draftPage(id, contact.cookie)).status).toBe(404);
-    expect((await draftPage(id, team.cookie)).status).toBe(404);
+    // A team member without billing is refused billing (403); given it, still no drafts.
+    expect((await draftPage(id, team.cookie)).status).toBe(403);
+    await setBillingAccess(h.handle.db, team.id, true);
+    try {
+      expect((await billingPage(team.cookie)).drafts).toEqual([]);
+      expect((await draftPage(id, team.cookie)).status).toBe(404);
+    } finally {
+      await setBillingAccess(h.handle.db, team.id, false);
+    }
     expect((await draftPost(id, { intent: "delete-draft" }, contact.cookie)).status).toBe(404);
     // Nobody was told of a draft.
     const told = await h.handle.db.select().from(notifications);

@@ -202,7 +202,7 @@ describe(`invoices, on ${testDatabaseKind()}`, () => {
     const [any] = await h.handle.db.select({ id: invoices.id }).from(invoices).limit(1);
     const id = any?.id ?? "";
     expect((await invoicePage(id, other.cookie)).status).toBe(404);
-    expect((await invoicePage(id, team.cookie)).status).toBe(404);
+    expect((await invoicePage(id, team.cookie)).status).toBe(403); // not given billing
     const pdf = await run(
       pdfLoader,
       getRequest(`/portal/billing/invoices/${id}/pdf`, other.cookie),
@@ -371,7 +371,7 @@ describe(`invoices, on ${testDatabaseKind()}`, () => {
     // The proposal's page and the acceptance page.
     expect(bytes.match(/\/Type \/Page\b(?!s)/g)?.length).toBe(2);
     expect((await pdf(other.cookie)).status).toBe(404);
-    expect((await pdf(team.cookie)).status).toBe(404);
+    expect((await pdf(team.cookie)).status).toBe(403); // not given billing
     const draft = await run(
       newAction,
       formRequest(

@@ -224,7 +224,7 @@ describe("the statement", () => {
       statementLoader,
       getRequest(`/portal/billing/statement.csv?client=${contact.clientId}`, team.cookie),
     );
-    expect(denied.status).toBe(404);
+    expect(denied.status).toBe(403); // a team member not given billing
   });
 });
 

@@ -243,11 +243,9 @@ describe(`proposals, on ${testDatabaseKind()}`, () => {
     expect(otherList.proposals.rows).toEqual([]);
     expect((await post(id, { intent: "decline" }, other.cookie)).status).toBe(404);
 
-    expect((await page(id, team.cookie)).status).toBe(404);
-    expect(
-      (await (await run(billingLoader, getRequest("/portal/billing", team.cookie))).json())
-        .proposals.rows,
-    ).toEqual([]);
+    // A team member not given billing is refused billing outright (403), list and proposal.
+    expect((await page(id, team.cookie)).status).toBe(403);
+    expect((await run(billingLoader, getRequest("/portal/billing", team.cookie))).status).toBe(403);
     const given = await run(
       teamAction,
       formRequest(
@@ -271,7 +269,7 @@ describe(`proposals, on ${testDatabaseKind()}`, () => {
     // A team member given billing still answers nothing: only the client's contacts do.
     expect((await post(id, { intent: "decline" }, team.cookie)).status).toBe(404);
     await setBillingAccess(h.handle.db, team.id, false);
-    expect((await page(id, team.cookie)).status).toBe(404);
+    expect((await page(id, team.cookie)).status).toBe(403);
   });
 
   it("is accepted with a typed name and the tick, recording who, when, where and what", async () => {
