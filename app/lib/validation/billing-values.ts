@@ -1,6 +1,7 @@
 /**
  * Billing's values a page shows (issue 32), free of zod: proposal statuses, line kinds, limits.
  */
+import { addDays, formatDate } from "~/lib/dates";
 
 /** A detail not yet filled in prints as this, on the page and on every document. */
 export const TO_BE_CONFIRMED = "To be confirmed";
@@ -103,3 +104,24 @@ export interface ClientBilling {
 
 /** The overview's totals over every client it shows. */
 export type BillingTotals = Omit<ClientBilling, "clientId" | "clientName">;
+
+/**
+ * How long before its invoice a payment may have arrived: a deposit can be paid on the
+ * proposal, before its invoice is issued, but a date years earlier is a typing mistake.
+ */
+export const PAYMENT_DAYS_BEFORE_INVOICE = 365;
+export const PAYMENT_DATE_IN_FUTURE = "Date paid cannot be in the future";
+
+/** The earliest day a payment of an invoice issued on `issuedOn` may carry. */
+export function earliestPaymentDay(issuedOn: string): string {
+  return addDays(issuedOn, -PAYMENT_DAYS_BEFORE_INVOICE);
+}
+
+/** 'Date paid' of 'Record payment': the field's min and max, and the schema's bounds. */
+export function paymentDateBounds(issuedOn: string, today: string) {
+  return { min: earliestPaymentDay(issuedOn), max: today };
+}
+
+export function paymentDateTooEarly(earliest: string): string {
+  return `Date paid cannot be before ${formatDate(earliest)}, a year before the invoice's date`;
+}

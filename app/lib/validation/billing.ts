@@ -13,12 +13,14 @@ import {
   INVOICE_DESCRIPTION_MAX,
   ITEM_DESCRIPTION_MAX,
   ITEM_QUANTITY_MAX,
+  PAYMENT_DATE_IN_FUTURE,
   PROPOSAL_CHANGED,
   PROPOSAL_EMPTY,
   PROPOSAL_ITEM_ROWS,
   PROPOSAL_TERMS_MAX,
   PROPOSAL_TITLE_MAX,
   type ProposalItemKind,
+  paymentDateTooEarly,
   SIGNATURE_NAME_MISMATCH,
 } from "./billing-values";
 import { hasNoBidiControl, isStorableText, notAllowed } from "./text";
@@ -267,17 +269,24 @@ export const creditNoteSchema = z.object({
   reason: proposalText("Reason", CREDIT_REASON_MAX),
 });
 
-/** 'Record payment' (administrators): an EFT that arrived. */
-export const paymentSchema = z.object({
-  amount: randAmount,
-  paidOn: z
-    .string({ error: "Date paid must be a date" })
-    .refine(isCalendarDay, "Date paid must be a date"),
-  reference: proposalText("Reference", 100).refine(
-    (v) => !/[\r\n]/.test(v),
-    "Reference must be on one line",
-  ),
-});
+/**
+ * 'Record payment' (administrators): an EFT that arrived, on a day within the invoice's
+ * `paymentDateBounds` (the page's date field carries the same bounds as its min and max).
+ */
+export function paymentSchema(bounds: { min: string; max: string }) {
+  return z.object({
+    amount: randAmount,
+    paidOn: z
+      .string({ error: "Date paid must be a date" })
+      .refine(isCalendarDay, { message: "Date paid must be a date", abort: true })
+      .refine((v) => v <= bounds.max, { message: PAYMENT_DATE_IN_FUTURE, abort: true })
+      .refine((v) => v >= bounds.min, paymentDateTooEarly(bounds.min)),
+    reference: proposalText("Reference", 100).refine(
+      (v) => !/[\r\n]/.test(v),
+      "Reference must be on one line",
+    ),
+  });
+}
 
 /** 'Export for the books' (administrators): a period, a layout, what, and the ledger codes. */
 export const booksExportSchema = z

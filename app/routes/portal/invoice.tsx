@@ -18,6 +18,7 @@ import {
   creditNoteSchema,
   INVOICE_STATE_LABELS,
   PAYFAST_PENDING,
+  paymentDateBounds,
   paymentSchema,
 } from "~/lib/validation/billing";
 import { firstIssue } from "~/lib/validation/zod";
@@ -63,6 +64,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         ? payNowForm(config, invoice, env().BASE_URL)
         : null,
     today: todayInSouthAfrica(now()),
+    /** 'Date paid': from a year before the invoice's date to today (the action's bounds). */
+    paidOnBounds: paymentDateBounds(invoice.issuedOn, todayInSouthAfrica(now())),
     /** Back from PayFast's page (its return_url): the payment counts once its ITN is checked. */
     backFromPayfast: new URL(request.url).searchParams.get("paid") === "1",
   };
@@ -75,7 +78,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!id) return failed(404, INVOICE_NOT_FOUND);
   const form = await readForm(request);
   if (form.intent === "record-payment") {
-    const parsed = paymentSchema.safeParse(form);
+    const invoice = await getInvoice(ctx.db, billingViewer(ctx), id, now());
+    if (!invoice) return failed(404, INVOICE_NOT_FOUND);
+    const bounds = paymentDateBounds(invoice.issuedOn, todayInSouthAfrica(now()));
+    const parsed = paymentSchema(bounds).safeParse(form);
     const values = {
       amount: form.amount ?? "",
       paidOn: form.paidOn ?? "",
@@ -116,8 +122,17 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function Invoice({ loaderData, actionData }: Route.ComponentProps) {
-  const { invoice, owed, payments, canCredit, canRecord, payNow, today, backFromPayfast } =
-    loaderData;
+  const {
+    invoice,
+    owed,
+    payments,
+    canCredit,
+    canRecord,
+    payNow,
+    today,
+    paidOnBounds,
+    backFromPayfast,
+  } = loaderData;
   const result = actionData ?? null;
   const refused = result && !result.ok ? result : null;
   const { errorFor, typed } = refusalFields(refused);
@@ -206,7 +221,8 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
                   name="paidOn"
                   type="date"
                   required
-                  max={today}
+                  min={paidOnBounds.min}
+                  max={paidOnBounds.max}
                   defaultValue={typed("paidOn", today)}
                 />
               </Field>

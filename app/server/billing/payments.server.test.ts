@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, formatDate, todayInSouthAfrica } from "~/lib/dates";
 import { action as itnAction } from "~/routes/api/payfast";
 import { action as billingAction } from "~/routes/portal/billing";
 import { action as invoiceAction, loader as invoiceLoader } from "~/routes/portal/invoice";
@@ -16,7 +17,7 @@ import { createHarness, formRequest, getRequest, type Harness, run } from "~/tes
 import { signUpAdmin } from "~/test/workspace.server";
 import { invoices, payments } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
-import { ipAllowed, payfastConfig, payfastSignature } from "./payments.server";
+import { ipAllowed, payfastConfig, payfastSignature, recordPayment } from "./payments.server";
 
 const MERCHANT = { id: "10000100", key: "46f0cd694581a", passphrase: "jt7NOE43FZPn" };
 
@@ -179,7 +180,32 @@ describe(`payments, on ${testDatabaseKind()}`, () => {
       paidOn: "2999-01-01",
       reference: "x",
     });
-    expect((await future.json()).error).toBe("The payment date cannot be in the future");
+    expect(await future.json()).toMatchObject({
+      field: "paidOn",
+      error: "Date paid cannot be in the future",
+      values: { paidOn: "2999-01-01" },
+    });
+    // A payment may come before its invoice (a deposit), but not more than a year before.
+    const shown = await (await page(invoice.id, admin.cookie)).json();
+    const earliest = addDays(shown.invoice.issuedOn, -365);
+    const tooEarlyText = `Date paid cannot be before ${formatDate(earliest)}, a year before the invoice's date`;
+    for (const paidOn of ["1900-01-01", addDays(earliest, -1)]) {
+      const early = await record(invoice.id, { amount: "100", paidOn, reference: "x" });
+      expect(early.status, paidOn).toBe(400);
+      expect(await early.json(), paidOn).toMatchObject({ field: "paidOn", error: tooEarlyText });
+    }
+    // The domain keeps the rule too, whoever calls it.
+    expect(
+      await recordPayment(
+        h.handle.db,
+        admin.id,
+        invoice.id,
+        { amountCents: 100, paidOn: "1900-01-01", reference: "x" },
+        new Date(),
+      ),
+    ).toEqual({ ok: false, status: 400, message: tooEarlyText });
+    // The form's date field holds the same bounds, from the same rule.
+    expect(shown.paidOnBounds).toEqual({ min: earliest, max: todayInSouthAfrica() });
     const part = await record(invoice.id, {
       amount: "R 500,00",
       paidOn: today,

@@ -12,7 +12,12 @@ import { isIP } from "node:net";
 import { and, asc, eq } from "drizzle-orm";
 import { todayInSouthAfrica } from "~/lib/dates";
 import { centsToDecimal, formatRand, parseRand } from "~/lib/money";
-import { INVOICE_NOT_FOUND } from "~/lib/validation/billing-values";
+import {
+  earliestPaymentDay,
+  INVOICE_NOT_FOUND,
+  PAYMENT_DATE_IN_FUTURE,
+  paymentDateTooEarly,
+} from "~/lib/validation/billing-values";
 import type { Database } from "../db/client.server";
 import { invoices, payments } from "../db/schema.server";
 import type { Env } from "../env.server";
@@ -46,11 +51,14 @@ async function applyPayment(
       clientId: invoices.clientId,
       totalCents: invoices.totalCents,
       paidCents: invoices.paidCents,
+      issuedOn: invoices.issuedOn,
     })
     .from(invoices)
     .where(eq(invoices.id, invoiceId))
     .for("update");
   if (!invoice) return refused(404, INVOICE_NOT_FOUND);
+  const earliest = earliestPaymentDay(invoice.issuedOn);
+  if (payment.paidOn < earliest) return refused(400, paymentDateTooEarly(earliest));
   if (payment.externalId) {
     // Looked at again under the invoice's lock: the same notification may have just landed.
     const [same] = await tx
@@ -79,9 +87,7 @@ export async function recordPayment(
   input: { amountCents: number; paidOn: string; reference: string },
   now: Date,
 ): Promise<Outcome<{ status: "paid" | "part-paid" }>> {
-  if (input.paidOn > todayInSouthAfrica(now)) {
-    return refused(400, "The payment date cannot be in the future");
-  }
+  if (input.paidOn > todayInSouthAfrica(now)) return refused(400, PAYMENT_DATE_IN_FUTURE);
   const outcome = await db.transaction((tx) =>
     applyPayment(tx, invoiceId, {
       method: "eft",
