@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { periodName, todayInSouthAfrica } from "~/lib/dates";
+import { formatDateTime, periodName, todayInSouthAfrica } from "~/lib/dates";
 import { action as billingAction, loader as billingLoader } from "~/routes/portal/billing";
 import { action as invoiceAction, loader as invoiceLoader } from "~/routes/portal/invoice";
 import { loader as pdfLoader } from "~/routes/portal/invoice-pdf";
@@ -15,8 +15,9 @@ import { action as newAction } from "~/routes/portal/proposal-new";
 import { loader as proposalPdfLoader } from "~/routes/portal/proposal-pdf";
 import { type SignedUp, signUp } from "~/test/accounts.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
+import { textOfPdf } from "~/test/pdf.server";
 import { signUpAdmin, signUpTeamMember } from "~/test/workspace.server";
-import { creditNotes, invoiceLines, invoices, notifications } from "../db/schema.server";
+import { creditNotes, invoiceLines, invoices, notifications, proposals } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { collectPersonalData } from "../privacy/privacy-export.server";
 import { issueInvoiceIn, issueRetainerInvoices } from "./invoices.server";
@@ -345,6 +346,31 @@ describe(`invoices, on ${testDatabaseKind()}`, () => {
     expect(pdf.headers.get("content-disposition")).toContain('filename="CN-0001.pdf"');
   });
 
+  it("prints a tax invoice's facts in its PDF, in the house money format", async () => {
+    const proposalId = await acceptedProposal({ title: "Printed" });
+    const [deposit] = await h.handle.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.proposalId, proposalId));
+    const id = deposit?.id ?? "";
+    const res = await run(
+      pdfLoader,
+      getRequest(`/portal/billing/invoices/${id}/pdf`, contact.cookie),
+      { id },
+    );
+    expect(res.status).toBe(200);
+    const text = textOfPdf(await res.arrayBuffer());
+    expect(text).toContain("Tax Invoice");
+    expect(text).toContain(deposit?.number);
+    expect(text).toMatch(/Cape AI Automations \(Pty\) Ltd/);
+    expect(text).toContain("VAT number: 4123456789"); // the supplier's
+    expect(text).toContain("VAT number: 4987654321"); // the recipient's
+    // R10,000.00 deposit + 15% VAT: the house format, 'R' and thousands commas.
+    expect(text).toMatch(/Total excluding VAT\s+R10,000\.00/);
+    expect(text).toMatch(/VAT at 15%\s+R1,500\.00/);
+    expect(text).toMatch(/Total including VAT\s+R11,500\.00/);
+  });
+
   it("reads an unpaid invoice past its due date as overdue", async () => {
     const [row] = await h.handle.db
       .select({ id: invoices.id })
@@ -370,6 +396,16 @@ describe(`invoices, on ${testDatabaseKind()}`, () => {
     expect(bytes.startsWith("%PDF")).toBe(true);
     // The proposal's page and the acceptance page.
     expect(bytes.match(/\/Type \/Page\b(?!s)/g)?.length).toBe(2);
+    // The acceptance page says who signed, when, from where and the hash of what they accepted.
+    const [signed] = await h.handle.db.select().from(proposals).where(eq(proposals.id, id));
+    const acceptance = textOfPdf(Buffer.from(bytes, "latin1")).split("\f")[1] ?? "";
+    expect(acceptance).toContain("Acceptance");
+    expect(acceptance).toMatch(/Signed by \(typed name\):\s+Lerato Mokoena/);
+    expect(acceptance).toContain(`When: ${formatDateTime(signed?.answeredAt ?? "")}`);
+    expect(signed?.signedIp).toBeTruthy();
+    expect(acceptance).toContain(`IP address: ${signed?.signedIp}`);
+    expect(signed?.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(acceptance.replace(/\s+/g, "")).toContain(signed?.contentHash);
     expect((await pdf(other.cookie)).status).toBe(404);
     expect((await pdf(team.cookie)).status).toBe(403); // not given billing
     const draft = await run(
