@@ -18,12 +18,12 @@ import { loader as layoutLoader } from "~/routes/portal/layout";
 import { action as proposalAction, loader as proposalLoader } from "~/routes/portal/proposal";
 import { action as newAction, loader as newLoader } from "~/routes/portal/proposal-new";
 import { loader as proposalPdf } from "~/routes/portal/proposal-pdf";
-import { type SignedUp, signUp } from "~/test/accounts.server";
+import type { SignedUp } from "~/test/accounts.server";
+import { BILLING_ADMIN_EMAIL, billingPeople, whileGivenBilling } from "~/test/billing.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
-import { signUpAdmin, signUpTeamMember, viewingAsCookie } from "~/test/workspace.server";
+import { viewingAsCookie } from "~/test/workspace.server";
 import { invoiceDrafts, invoices, payments, proposals } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
-import { setBillingAccess } from "./access.server";
 
 let h: Harness;
 let admin: SignedUp;
@@ -32,11 +32,8 @@ let other: SignedUp;
 let team: SignedUp;
 
 beforeAll(async () => {
-  h = await createHarness({ ADMIN_EMAILS: "admin@agency.example" });
-  admin = await signUpAdmin("admin@agency.example");
-  contact = await signUp("lerato@client.example", { fullName: "Lerato Mokoena" });
-  other = await signUp("sipho@other.example", { fullName: "Sipho Other" });
-  team = await signUpTeamMember("tumi@agency.example", [contact.clientId]);
+  h = await createHarness({ ADMIN_EMAILS: BILLING_ADMIN_EMAIL });
+  ({ admin, contact, other, team } = await billingPeople());
 });
 afterAll(() => h.close());
 
@@ -355,12 +352,9 @@ describe(`billing with bad input, on ${testDatabaseKind()}`, () => {
     expect(await sidebar(contact.cookie)).toBe(true);
     expect(await sidebar(await viewingAsCookie(admin, contact.clientId))).toBe(true);
     expect(await sidebar(team.cookie)).toBe(false);
-    await setBillingAccess(h.handle.db, team.id, true);
-    try {
+    await whileGivenBilling(team, async () => {
       expect(await sidebar(team.cookie)).toBe(true);
-    } finally {
-      await setBillingAccess(h.handle.db, team.id, false);
-    }
+    });
   });
 
   it("refuses every billing page to a team member without billing with 403, in words", async () => {
@@ -404,8 +398,7 @@ describe(`billing with bad input, on ${testDatabaseKind()}`, () => {
       expect(body, page).toContain(NO_PERMISSION);
     }
     // Given billing, the same person sees their assigned client's billing again.
-    await setBillingAccess(h.handle.db, team.id, true);
-    try {
+    await whileGivenBilling(team, async () => {
       const seen = await answers();
       for (const page of ["billing", "filtered", "proposal", "proposalPdf", "invoice"] as const) {
         expect(seen[page].status, page).toBe(200);
@@ -413,9 +406,7 @@ describe(`billing with bad input, on ${testDatabaseKind()}`, () => {
       expect(seen.invoicePdf.status).toBe(200);
       expect(seen.statement.status).toBe(200);
       expect(seen.draft.status).toBe(404); // drafts are the administrator's alone
-    } finally {
-      await setBillingAccess(h.handle.db, team.id, false);
-    }
+    });
   });
 
   it("answers a statement for an unknown or foreign client with 404, a malformed id with 400", async () => {
@@ -426,14 +417,11 @@ describe(`billing with bad input, on ${testDatabaseKind()}`, () => {
       );
     expect((await statement(UNKNOWN_ID)).status).toBe(404);
     expect(await (await statement(UNKNOWN_ID)).text()).toContain("Client not found");
-    await setBillingAccess(h.handle.db, team.id, true);
-    try {
+    await whileGivenBilling(team, async () => {
       // Another client, not assigned to this team member: not theirs, so not found.
       expect((await statement(other.clientId, team.cookie)).status).toBe(404);
       expect((await statement(contact.clientId, team.cookie)).status).toBe(200);
-    } finally {
-      await setBillingAccess(h.handle.db, team.id, false);
-    }
+    });
     for (const malformed of ["x", "1", `${UNKNOWN_ID}0`, "'; drop table clients; --"]) {
       const res = await statement(malformed);
       expect(res.status, malformed).toBe(400);

@@ -11,9 +11,9 @@ import { PAGE_SIZE } from "~/lib/pagination";
 import { proposalSchema } from "~/lib/validation/billing";
 import { loader as billingLoader } from "~/routes/portal/billing";
 import { loader as proposalLoader } from "~/routes/portal/proposal";
-import { type SignedUp, signUp } from "~/test/accounts.server";
+import type { SignedUp } from "~/test/accounts.server";
+import { BILLING_ADMIN_EMAIL, billingPeople } from "~/test/billing.server";
 import { createHarness, getRequest, type Harness, run } from "~/test/harness.server";
-import { signUpAdmin } from "~/test/workspace.server";
 import { invoices, proposals } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { createOneOffInvoice } from "./invoices.server";
@@ -65,10 +65,8 @@ async function allPages<T>(
 }
 
 beforeAll(async () => {
-  h = await createHarness({ ADMIN_EMAILS: "admin@agency.example" });
-  admin = await signUpAdmin("admin@agency.example");
-  contact = await signUp("lerato@client.example", { fullName: "Lerato Mokoena" });
-  other = await signUp("sipho@other.example", { fullName: "Sipho Other" });
+  h = await createHarness({ ADMIN_EMAILS: BILLING_ADMIN_EMAIL });
+  ({ admin, contact, other } = await billingPeople());
   for (let n = 1; n <= LERATO_INVOICES; n++) {
     const made = await createOneOffInvoice(
       h.handle.db,

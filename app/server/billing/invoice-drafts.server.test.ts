@@ -9,11 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as billingAction, loader as billingLoader } from "~/routes/portal/billing";
 import { loader as invoiceLoader } from "~/routes/portal/invoice";
 import { action as draftAction, loader as draftLoader } from "~/routes/portal/invoice-draft";
-import { type SignedUp, signUp } from "~/test/accounts.server";
+import type { SignedUp } from "~/test/accounts.server";
+import { BILLING_ADMIN_EMAIL, billingPeople, whileGivenBilling } from "~/test/billing.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
-import { signUpAdmin, signUpTeamMember } from "~/test/workspace.server";
 import { invoiceDrafts, invoices, notifications } from "../db/schema.server";
-import { setBillingAccess } from "./access.server";
 
 let h: Harness;
 let admin: SignedUp;
@@ -21,10 +20,8 @@ let contact: SignedUp;
 let team: SignedUp;
 
 beforeAll(async () => {
-  h = await createHarness({ ADMIN_EMAILS: "admin@agency.example" });
-  admin = await signUpAdmin("admin@agency.example");
-  contact = await signUp("lerato@client.example", { fullName: "Lerato Mokoena" });
-  team = await signUpTeamMember("tumi@agency.example", [contact.clientId]);
+  h = await createHarness({ ADMIN_EMAILS: BILLING_ADMIN_EMAIL });
+  ({ admin, contact, team } = await billingPeople());
 });
 afterAll(() => h.close());
 
@@ -84,13 +81,10 @@ describe("draft invoices", () => {
     expect((await draftPage(id, contact.cookie)).status).toBe(404);
     // A team member without billing is refused billing (403); given it, still no drafts.
     expect((await draftPage(id, team.cookie)).status).toBe(403);
-    await setBillingAccess(h.handle.db, team.id, true);
-    try {
+    await whileGivenBilling(team, async () => {
       expect((await billingPage(team.cookie)).drafts).toEqual([]);
       expect((await draftPage(id, team.cookie)).status).toBe(404);
-    } finally {
-      await setBillingAccess(h.handle.db, team.id, false);
-    }
+    });
     expect((await draftPost(id, { intent: "delete-draft" }, contact.cookie)).status).toBe(404);
     // Nobody was told of a draft.
     const told = await h.handle.db.select().from(notifications);

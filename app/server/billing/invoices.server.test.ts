@@ -13,10 +13,10 @@ import { loader as pdfLoader } from "~/routes/portal/invoice-pdf";
 import { action as proposalAction, loader as proposalLoader } from "~/routes/portal/proposal";
 import { action as newAction } from "~/routes/portal/proposal-new";
 import { loader as proposalPdfLoader } from "~/routes/portal/proposal-pdf";
-import { type SignedUp, signUp } from "~/test/accounts.server";
+import type { SignedUp } from "~/test/accounts.server";
+import { BILLING_ADMIN_EMAIL, billingPeople } from "~/test/billing.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
 import { textOfPdf } from "~/test/pdf.server";
-import { signUpAdmin, signUpTeamMember } from "~/test/workspace.server";
 import { creditNotes, invoiceLines, invoices, notifications, proposals } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { collectPersonalData } from "../privacy/privacy-export.server";
@@ -29,11 +29,8 @@ let other: SignedUp;
 let team: SignedUp;
 
 beforeAll(async () => {
-  h = await createHarness({ ADMIN_EMAILS: "admin@agency.example" });
-  admin = await signUpAdmin("admin@agency.example");
-  contact = await signUp("lerato@client.example", { fullName: "Lerato Mokoena" });
-  other = await signUp("sipho@other.example", { fullName: "Sipho Other" });
-  team = await signUpTeamMember("tumi@agency.example", [contact.clientId]);
+  h = await createHarness({ ADMIN_EMAILS: BILLING_ADMIN_EMAIL });
+  ({ admin, contact, other, team } = await billingPeople());
   await run(
     billingAction,
     formRequest(

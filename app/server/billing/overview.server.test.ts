@@ -13,11 +13,10 @@ import { loader as csvLoader } from "~/routes/portal/analytics-csv";
 import { action as billingAction, loader as billingLoader } from "~/routes/portal/billing";
 import { loader as statementLoader } from "~/routes/portal/billing-statement-csv";
 import { action as invoiceAction } from "~/routes/portal/invoice";
-import { type SignedUp, signUp } from "~/test/accounts.server";
+import type { SignedUp } from "~/test/accounts.server";
+import { BILLING_ADMIN_EMAIL, billingPeople, whileGivenBilling } from "~/test/billing.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
-import { signUpAdmin, signUpTeamMember } from "~/test/workspace.server";
 import { invoices, notificationOccasions, notifications, proposals } from "../db/schema.server";
-import { setBillingAccess } from "./access.server";
 import { sendInvoiceReminders } from "./invoice-reminders.server";
 import {
   billingByClient,
@@ -66,11 +65,8 @@ const age = (id: string, dueOn: string, issuedOn = addDays(dueOn, -7)) =>
   h.handle.db.update(invoices).set({ dueOn, issuedOn }).where(eq(invoices.id, id));
 
 beforeAll(async () => {
-  h = await createHarness({ ADMIN_EMAILS: "admin@agency.example" });
-  admin = await signUpAdmin("admin@agency.example");
-  contact = await signUp("lerato@client.example", { fullName: "Lerato Mokoena" });
-  other = await signUp("sipho@other.example", { fullName: "Sipho Other" });
-  team = await signUpTeamMember("tumi@agency.example", [contact.clientId]);
+  h = await createHarness({ ADMIN_EMAILS: BILLING_ADMIN_EMAIL });
+  ({ admin, contact, other, team } = await billingPeople());
   // Lerato's client: A R1,000.00 + VAT (R1,150.00) 45 days late, part-paid R150.00;
   // B R2,000.00 + VAT (R2,300.00) credited; C R100.00 + VAT (R115.00) due in 3 days.
   // Sipho's client: D R400.00 + VAT (R460.00) 100 days late.
@@ -135,16 +131,13 @@ describe("the overview", () => {
     expect((await billingByClient(h.handle.db, scope, NOW)).clients).toEqual([]);
     expect((await overdueInvoices(h.handle.db, scope, NOW)).total).toBe(0);
     expect((await revenueFigures(h.handle.db, scope, period(), NOW)).outstandingCents).toBe(0);
-    await setBillingAccess(h.handle.db, team.id, true);
-    try {
+    await whileGivenBilling(team, async () => {
       const seen = await billingByClient(h.handle.db, scope, NOW);
       expect(seen.clients.map((c) => c.clientId)).toEqual([contact.clientId]);
       expect((await overdueInvoices(h.handle.db, scope, NOW)).invoices.map((i) => i.id)).toEqual([
         ids.a,
       ]);
-    } finally {
-      await setBillingAccess(h.handle.db, team.id, false);
-    }
+    });
   });
 
   it("shows the administrator the overview and overdue list; a contact their statement only", async () => {

@@ -11,10 +11,10 @@ import { addDays, formatDate, todayInSouthAfrica } from "~/lib/dates";
 import { action as itnAction } from "~/routes/api/payfast";
 import { action as billingAction } from "~/routes/portal/billing";
 import { action as invoiceAction, loader as invoiceLoader } from "~/routes/portal/invoice";
-import { type SignedUp, signUp } from "~/test/accounts.server";
+import type { SignedUp } from "~/test/accounts.server";
+import { BILLING_ADMIN_EMAIL, billingPeople } from "~/test/billing.server";
 import { type FakePayfast, startFakePayfast } from "~/test/fake-payfast.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
-import { signUpAdmin } from "~/test/workspace.server";
 import { invoices, payments } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { ipAllowed, payfastConfig, payfastSignature, recordPayment } from "./payments.server";
@@ -34,16 +34,14 @@ beforeAll(async () => {
     passphrase: MERCHANT.passphrase,
   });
   h = await createHarness({
-    ADMIN_EMAILS: "admin@agency.example",
+    ADMIN_EMAILS: BILLING_ADMIN_EMAIL,
     PAYFAST_MERCHANT_ID: MERCHANT.id,
     PAYFAST_MERCHANT_KEY: MERCHANT.key,
     PAYFAST_PASSPHRASE: MERCHANT.passphrase,
     PAYFAST_URL: fake.url,
     PAYFAST_VALID_IPS: "127.0.0.1,10.1.2.0/24",
   });
-  admin = await signUpAdmin("admin@agency.example");
-  contact = await signUp("lerato@client.example", { fullName: "Lerato Mokoena" });
-  other = await signUp("sipho@other.example", { fullName: "Sipho Other" });
+  ({ admin, contact, other } = await billingPeople());
 });
 afterAll(async () => {
   await h.close();

@@ -12,9 +12,9 @@ import { action as billingAction, loader as billingLoader } from "~/routes/porta
 import { action as proposalAction, loader as proposalLoader } from "~/routes/portal/proposal";
 import { action as newAction, loader as newLoader } from "~/routes/portal/proposal-new";
 import { action as teamAction } from "~/routes/portal/team";
-import { type SignedUp, signUp } from "~/test/accounts.server";
+import type { SignedUp } from "~/test/accounts.server";
+import { BILLING_ADMIN_EMAIL, billingPeople } from "~/test/billing.server";
 import { createHarness, formRequest, getRequest, type Harness, run } from "~/test/harness.server";
-import { signUpAdmin, signUpTeamMember } from "~/test/workspace.server";
 import { leads, notifications, proposals, vatRates } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { setBillingAccess } from "./access.server";
@@ -27,11 +27,8 @@ let other: SignedUp;
 let team: SignedUp;
 
 beforeAll(async () => {
-  h = await createHarness({ ADMIN_EMAILS: "admin@agency.example" });
-  admin = await signUpAdmin("admin@agency.example");
-  contact = await signUp("lerato@client.example", { fullName: "Lerato Mokoena" });
-  other = await signUp("sipho@other.example", { fullName: "Sipho Other" });
-  team = await signUpTeamMember("tumi@agency.example", [contact.clientId]);
+  h = await createHarness({ ADMIN_EMAILS: BILLING_ADMIN_EMAIL });
+  ({ admin, contact, other, team } = await billingPeople());
 });
 afterAll(() => h.close());
 
