@@ -2,9 +2,17 @@
  * npm run upload-bench [-- --size-mb 20 --storage all|disk|s3|db --port 3569 --s3-port 3568
  *                        --database-url postgres://…  --repeat 1]
  * Upload and download of one file (20 MB by default) through the production build over
- * loopback, in MB/s, for each file store (decision 091; S3 is a local s3rver), beside `cp` and
- * `dd` (write with fsync; read back without the page cache and from it) of the same size on the
- * same disk in the same run. The timed upload and download are curl's (a client that is not the
+ * loopback, in MB/s, for each file store (decision 091; S3 is a local s3rver), beside the
+ * disk's own speeds of the same file on the same disk in the same minute (decision 132): dd's
+ * write without a sync (it ends in the page cache), with `conv=fsync` (the store writes a temp
+ * file, fsyncs it and renames it), with `oflag=direct conv=fsync`, and cp + fsync; dd's read
+ * cold (after `sync; echo 3 > /proc/sys/vm/drop_caches` — run as root only; without root it is
+ * left out and said so), with `iflag=direct`, and warm (from the page cache). Each upload is
+ * given as a share of both writes (no sync, fsync); the download of the file just uploaded as a
+ * share of the warm read, and, as root, the same download after dropping the page cache as a
+ * share of the cold read. Dropping the page cache slows every process's next reads on the
+ * machine for a moment: the bench does it only to measure, and only as root.
+ * The timed upload and download are curl's (a client that is not the
  * bottleneck: Node's fetch hashing what it downloads was, decision 109); the download is then
  * checked byte for byte, untimed. And the
  * server's resident memory (RSS) before and at its peak during the upload and the download,
@@ -13,16 +21,23 @@
  * file by Node's http (decision 127). Times are the tools' own (dd's report, curl's time_total):
  * starting curl took 0.2–1.5 s of wall time on this loaded machine, more than a 20 MB upload
  * itself. A 5-byte upload gives a request's fixed cost. `--repeat N`: N runs on one server, each
- * with a dd write beside it (the disk's speed in that minute), the medians reported, with each
- * upload's share of dd's write (the median of the runs' ratios) and the load average.
+ * with the disk's speeds measured beside it, the medians reported, with each transfer's share
+ * of dd (the median of the runs' ratios) and the load average. `--cpu-prof DIR`: the server
+ * writes a CPU profile there when it stops (`node --cpu-prof`).
  * After `npm run build`. A script, not a test (decision 018).
  */
 import { execFile, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import {
+  accessSync,
+  closeSync,
+  constants,
+  copyFileSync,
   createWriteStream,
+  fsyncSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -45,6 +60,7 @@ const { values } = parseArgs({
     "s3-port": { type: "string", default: "3568" },
     "database-url": { type: "string", default: "" },
     repeat: { type: "string", default: "1" },
+    "cpu-prof": { type: "string", default: "" },
   },
 });
 const sizeMb = Number(values["size-mb"]);
@@ -90,23 +106,19 @@ interface Sampled {
 }
 interface Rep {
   load: string;
-  ddWrite: number;
+  disk: Disk;
   up: Sampled;
   resumable: Sampled;
+  /** The file just uploaded, from the page cache. */
   down: Sampled;
+  /** The same file after the page cache was dropped (root only; else null). */
+  coldDown: Sampled | null;
   pieces: number;
 }
 
 const seconds = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9;
 const mbps = (s: number) => Math.round((sizeMb / s) * 10) / 10;
 const row = (what: string, s: number) => ({ what, seconds: s.toFixed(3), "MB/s": mbps(s) });
-
-function timed(command: string, args: string[]) {
-  const started = process.hrtime.bigint();
-  const done = spawnSync(command, args);
-  if (done.status !== 0) throw new Error(`${command} failed: ${done.stderr}`);
-  return seconds(started);
-}
 
 /** dd, timed by dd itself ("… copied, 0.0421 s, …"): not the time to start it. */
 function dd(args: string[]) {
@@ -116,39 +128,100 @@ function dd(args: string[]) {
   return Number(took);
 }
 
-/** dd's write with an fsync of the file's size, in the bench's folder (the store's disk). */
-function ddWriteSeconds() {
-  const target = path.join(work, "dd.bin");
-  const took = dd(["if=/dev/zero", `of=${target}`, "bs=1M", `count=${sizeMb}`, "conv=fsync"]);
-  rmSync(target);
-  return took;
+/** Whether the page cache can be dropped (root only): the cold read below. */
+const canDropCaches = (() => {
+  if (process.getuid?.() !== 0) return false;
+  try {
+    accessSync("/proc/sys/vm/drop_caches", constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/**
+ * Every clean page in the machine's page cache dropped (`sync; echo 3 > drop_caches`), so the
+ * next read of a file comes from the disk. Root only, and only here, for a measurement: it
+ * slows every other process's next reads for a moment (decision 132).
+ */
+function dropCaches() {
+  spawnSync("sync");
+  writeFileSync("/proc/sys/vm/drop_caches", "3\n");
+  // The bench's own file back into the page cache: it is dd's input and curl's upload, and a
+  // cold source would slow the next write or upload measured, not the disk or the server.
+  dd([`if=${source}`, "of=/dev/null", "bs=1M"]);
 }
 
-// The disk's own speed, in the same folder the disk store writes to.
+/** The disk's own speeds in one minute (decision 132), in seconds for `size` bytes. */
+interface Disk {
+  /** dd of the file, no sync: it ends in the page cache (what a plain `dd` reports). */
+  pageWrite: number;
+  /** dd of the file with `conv=fsync`: written and flushed to the disk, as the store does. */
+  fsyncWrite: number;
+  /** dd with `oflag=direct conv=fsync`: past the page cache, then flushed. */
+  directWrite: number;
+  /** cp of the file (copy_file_range) then fsync, in this process (no program to start). */
+  cpSync: number;
+  /** dd read after the page cache was dropped (root only; else NaN). */
+  coldRead: number;
+  /** dd read with `iflag=direct` (no page cache; without root the only uncached read). */
+  directRead: number;
+  /** dd read of the same file from the page cache (a file just uploaded is read from it). */
+  warmRead: number;
+}
+
+/**
+ * The disk's speeds, in the bench's folder (the store's disk: DATA_DIR is under it), with the
+ * bench's own file (random bytes, in the page cache) as dd's input: zeros from /dev/zero went
+ * 20–40 % faster than the same count of random bytes on this VM's disk.
+ */
+function diskSpeeds(): Disk {
+  const target = path.join(work, "dd.bin");
+  const write = (...extra: string[]) => {
+    const took = dd([`if=${source}`, `of=${target}`, "bs=1M", ...extra]);
+    return took;
+  };
+  const pageWrite = write();
+  const fsyncWrite = write("conv=fsync");
+  const directWrite = write("oflag=direct", "conv=fsync");
+  const copy = path.join(work, "copy.bin");
+  const started = process.hrtime.bigint();
+  copyFileSync(source, copy);
+  const handle = openSync(copy, "r+");
+  fsyncSync(handle);
+  closeSync(handle);
+  const cpSync = seconds(started);
+  rmSync(copy);
+  const read = (...extra: string[]) => dd([`if=${target}`, "of=/dev/null", "bs=1M", ...extra]);
+  let coldRead = Number.NaN;
+  if (canDropCaches) {
+    dropCaches();
+    coldRead = read();
+  }
+  const directRead = read("iflag=direct");
+  read(); // into the page cache
+  const warmRead = read();
+  rmSync(target);
+  return { pageWrite, fsyncWrite, directWrite, cpSync, coldRead, directRead, warmRead };
+}
+
+// The disk's own speed, in the same folder the disk store writes to, before the servers start.
+const first = diskSpeeds();
 const baseline = [
-  row("cp (same file, same disk; wall time)", timed("cp", [source, path.join(work, "copy.pdf")])),
-  row(
-    "dd write, fsync (same disk)",
-    dd([
-      "if=/dev/zero",
-      `of=${path.join(work, "dd.bin")}`,
-      "bs=1M",
-      `count=${sizeMb}`,
-      "conv=fsync",
-    ]),
-  ),
-  row(
-    "dd read, O_DIRECT (same disk, no page cache)",
-    dd([`if=${path.join(work, "dd.bin")}`, "of=/dev/null", "bs=1M", "iflag=direct"]),
-  ),
-  // A download of a file just uploaded is served from the page cache too.
-  row(
-    "dd read (same file, from the page cache)",
-    dd([`if=${path.join(work, "dd.bin")}`, "of=/dev/null", "bs=1M"]),
-  ),
+  row("dd write, no sync (ends in the page cache)", first.pageWrite),
+  row("dd write, conv=fsync (same disk; the store fsyncs each file)", first.fsyncWrite),
+  row("dd write, oflag=direct conv=fsync", first.directWrite),
+  row("cp + fsync (copy_file_range, in process)", first.cpSync),
+  canDropCaches
+    ? row("dd read, cold (page cache dropped first)", first.coldRead)
+    : {
+        what: "dd read, cold: not measured (dropping the page cache needs root)",
+        seconds: "",
+        "MB/s": "",
+      },
+  row("dd read, iflag=direct (no page cache)", first.directRead),
+  row("dd read, warm (same file, from the page cache)", first.warmRead),
 ];
-rmSync(path.join(work, "copy.pdf"));
-rmSync(path.join(work, "dd.bin"));
 
 const tiny = path.join(work, "small.txt");
 writeFileSync(tiny, "hello");
@@ -198,6 +271,9 @@ try {
       AUTH_RATE_LIMIT: "1000",
       DATA_DIR: dataDir,
       FILE_STORAGE: storage,
+      ...(values["cpu-prof"]
+        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(values["cpu-prof"])}` }
+        : {}),
       ...(storage === "s3"
         ? {
             S3_ENDPOINT: `http://127.0.0.1:${values["s3-port"]}`,
@@ -263,7 +339,7 @@ try {
       const reps: Rep[] = [];
       for (let rep = 0; rep < repeat; rep += 1) {
         const load = loadAverage();
-        const ddWrite = ddWriteSeconds();
+        const disk = diskSpeeds();
         const up = await sampled(() => upload(source, `design-${rep}.pdf`));
         if (up.result.status !== "200") throw new Error(`Upload failed: ${up.result.status}`);
 
@@ -303,6 +379,15 @@ try {
         const [link, curlLink] = await versionLinks(app.url, cookie, projectId);
         const down = await sampled(() => curl(cookie, [`${app.url}${curlLink}`]));
         if (down.result.status !== "200") throw new Error(`Download failed: ${down.result.status}`);
+        // The same download from the disk, beside dd's cold read (root only).
+        let coldDown: Sampled | null = null;
+        if (canDropCaches) {
+          dropCaches();
+          const cold = await sampled(() => curl(cookie, [`${app.url}${curlLink}`]));
+          if (cold.result.status !== "200")
+            throw new Error(`Download failed: ${cold.result.status}`);
+          coldDown = cold;
+        }
         // Untimed: both uploads arrived whole.
         for (const check of [link, curlLink]) {
           const got = createHash("sha256");
@@ -320,37 +405,66 @@ try {
           if (got.digest("hex") !== expected)
             throw new Error("The downloaded file differs from the uploaded one");
         }
-        reps.push({ load, ddWrite, up, resumable, down, pieces: pieceTimes.length - 1 });
+        reps.push({ load, disk, up, resumable, down, coldDown, pieces: pieceTimes.length - 1 });
+        const cold = coldDown
+          ? `, cold ${mbps(coldDown.seconds)} MB/s (${percent(disk.coldRead, coldDown.seconds)} of dd's cold read)`
+          : "";
         memory.push(
-          `${storage} #${rep + 1} (load ${load}): dd write ${mbps(ddWrite)} MB/s, upload ${mbps(up.seconds)} MB/s (${percent(ddWrite, up.seconds)} of dd), resumable ${mbps(resumable.seconds)} MB/s (${percent(ddWrite, resumable.seconds)}; ${pieceTimes.join(", ")}), download ${mbps(down.seconds)} MB/s`,
+          `${storage} #${rep + 1} (load ${load}): dd write ${mbps(disk.pageWrite)} MB/s to the page cache, ${mbps(disk.fsyncWrite)} MB/s with fsync; upload ${mbps(up.seconds)} MB/s (${percent(disk.pageWrite, up.seconds)} / ${percent(disk.fsyncWrite, up.seconds)}), resumable ${mbps(resumable.seconds)} MB/s (${percent(disk.pageWrite, resumable.seconds)} / ${percent(disk.fsyncWrite, resumable.seconds)}; ${pieceTimes.join(", ")}), download warm ${mbps(down.seconds)} MB/s (${percent(disk.warmRead, down.seconds)} of dd's warm read)${cold}`,
         );
       }
       const mid = (pick: (r: Rep) => number) => median(reps.map(pick));
-      const ddMid = mid((r) => r.ddWrite);
-      // The median of each run's ratio to the dd write beside it.
-      const of = (pick: (r: Rep) => number) =>
-        `${Math.round(100 * mid((r) => r.ddWrite / pick(r)))} %`;
-      results.push(row(`${storage}: dd write, fsync, beside each run (median)`, ddMid));
-      results.push({
-        ...row(
-          `${storage}: upload (curl, multipart POST; median)`,
-          mid((r) => r.up.seconds),
-        ),
-        "vs dd": of((r) => r.up.seconds),
-      });
-      results.push(
+      // The median of each run's ratio to the dd figure beside it.
+      const of = (dd: (r: Rep) => number, pick: (r: Rep) => number) =>
+        `${Math.round(100 * mid((r) => dd(r) / pick(r)))} %`;
+      const page = (r: Rep) => r.disk.pageWrite;
+      const synced = (r: Rep) => r.disk.fsyncWrite;
+      const beside = (what: string, pick: (d: Disk) => number) =>
         row(
-          `${storage}: download (curl, GET; median)`,
-          mid((r) => r.down.seconds),
+          `${storage}: ${what}, beside each run (median)`,
+          mid((r) => pick(r.disk)),
+        );
+      results.push(beside("dd write, no sync", (d) => d.pageWrite));
+      results.push(beside("dd write, conv=fsync", (d) => d.fsyncWrite));
+      results.push(beside("dd write, oflag=direct conv=fsync", (d) => d.directWrite));
+      results.push(beside("cp + fsync", (d) => d.cpSync));
+      if (canDropCaches) results.push(beside("dd read, cold", (d) => d.coldRead));
+      results.push(beside("dd read, iflag=direct", (d) => d.directRead));
+      results.push(beside("dd read, warm", (d) => d.warmRead));
+      const upRow = (what: string, pick: (r: Rep) => number) => ({
+        ...row(what, mid(pick)),
+        "vs dd no sync": of(page, pick),
+        "vs dd fsync": of(synced, pick),
+      });
+      results.push(upRow(`${storage}: upload (curl, multipart POST; median)`, (r) => r.up.seconds));
+      results.push(
+        upRow(
+          `${storage}: resumable upload (tus, ${reps[0]?.pieces} PATCHes, Node http; median)`,
+          (r) => r.resumable.seconds,
         ),
       );
       results.push({
         ...row(
-          `${storage}: resumable upload (tus, ${reps[0]?.pieces} PATCHes, Node http; median)`,
-          mid((r) => r.resumable.seconds),
+          `${storage}: download, warm (curl, GET; the file just uploaded; median)`,
+          mid((r) => r.down.seconds),
         ),
-        "vs dd": of((r) => r.resumable.seconds),
+        "vs dd read": `${of(
+          (r) => r.disk.warmRead,
+          (r) => r.down.seconds,
+        )} of warm`,
       });
+      if (canDropCaches) {
+        results.push({
+          ...row(
+            `${storage}: download, cold (page cache dropped first; median)`,
+            mid((r) => r.coldDown?.seconds ?? Number.NaN),
+          ),
+          "vs dd read": `${of(
+            (r) => r.disk.coldRead,
+            (r) => r.coldDown?.seconds ?? Number.NaN,
+          )} of cold`,
+        });
+      }
       fixed.sort((a, b) => a - b);
       results.push({
         what: `${storage}: a 5-byte upload (a request's fixed cost, median of 3)`,
@@ -359,9 +473,9 @@ try {
       });
       const peak = (pick: (r: Rep) => { peak: number }) =>
         Math.max(...reps.map((r) => pick(r).peak));
-      const first = reps[0] as Rep;
+      const firstRep = reps[0] as Rep;
       memory.push(
-        `${storage}: server RSS ${first.up.before} MB before; peak ${peak((r) => r.up)} MB during the uploads (+${peak((r) => r.up) - first.up.before}), ${peak((r) => r.down)} MB during the downloads, ${peak((r) => r.resumable)} MB during the resumable uploads`,
+        `${storage}: server RSS ${firstRep.up.before} MB before; peak ${peak((r) => r.up)} MB during the uploads (+${peak((r) => r.up) - firstRep.up.before}), ${peak((r) => r.down)} MB during the downloads, ${peak((r) => r.resumable)} MB during the resumable uploads`,
       );
     } finally {
       await app.stop();
