@@ -1,7 +1,8 @@
 /**
- * The site assistant's fits of decision 123, on the tuning half only, leaving one set out. The
- * tuning half is held-out sets 1–10 (all measured and used up), the tuning rounds and decision
- * 015's set; held-out set 11 is never loaded here.
+ * The site assistant's fits of decisions 123 and 135, on the tuning half only, leaving one set
+ * out. The tuning half is held-out sets 1–11 (all measured and used up), the tuning rounds and
+ * decision 015's set; held-out set 12 is never loaded here. (Decision 123's modes ran before
+ * set 11 joined and before the plain-word gate; run now, their "main" includes both.)
  *
  * For every question (asked after its earlier questions, as evaluate.ts does) it keeps the
  * engine's reply, its words the site never uses, and the best-ranked passage's figures.
@@ -19,7 +20,13 @@
  *       otherThing, coverage, states), chosen per left-out set the same way.
  *   npx tsx scripts/assistant-fit.ts reranker  which of the first three pages to show when main
  *       answers (main's answer-or-hand-over decision kept), by a logistic model.
+ *   npx tsx scripts/assistant-fit.ts plain TABLE  decision 135's plain-word gate, on the engine
+ *       without it: answer what it hands over when its one unknown word is a common word
+ *       (rank in SUBTLEX below `top`) whose WordNet noun share is at most `ns`, with support,
+ *       share and BM25 thresholds; the grid point chosen per left-out set as above. TABLE is the
+ *       JSON scripts/assistant-plain-words.ts writes as its fourth argument.
  */
+import { readFileSync } from "node:fs";
 import { buildIndexData } from "~/lib/assistant/build-index";
 import { Assistant, type PriorTurn, type Ranked } from "~/lib/assistant/engine";
 import type { EvalCase } from "~/lib/assistant/eval-case";
@@ -33,10 +40,12 @@ import { heldOutSeventh } from "~/lib/assistant/eval-held-out-7";
 import { heldOutEighth } from "~/lib/assistant/eval-held-out-8";
 import { heldOutNinth } from "~/lib/assistant/eval-held-out-9";
 import { heldOutTenth } from "~/lib/assistant/eval-held-out-10";
+import { heldOutEleventh } from "~/lib/assistant/eval-held-out-11";
 import { evalSet } from "~/lib/assistant/eval-set";
 import { tuning } from "~/lib/assistant/eval-tuning";
 import { acceptsPage } from "~/lib/assistant/evaluate";
 import { buildPassages } from "~/lib/assistant/passages";
+import { processTerm } from "~/lib/assistant/text";
 
 export const tuningHalf: [string, EvalCase[]][] = [
   ["s1", heldOut],
@@ -49,6 +58,7 @@ export const tuningHalf: [string, EvalCase[]][] = [
   ["s8", heldOutEighth],
   ["s9", heldOutNinth],
   ["s10", heldOutTenth],
+  ["s11", heldOutEleventh],
   ["tuning", tuning],
   [
     "015",
@@ -581,4 +591,91 @@ if (process.argv[1]?.endsWith("assistant-fit.ts") && process.argv[2] === "rerank
   console.log(
     `answered questions right, leave-one-set-out: main ${mainRight} → re-ranked ${newRight} of ${items.length}`,
   );
+}
+
+if (process.argv[1]?.endsWith("assistant-fit.ts") && process.argv[2] === "plain") {
+  const data = buildIndexData(buildPassages());
+  const table: Record<string, [number, number]> = JSON.parse(
+    readFileSync(process.argv[3] ?? "", "utf8"),
+  );
+  // Each term the site never uses, with its word's noun share and its most frequent word's rank.
+  const lex = new Map<string, { ns: number; rank: number }>();
+  for (const [w, [ns, rank]] of Object.entries(table)) {
+    const t = processTerm(w);
+    for (const term of t === null ? [] : Array.isArray(t) ? t : [t]) {
+      if (Object.hasOwn(data.df, term)) continue;
+      const had = lex.get(term);
+      if (!had || rank < had.rank) lex.set(term, { ns, rank });
+    }
+  }
+  const rows = dump(new Assistant({ ...data, plain: undefined }));
+  interface Plain {
+    ns: number;
+    top: number;
+    support: number;
+    share: number;
+    score: number;
+  }
+  const opensPlain = (g: Plain, r: Row) =>
+    r.gateable &&
+    r.top !== undefined &&
+    !r.trade &&
+    r.unknown.length <= 1 &&
+    r.unknown.every((u) => {
+      const e = lex.get(u);
+      return e !== undefined && e.ns <= g.ns && e.rank < g.top;
+    }) &&
+    r.top.support >= g.support &&
+    r.top.share >= g.share &&
+    r.top.score >= g.score;
+  const scorePlain = (rs: Row[], g: Plain | null): Score => {
+    const s = zero();
+    for (const r of rs) {
+      const extra = g !== null && opensPlain(g, r);
+      const answered = r.answered || extra;
+      if (r.answerable) {
+        s.n++;
+        if (r.right || (extra && r.topRight)) s.right++;
+        if (!answered) s.handed++;
+      } else {
+        s.oos++;
+        if (!answered) s.oosHanded++;
+      }
+    }
+    return s;
+  };
+  const points: Plain[] = [];
+  for (const ns of [0.5, 0.6, 0.7])
+    for (const top of [10_000, 20_000, 40_000])
+      for (const support of [0.2, 0.3, 0.4])
+        for (const share of [0.4, 0.5, 0.6])
+          for (const sc of [20, 40, 60, 80]) points.push({ ns, top, support, share, score: sc });
+  const choosePlain = (rs: Row[]) => {
+    const base = scorePlain(rs, null);
+    let best: { g: Plain; v: number } | null = null;
+    for (const g of points) {
+      const s = scorePlain(rs, g);
+      if (s.oosHanded < base.oosHanded) continue;
+      const v = s.right - 0.5 * s.handed;
+      if (!best || v > best.v) best = { g, v };
+    }
+    return (best as { g: Plain }).g;
+  };
+  console.log(`tuning half, engine without the gate: ${fmt(scorePlain(rows, null))}`);
+  let loso = zero();
+  for (const [left] of tuningHalf) {
+    const g = choosePlain(rows.filter((r) => r.set !== left));
+    const s = scorePlain(
+      rows.filter((r) => r.set === left),
+      g,
+    );
+    loso = add(loso, s);
+    console.log(`  ${left.padEnd(7)} → ${fmt(s)} ${JSON.stringify(g)}`);
+  }
+  console.log(`plain-word gate, leave-one-set-out: ${fmt(loso)}`);
+  const all = choosePlain(rows);
+  console.log(`fitted on all ${JSON.stringify(all)}: ${fmt(scorePlain(rows, all))}`);
+  const shipped = { ns: 0.7, top: 10_000, support: 0.3, share: 0.5, score: 60 };
+  console.log(`shipped ${JSON.stringify(shipped)}: ${fmt(scorePlain(rows, shipped))}`);
+  console.log(`without the noun-share condition: ${fmt(scorePlain(rows, { ...shipped, ns: 1 }))}`);
 }

@@ -1,9 +1,10 @@
 /**
- * The site assistant's answer time and start-up, main's engine against this one (decision 123):
- * both answer every question of the tuning half in turn, alternately, in one process, several
- * rounds; prints p50/p95/p99 per engine, the start-up (index parsed and engine built, median of
- * five) and the index's gzip size. Main's engine is the same code without familiar words; the
- * candidate has those learned from the whole tuning half (seen in ≥ 2 answerable questions).
+ * The site assistant's answer time and start-up, the engine before decision 135 against this
+ * one: both answer every question of the tuning half in turn, alternately, in one process,
+ * several rounds; prints p50/p95/p99 per engine, the start-up (index parsed and engine built,
+ * median of five) and the index's gzip size with and without the plain words. The engine
+ * before decision 135 is the same code given the index without its plain words (decision 123's
+ * measurement compared familiar words the same way).
  *
  *   flock -o /tmp/heavy.lock npx tsx scripts/assistant-latency.ts [rounds=4]
  */
@@ -11,14 +12,15 @@ import { gzipSync } from "node:zlib";
 import { buildIndexData } from "~/lib/assistant/build-index";
 import { Assistant, type PriorTurn } from "~/lib/assistant/engine";
 import { buildPassages } from "~/lib/assistant/passages";
-import { dump, learnFamiliar, tuningHalf } from "./assistant-fit";
+import { tuningHalf } from "./assistant-fit";
 
 const rounds = Number(process.argv[2] ?? 4);
-const json = JSON.stringify(buildIndexData(buildPassages()));
-const familiar = learnFamiliar(dump(new Assistant(JSON.parse(json))), 2);
+const data = buildIndexData(buildPassages());
+const json = JSON.stringify(data);
+const before = JSON.stringify({ ...data, plain: undefined });
 const engines = {
-  main: () => new Assistant(JSON.parse(json), new Set()),
-  new: () => new Assistant(JSON.parse(json), familiar),
+  main: () => new Assistant(JSON.parse(before)),
+  new: () => new Assistant(JSON.parse(json)),
 };
 const startUp: Record<string, number[]> = { main: [], new: [] };
 for (let i = 0; i < 5; i++) {
@@ -53,5 +55,5 @@ for (const name of ["main", "new"]) {
   );
 }
 console.log(
-  `index: ${(gzipSync(json).length / 1024).toFixed(1)} KB gzip, ${JSON.parse(json).passages.length} passages`,
+  `index: ${(gzipSync(json).length / 1024).toFixed(1)} KB gzip (${(gzipSync(before).length / 1024).toFixed(1)} KB without the plain words), ${data.passages.length} passages`,
 );

@@ -177,7 +177,7 @@ describe("the site assistant's evaluation", () => {
 
   const reports = {
     heldOutTwelfth: evaluate(
-      "held-out set 12 (first run 41.3 % top-1, 46.3 % handed over, 14/14 out of scope handed over; its misses are not printed)",
+      "held-out set 12 (first run 41.3 % top-1, 46.3 % handed over, 14/14 out of scope handed over; second and last run with decision 135's plain-word gate, shipped; its misses are not printed)",
       subject,
       heldOutTwelfth,
     ),
@@ -285,7 +285,7 @@ describe("the site assistant's evaluation", () => {
     expect(r.outHandedOver).toBe(r.outOfScope);
   });
 
-  it("keeps held-out set 12 (never tuned on) at least at its first run: 41.3 % top-1, 46.3 % handed over, 14 of 14 out-of-scope handed over", () => {
+  it("keeps held-out set 12 (never tuned on) where decision 135 left it: 45.0 % top-1, 42.5 % handed over, 14 of 14 out-of-scope handed over", () => {
     // Decision 135: written before any change or run of that session, from app/content and the
     // spec only; 32 near-copies of earlier sets' questions (word overlap ≥ 0.45, text only)
     // reworded before its first run; misses never printed or read.
@@ -299,10 +299,12 @@ describe("the site assistant's evaluation", () => {
     // out-of-scope question answered that way is answered, not handed over.
     // First run with main's engine: 33/80 · 37 handed over · 14/14 · top-3 85.0 %. So a change
     // ships only with more than 33 right, fewer than 37 handed over and all 14 out of scope
-    // handed over.
+    // handed over. Second and last run, decision 135's plain-word gate (chosen on the tuning
+    // half alone): 36/80 · 34 · 14/14 · top-3 85.0 %: shipped. Set 12 is used up: the next
+    // change needs a set 13, written first.
     expectFloors(reports.heldOutTwelfth, heldOutTwelfth, {
-      top1: 33,
-      handedOver: 37,
+      top1: 36,
+      handedOver: 34,
       outHandedOver: "all",
     });
   });
@@ -387,6 +389,20 @@ describe("the site assistant's answers", () => {
     expect(assistant.reply("my cellphone screen is cracked, do you repair phones").kind).toBe(
       "unsure",
     );
+  });
+
+  it("answers despite one plain word the site never uses, and hands over for a thing it never mentions (decision 135)", () => {
+    // Verbs and adjectives the site never uses ("insists", "tight"): a paraphrase.
+    const insists = assistant.reply(
+      "if a patient insists on a human, can the voice agent hand the call over?",
+    );
+    expect(insists.kind === "answer" && insists.url).toBe("/services/voice-agents");
+    const tight = assistant.reply("can we downgrade at month end if things get tight");
+    expect(tight.kind === "answer" && tight.url).toBe("/pricing");
+    // A thing the site never mentions ("petrol", "furniture", "airtime"): still the team's.
+    expect(assistant.reply("What's the petrol price this month?").kind).toBe("unsure");
+    expect(assistant.reply("do you sell office furniture").kind).toBe("unsure");
+    expect(assistant.reply("can I buy airtime or data bundles from you").kind).toBe("unsure");
   });
 
   it("answers a follow-up from the conversation ('and the Growth one?')", () => {
@@ -612,6 +628,16 @@ describe("the site assistant's index", () => {
   it("is what the build ships (the same passages from the same content)", () => {
     const built = buildIndexData(buildPassages());
     expect(built.passages).toEqual(indexData.passages);
+  });
+
+  it("keeps as plain words only common words the site never uses, not nouns such as 'petrol' (words WordNet also reads as verbs, such as 'weather', are among them)", () => {
+    const plain = new Set((indexData.plain ?? "").split(" "));
+    expect(plain.size).toBeGreaterThan(3000);
+    for (const t of plain) expect(Object.hasOwn(indexData.df, t), t).toBe(false);
+    for (const word of ["cope", "insist", "tight", "want", "dial"])
+      expect(plain, word).toContain(word);
+    for (const word of ["petrol", "laptop", "geyser", "pizza", "furniture", "rugby"])
+      expect(plain.has(processTerm(word) as string), word).toBe(false);
   });
 
   it("keeps its index under 60 KB gzip", () => {

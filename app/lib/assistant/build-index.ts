@@ -2,6 +2,7 @@
 import MiniSearch from "minisearch";
 import { type AssistantIndexData, MINISEARCH_OPTIONS } from "./engine";
 import { buildPassages, type EntityKind, type Passage } from "./passages";
+import { plainWords } from "./plain-words";
 import { conceptWords, processTerm, tokenize } from "./text";
 
 /** The terms that name a thing: each word's first term ("phone", not also "call"). */
@@ -85,6 +86,13 @@ export function buildIndexData(passages: Passage[]): AssistantIndexData {
     for (const t of seen) df[t] = (df[t] ?? 0) + 1;
   }
   for (const word of conceptWords()) if (word.length >= 5) vocabulary.add(word);
+  // Plain words the site never uses, as the reader has them (decision 135).
+  const plain = new Set<string>();
+  for (const word of plainWords.split(/\s+/)) {
+    const t = word ? processTerm(word) : null;
+    for (const term of t === null ? [] : Array.isArray(t) ? t : [t])
+      if (!Object.hasOwn(df, term)) plain.add(term);
+  }
 
   return {
     passages: documents.map(({ id, url, page, answer, tags, prior }) => ({
@@ -99,6 +107,7 @@ export function buildIndexData(passages: Passage[]): AssistantIndexData {
     df,
     vocabulary: [...vocabulary].sort().join(" "),
     entities,
+    plain: [...plain].sort().join(" "),
   };
 }
 
