@@ -19,6 +19,7 @@ import { heldOutNinth } from "../app/lib/assistant/eval-held-out-9";
 import { heldOutTenth } from "../app/lib/assistant/eval-held-out-10";
 import { heldOutEleventh } from "../app/lib/assistant/eval-held-out-11";
 import { heldOutTwelfth } from "../app/lib/assistant/eval-held-out-12";
+import { heldOutThirteenth } from "../app/lib/assistant/eval-held-out-13";
 import { evalSet } from "../app/lib/assistant/eval-set";
 import { tuning } from "../app/lib/assistant/eval-tuning";
 
@@ -43,13 +44,14 @@ const earlier: { set: string; question: string }[] = [
       ["9", heldOutNinth],
       ["10", heldOutTenth],
       ["11", heldOutEleventh],
+      ["12", heldOutTwelfth],
       ["tuning", tuning],
     ] as [string, EvalCase[]][]
   ).flatMap(([set, cases]) => cases.map((c) => ({ set, question: c.question }))),
   ...evalSet.map((c) => ({ set: "015", question: c.question })),
 ];
 let n = 0;
-for (const c of heldOutTwelfth) {
+for (const c of heldOutThirteenth) {
   const w = words(c.question);
   const near = earlier
     .map((e) => ({ ...e, overlap: jaccard(w, words(e.question)) }))
@@ -62,5 +64,5 @@ for (const c of heldOutTwelfth) {
   );
 }
 console.log(
-  `${n} of ${heldOutTwelfth.length} questions near an earlier one (overlap ≥ ${threshold})`,
+  `${n} of ${heldOutThirteenth.length} questions near an earlier one (overlap ≥ ${threshold})`,
 );
