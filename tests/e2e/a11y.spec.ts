@@ -8,6 +8,7 @@ import {
   replyAsTeam,
   signInAsAdmin as signInAsListedAdmin,
   test,
+  toastsGone,
   uniqueEmail,
 } from "./fixtures";
 import { waitForMail } from "./mail";
@@ -113,6 +114,9 @@ function portalPageTests() {
 
     const card = page.getByRole("listitem").filter({ hasText: "Voice agent pilot" });
     await expect(card).toBeVisible();
+    // 'Project created successfully' fades out some 4 s later, in the middle of the next axe
+    // runs (the delete confirmation's, dark, failed on it): the page without it.
+    await toastsGone(page);
     await expectNoViolations(page, "projects, one project");
 
     await card.getByRole("button", { name: "Edit Voice agent pilot" }).click();

@@ -10,7 +10,15 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { addDays, todayInSouthAfrica } from "../../app/lib/dates";
 import { type FakePayfast, startFakePayfast } from "../../app/test/fake-payfast.server";
 import { expectNoAxeViolations } from "./axe";
-import { createUser, expect, hydrated, signInAsAdmin, test, uniqueEmail } from "./fixtures";
+import {
+  createUser,
+  expect,
+  hydrated,
+  signInAsAdmin,
+  test,
+  toastsGone,
+  uniqueEmail,
+} from "./fixtures";
 import { waitForMail } from "./mail";
 import { PAYFAST_E2E } from "./payfast-settings";
 
@@ -135,6 +143,7 @@ test.describe("proposals", () => {
       await expect(admin.getByText("R23,000.00")).toBeVisible();
       await expect(admin.getByText("R14,375.00")).toBeVisible();
       await hydrated(admin);
+      await toastsGone(admin); // 'Proposal saved as a draft' fading reads as low contrast
       await expectNoAxeViolations(admin, "a proposal (administrator)");
       await admin.getByRole("button", { name: "Send to client" }).click();
       await expect(admin.getByText("Proposal sent to the client").first()).toBeVisible();

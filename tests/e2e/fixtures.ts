@@ -200,3 +200,11 @@ export async function hydrated(page: Page) {
     Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")),
   );
 }
+
+/**
+ * Every toast has gone (Sonner's 4 s and its exit). Before an axe run on a page that has just
+ * toasted: a toast that starts fading during the run reads as text of too little contrast.
+ */
+export async function toastsGone(page: Page) {
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+}
