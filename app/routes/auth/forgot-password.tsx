@@ -9,6 +9,7 @@ import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { type ActionResult, failed, succeeded } from "~/lib/action-result";
 import { forgotPasswordSchema, RESET_REQUESTED } from "~/lib/validation/account";
 import { firstIssue } from "~/lib/validation/zod";
+import { readForm } from "~/routes/form.server";
 import type { Route } from "./+types/forgot-password";
 import { requestPasswordReset } from "./accounts.server";
 
@@ -18,15 +19,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const email = form.get("email");
-  const parsed = forgotPasswordSchema.safeParse({
-    email: typeof email === "string" ? email : undefined,
-  });
+  const { email } = await readForm(request);
+  const parsed = forgotPasswordSchema.safeParse({ email });
   if (!parsed.success) {
-    return failed(400, firstIssue(parsed.error).message, {
-      values: { email: typeof email === "string" ? email : "" },
-    });
+    return failed(400, firstIssue(parsed.error).message, { values: { email: email ?? "" } });
   }
   const result = await requestPasswordReset(request, parsed.data.email);
   if (!result.ok) {

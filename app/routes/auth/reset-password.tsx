@@ -10,6 +10,7 @@ import { type ActionResult, failed } from "~/lib/action-result";
 import { RESET_LINK_INVALID, resetPasswordSchema } from "~/lib/validation/account";
 import { PASSWORD_MIN } from "~/lib/validation/auth-values";
 import { firstIssue } from "~/lib/validation/zod";
+import { readForm } from "~/routes/form.server";
 import { redirectWithToast } from "~/routes/toast.server";
 import type { Route } from "./+types/reset-password";
 import { resetPassword, resetTokenIsValid } from "./accounts.server";
@@ -35,15 +36,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const field = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v : undefined;
-  };
-  const parsed = resetPasswordSchema.safeParse({
-    token: field("token"),
-    newPassword: field("newPassword"),
-  });
+  const { token, newPassword } = await readForm(request);
+  const parsed = resetPasswordSchema.safeParse({ token, newPassword });
   if (!parsed.success) return failed(400, firstIssue(parsed.error).message);
   const result = await resetPassword(request, parsed.data.token, parsed.data.newPassword);
   if (!result.ok) return failed(result.status, result.message);

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as authApiAction, loader as authApiLoader } from "~/routes/api/auth";
 import { loader as eventsLoader } from "~/routes/api/events";
 import { action as authAction, loader as authLoader } from "~/routes/auth/auth";
+import { action as forgotAction } from "~/routes/auth/forgot-password";
+import { action as resetAction } from "~/routes/auth/reset-password";
 import { action as signOutAction } from "~/routes/auth/sign-out";
 import { signUp, TEST_PASSWORD } from "~/test/accounts.server";
 import {
@@ -485,6 +487,27 @@ describe("regressions found by the properties", () => {
       );
       expect(res.status).toBe(400);
       expect((await res.json()).error).toBe("The form could not be read.");
+    }
+  });
+
+  it("answers a forgot- or reset-password body that is not a form with 400, not a crash", async () => {
+    const forms: [typeof forgotAction | typeof resetAction, string, [string, string][]][] = [
+      [forgotAction, "/auth/forgot-password", [["email", "known@example.co.za"]]],
+      [
+        resetAction,
+        "/auth/reset-password",
+        [
+          ["token", "abc"],
+          ["newPassword", "secret-pass-2"],
+        ],
+      ],
+    ];
+    for (const [action, path, entries] of forms) {
+      for (const how of ["multipart-broken", "json", "text"] as const) {
+        const res = await run(action, formPost(path, entries, how, { ip: nextIp() }));
+        expect(res.status, `${path} ${how}`).toBe(400);
+        expect((await res.json()).message).toBe("The form could not be read.");
+      }
     }
   });
 
