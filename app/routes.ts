@@ -46,6 +46,8 @@ export default [
   route("portal/projects/:id/uploads", "routes/portal/project-uploads.ts"),
   route("portal/projects/:id/uploads/:uploadId", "routes/portal/project-upload.ts"),
   route("portal/messages/files/:versionId", "routes/portal/message-file.ts"),
+  route("portal/messages/uploads", "routes/portal/message-uploads.ts"),
+  route("portal/messages/uploads/:uploadId", "routes/portal/message-upload.ts"),
   route("portal/analytics/csv/:figure", "routes/portal/analytics-csv.ts"),
   route("portal/reports/:id/pdf", "routes/portal/report-pdf.ts"),
   route("portal/notifications/:id", "routes/portal/notification.ts"),

@@ -113,8 +113,11 @@ export const projectFilesPath = (projectId: string) => `/portal/projects/${proje
 /** The upload endpoint's path, for server.ts: its body is streamed, not read into memory. */
 export const UPLOAD_PATH = /^\/portal\/projects\/[^/]+\/files\/?$/;
 
-/** A resumable upload (decision 092): its PATCH bodies are streamed by server.ts too. */
-export const RESUMABLE_UPLOAD_PATH = /^\/portal\/projects\/[^/]+\/uploads\/[^/]+\/?$/;
+/**
+ * A resumable upload (decision 092), a project's or a message's attachment's (decision 133): its
+ * PATCH bodies are streamed by server.ts too.
+ */
+export const RESUMABLE_UPLOAD_PATH = /^\/portal\/(?:projects\/[^/]+|messages)\/uploads\/[^/]+\/?$/;
 
 /** A resumable upload's first piece, and the smallest and largest of any piece (decision 116). */
 export const FIRST_PIECE_BYTES = 4 * MB;
@@ -137,6 +140,10 @@ export function nextPieceBytes(lastBytes: number, lastMs: number): number {
 
 /** The collection resumable uploads are created in (POST, tus). */
 export const resumableUploadsPath = (projectId: string) => `/portal/projects/${projectId}/uploads`;
+
+/** Where a message's attachments are uploaded before it is sent (decision 133, tus). */
+export const MESSAGE_UPLOADS_PATH = "/portal/messages/uploads";
+export const messageUploadPath = (uploadId: string) => `${MESSAGE_UPLOADS_PATH}/${uploadId}`;
 
 /**
  * The Messages page, whose forms may carry attachments (decision 087): a multipart post to it

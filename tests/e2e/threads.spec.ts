@@ -241,13 +241,18 @@ test("a contact attaches files to a reply: a refused file keeps the text, the se
   const reply = thread.getByRole("textbox", { name: "Reply" });
   const attach = thread.getByLabel("Attach files");
 
-  // A refused type: a clear message, nothing sent, what was typed still there.
+  // A chosen file is uploaded at once, resumable (decision 133). A refused type: a clear
+  // message under the field, nothing sent, what was typed still there.
   await reply.fill("Here it is.");
   await attach.setInputFiles(EXE);
-  await thread.getByRole("button", { name: "Send" }).click();
-  await expect(toasts(page).getByText('"tool.exe" is not a type of file we accept')).toBeVisible();
+  const attached = thread.getByRole("list", { name: "Attached files" });
+  await expect(
+    attached.getByRole("alert").getByText('"tool.exe" is not a type of file we accept'),
+  ).toBeVisible();
   await expect(thread.getByRole("article")).toHaveCount(1);
   await expect(reply).toHaveValue("Here it is.");
+  await attached.getByRole("button", { name: "Remove tool.exe" }).click();
+  await expect(attached).toHaveCount(0);
 
   const brief = pdf("brief");
   const notes = Buffer.from("Plain notes for the team\n");
@@ -255,6 +260,8 @@ test("a contact attaches files to a reply: a refused file keeps the text, the se
     { name: "Brief.pdf", mimeType: "application/pdf", buffer: brief },
     { name: "Notes.txt", mimeType: "text/plain", buffer: notes },
   ]);
+  await expect(attached.getByRole("listitem")).toHaveCount(2);
+  await expect(attached.getByText("Uploaded")).toHaveCount(2);
   await reply.press("Enter");
   await expect(toasts(page).getByText("Message sent successfully")).toBeVisible();
   await expect(thread.getByRole("article")).toHaveCount(2);
@@ -264,6 +271,8 @@ test("a contact attaches files to a reply: a refused file keeps the text, the se
     `Brief.pdf (${formatFileSize(brief.length)})`,
   );
   await expect(reply).toHaveValue("");
+  // The sent files leave the form with it.
+  await expect(attached).toHaveCount(0);
 
   // Downloaded as a file, byte for byte.
   const [download] = await Promise.all([

@@ -14,14 +14,10 @@ import { Textarea } from "~/components/ui/textarea";
 import { site } from "~/content/site";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDateTime, formatRelative } from "~/lib/dates";
-import {
-  ACCEPT_ATTRIBUTE,
-  ACCEPTED_FILE_SUMMARY,
-  attachmentPath,
-  formatFileSize,
-} from "~/lib/files";
+import { attachmentPath, formatFileSize } from "~/lib/files";
 import { cn } from "~/lib/utils";
 import { SUBJECT_MAX } from "~/lib/validation/message-values";
+import { AttachField } from "./attach-field";
 import { type ClientChoice, ClientFilter, ClientOptions } from "./client-filter";
 import { useReadOnly } from "./use-portal-user";
 
@@ -284,19 +280,6 @@ function Attachments({ files }: { files: NonNullable<MessageItem["attachments"]>
         </li>
       ))}
     </ul>
-  );
-}
-
-/** The files a message carries: a plain file input, posted with the form (multipart). */
-function AttachField({ maxUploadBytes }: { maxUploadBytes: number }) {
-  return (
-    <Field
-      label="Attach files"
-      optional
-      description={`Up to ${formatFileSize(maxUploadBytes)} each: ${ACCEPTED_FILE_SUMMARY}.`}
-    >
-      <Input type="file" name="files" multiple accept={ACCEPT_ATTRIBUTE} />
-    </Field>
   );
 }
 

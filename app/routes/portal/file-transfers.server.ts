@@ -50,8 +50,11 @@ function transferOf(method: string | undefined, pathname: string) {
     return { kind: "upload" as const, projectId: pathname.split("/")[3] };
   }
   if (method === "PATCH" && RESUMABLE_UPLOAD_PATH.test(pathname)) {
-    const [, , , projectId, , uploadId] = pathname.split("/");
-    return { kind: "resumable" as const, projectId, uploadId };
+    const parts = pathname.split("/");
+    // A message's attachment (decision 133): /portal/messages/uploads/:uploadId.
+    if (parts[2] === "messages")
+      return { kind: "resumable" as const, projectId: undefined, uploadId: parts[4] };
+    return { kind: "resumable" as const, projectId: parts[3], uploadId: parts[5] };
   }
   return null;
 }
@@ -99,7 +102,14 @@ export async function serveFileTransfer(
         discard: () => discardNodeBody(req),
       };
       const answer = await withEventOrigin(request, () =>
-        changeResumableUpload(request, param(transfer.projectId), param(transfer.uploadId), body),
+        changeResumableUpload(
+          request,
+          transfer.projectId === undefined
+            ? "attachment"
+            : { projectId: param(transfer.projectId) },
+          param(transfer.uploadId),
+          body,
+        ),
       );
       await writeAnswer(res, answer);
       return;

@@ -95,56 +95,63 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const { db, scope, user, isStaff } = ctx;
   const sender = { id: user.id, scope, isAdmin: isStaff };
-  // The fields, and the files attached (received, kept only if the message is stored).
-  const { form, files, refusal } = await readMessageForm(request, ctx, sender);
-
-  if (form.intent === "send") {
-    const kept = { values: { subject: form.subject ?? "", content: form.content ?? "" } };
-    if (refusal) return failed(refusal.status, refusal.message, kept);
-    const parsed = messageSchema.safeParse(form);
-    if (!parsed.success) {
-      await dropAttachments(db, files);
-      return failed(400, firstIssue(parsed.error).message, kept);
+  // The fields, and the files attached (received, kept only if the message is stored): posted
+  // with the form, or uploaded before it (decision 133: settled once the message is stored).
+  const { form, files, refusal, settle } = await readMessageForm(request, ctx, sender);
+  let kept = false;
+  try {
+    if (form.intent === "send") {
+      const values = { values: { subject: form.subject ?? "", content: form.content ?? "" } };
+      if (refusal) return failed(refusal.status, refusal.message, values);
+      const parsed = messageSchema.safeParse(form);
+      if (!parsed.success) {
+        await dropAttachments(db, files);
+        return failed(400, firstIssue(parsed.error).message, values);
+      }
+      // A contact's client is their own: a `clientId` they send is ignored (sendMessage).
+      const sent = await sendMessage(
+        db,
+        sender,
+        { ...parsed.data, clientId: form.clientId, projectId: form.projectId },
+        files,
+      );
+      if (!sent.ok) return failed(sent.status, sent.message, values);
+      kept = true;
+      return succeeded("Message sent successfully");
     }
-    // A contact's client is their own: a `clientId` they send is ignored (sendMessage).
-    const sent = await sendMessage(
-      db,
-      sender,
-      { ...parsed.data, clientId: form.clientId, projectId: form.projectId },
-      files,
-    );
-    if (!sent.ok) return failed(sent.status, sent.message, kept);
-    return succeeded("Message sent successfully");
-  }
 
-  if (form.intent === "reply") {
-    // What was typed comes back with a refusal (a post without JavaScript shows it again).
-    const kept = { intent: "reply", values: { content: form.content ?? "" } };
-    if (refusal) return failed(refusal.status, refusal.message, kept);
-    const parsed = replySchema.safeParse(form);
-    if (!parsed.success) {
-      await dropAttachments(db, files);
-      return failed(400, firstIssue(parsed.error).message, kept);
+    if (form.intent === "reply") {
+      // What was typed comes back with a refusal (a post without JavaScript shows it again).
+      const values = { intent: "reply", values: { content: form.content ?? "" } };
+      if (refusal) return failed(refusal.status, refusal.message, values);
+      const parsed = replySchema.safeParse(form);
+      if (!parsed.success) {
+        await dropAttachments(db, files);
+        return failed(400, firstIssue(parsed.error).message, values);
+      }
+      const sent = await addReplyToThread(db, sender, form.id, parsed.data.content, files);
+      if (!sent.ok) return failed(sent.status, sent.message, values);
+      kept = true;
+      return succeeded("Message sent successfully", { intent: "reply" });
     }
-    const sent = await addReplyToThread(db, sender, form.id, parsed.data.content, files);
-    if (!sent.ok) return failed(sent.status, sent.message, kept);
-    return succeeded("Message sent successfully", { intent: "reply" });
+
+    await dropAttachments(db, files);
+    if (refusal) return failed(refusal.status, refusal.message);
+
+    if (form.intent === "open") {
+      const id = idSchema.safeParse(form.id);
+      // Another client's message is not found, like one that does not exist (decision 018).
+      const thread = id.success ? await getThread(db, scope, user.id, id.data) : null;
+      if (!id.success || !thread) return failed(404, MESSAGE_NOT_FOUND);
+      // Reads the conversation for this person only; their own messages are read for them.
+      await markThreadRead(db, scope, user.id, thread.id);
+      return redirect(`/portal/messages?id=${id.data}`);
+    }
+
+    return failed(400, UNKNOWN_ACTION);
+  } finally {
+    await settle(kept);
   }
-
-  await dropAttachments(db, files);
-  if (refusal) return failed(refusal.status, refusal.message);
-
-  if (form.intent === "open") {
-    const id = idSchema.safeParse(form.id);
-    // Another client's message is not found, like one that does not exist (decision 018).
-    const thread = id.success ? await getThread(db, scope, user.id, id.data) : null;
-    if (!id.success || !thread) return failed(404, MESSAGE_NOT_FOUND);
-    // Reads the conversation for this person only; their own messages are read for them.
-    await markThreadRead(db, scope, user.id, thread.id);
-    return redirect(`/portal/messages?id=${id.data}`);
-  }
-
-  return failed(400, UNKNOWN_ACTION);
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {

@@ -4,10 +4,12 @@ import { changeResumableUpload, resumableUploadOffset } from "./project-uploads.
 
 /** One resumable upload (decision 092): HEAD says its offset (a GET gets nothing more). */
 export function loader({ request, params }: Route.LoaderArgs) {
-  return resumableUploadOffset(request, params.id, params.uploadId);
+  return resumableUploadOffset(request, { projectId: params.id }, params.uploadId);
 }
 
 /** PATCH appends bytes at Upload-Offset; DELETE cancels it. */
 export function action({ request, params }: Route.ActionArgs) {
-  return withEventOrigin(request, () => changeResumableUpload(request, params.id, params.uploadId));
+  return withEventOrigin(request, () =>
+    changeResumableUpload(request, { projectId: params.id }, params.uploadId),
+  );
 }

@@ -4,14 +4,19 @@
  * DELETE at /portal/projects/:id/uploads/:uploadId. The page's script uploads this way; a plain
  * form still posts to /files. Every request is checked as an upload is (signed in, not viewing as
  * a client, the project in scope), and an upload answers only the person who created it.
+ *
+ * A message's attachments the same way (decision 133) at /portal/messages/uploads[/:uploadId]:
+ * no project (the message, when sent, says whose files they are); once complete an attachment
+ * waits, staged, for the message that names it.
  */
-import { MB } from "~/lib/files";
-import { discardBody, type StoredFile } from "~/server/deliverables/files.server";
+import { MB, messageUploadPath } from "~/lib/files";
+import { discardBody, type ProjectKey, type StoredFile } from "~/server/deliverables/files.server";
 import {
   appendToUpload,
   cancelUpload,
   createUpload,
   currentOffset,
+  findAttachmentUpload,
   findUpload,
   parseUploadChecksum,
   parseUploadMetadata,
@@ -29,6 +34,9 @@ import { uploadedText } from "./project-files.server";
 export const resumableUploadPath = (projectId: string, uploadId: string) =>
   `/portal/projects/${projectId}/uploads/${uploadId}`;
 
+/** Where an upload goes: a project's files, or a message's attachments (decision 133). */
+export type UploadPlace = { projectId: string | undefined } | "attachment";
+
 /** A refusal, as the upload endpoint answers one (an ActionResult), with the tus headers. */
 function refusal(status: number, error: string, extra: Record<string, string> = {}) {
   return Response.json({ ok: false, error }, { status, headers: tusHeaders(extra) });
@@ -40,19 +48,23 @@ const storedHeader = (file: StoredFile | null): Record<string, string> =>
 
 async function context(
   request: Request,
-  projectId: string | undefined,
+  place: UploadPlace,
   discard = () => discardBody(request.body),
 ) {
   try {
     const ctx = await requireUser(request);
     assertCanWrite(ctx);
-    const project = await requireProject(ctx, projectId);
+    const project = place === "attachment" ? null : await requireProject(ctx, place.projectId);
     return { ctx, project };
   } catch (error) {
     discard();
     throw error;
   }
 }
+
+/** The upload `uploadId` in its place, if it is this person's. */
+const findIn = (uploadId: string | undefined, project: ProjectKey | null, uploaderId: string) =>
+  project ? findUpload(uploadId, project, uploaderId) : findAttachmentUpload(uploadId, uploaderId);
 
 /**
  * A PATCH's body read from Node's request (file-transfers.server.ts, decision 116): its pieces,
@@ -66,8 +78,8 @@ export interface NodePatchBody {
 }
 
 /** POST: a new upload (Upload-Length, Upload-Metadata with the file's name, 'internal'). */
-export async function createResumableUpload(request: Request, projectId: string | undefined) {
-  const { ctx, project } = await context(request, projectId);
+export async function createResumableUpload(request: Request, place: UploadPlace) {
+  const { ctx, project } = await context(request, place);
   if (request.headers.get("Tus-Resumable") !== TUS_VERSION)
     return refusal(412, "Unsupported tus version.", { "Tus-Version": TUS_VERSION });
   const length = request.headers.get("Upload-Length");
@@ -86,7 +98,9 @@ export async function createResumableUpload(request: Request, projectId: string 
   return new Response(null, {
     status: 201,
     headers: tusHeaders({
-      Location: resumableUploadPath(project.id, created.upload.id),
+      Location: project
+        ? resumableUploadPath(project.id, created.upload.id)
+        : messageUploadPath(created.upload.id),
       "Upload-Offset": "0",
     }),
   });
@@ -105,11 +119,11 @@ export function tusCapabilities() {
 /** HEAD: where the upload stands (after any request still writing to it has stopped). */
 export async function resumableUploadOffset(
   request: Request,
-  projectId: string | undefined,
+  place: UploadPlace,
   uploadId: string | undefined,
 ) {
-  const { ctx, project } = await context(request, projectId);
-  const upload = await findUpload(uploadId, project, ctx.user.id);
+  const { ctx, project } = await context(request, place);
+  const upload = await findIn(uploadId, project, ctx.user.id);
   if (!upload) return new Response(null, { status: 404, headers: tusHeaders() });
   const now = await currentOffset(upload);
   return new Response(null, {
@@ -125,17 +139,17 @@ export async function resumableUploadOffset(
 /** PATCH (bytes at Upload-Offset) or DELETE (termination). */
 export async function changeResumableUpload(
   request: Request,
-  projectId: string | undefined,
+  place: UploadPlace,
   uploadId: string | undefined,
   nodeBody?: NodePatchBody,
 ) {
   const discard = () => (nodeBody ? nodeBody.discard() : discardBody(request.body));
-  const { ctx, project } = await context(request, projectId, discard);
+  const { ctx, project } = await context(request, place, discard);
   const stop = (response: Response) => {
     discard();
     return response;
   };
-  const upload = await findUpload(uploadId, project, ctx.user.id);
+  const upload = await findIn(uploadId, project, ctx.user.id);
   if (!upload) return stop(refusal(404, UPLOAD_NOT_FOUND));
   if (request.method === "DELETE") {
     await cancelUpload(upload);

@@ -6,7 +6,7 @@ import { createResumableUpload, tusCapabilities } from "./project-uploads.server
 export function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST")
     return new Response(null, { status: 405, headers: tusCapabilities() });
-  return withEventOrigin(request, () => createResumableUpload(request, params.id));
+  return withEventOrigin(request, () => createResumableUpload(request, { projectId: params.id }));
 }
 
 /** What the endpoint supports (the tus discovery headers); no page. */

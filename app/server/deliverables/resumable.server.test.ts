@@ -258,7 +258,7 @@ describe("resumable uploads (tus)", () => {
         "Content-Type": "application/offset+octet-stream",
         "Upload-Checksum": `sha1 ${digest("sha1", piece)}`,
       }),
-      projectA,
+      { projectId: projectA },
       idOf(location),
       { pieces: cutPieces, stop: () => {}, discard: () => {} },
     );
@@ -392,7 +392,7 @@ describe("resumable uploads (tus)", () => {
         "Upload-Offset": "0",
         "Content-Type": "application/offset+octet-stream",
       }),
-      projectA,
+      { projectId: projectA },
       idOf(c.location),
       { pieces, stop: () => {}, discard: () => (discarded = true) },
     );

@@ -20,9 +20,17 @@ import { cleanFileName, formatFileSize } from "~/lib/files";
 import type { Database } from "../db/client.server";
 import { env } from "../env.server";
 import type { Job } from "../jobs.server";
-import { type Outcome, refused } from "../outcome.server";
+import { type Outcome, type Refused, refused } from "../outcome.server";
 import type { Side } from "../workspace/permissions.server";
-import { type ProjectKey, type StoredFile, storeFile } from "./files.server";
+import {
+  discardReceived,
+  type ProjectKey,
+  type ReceivedFile,
+  receiveFile,
+  type StoredFile,
+  storeFile,
+  type UploadOwner,
+} from "./files.server";
 import { type ThreadHash, threadHash } from "./hash-thread.server";
 import { SNIFF_BYTES, sniffFileType } from "./sniff.server";
 import { fileWriter } from "./storage.server";
@@ -66,8 +74,19 @@ const CUT = "The upload was cut off; it continues from where it stopped.";
 
 export interface ResumableUpload {
   id: string;
+  /** The project's ids; empty for a message's attachment (its client is known when it is sent). */
   projectId: string;
   clientId: string;
+  /**
+   * "attachment": a file for a message not yet sent (decision 133). Once complete it stays
+   * staged here until a message takes it (`takeAttachmentUploads`), then becomes the message's
+   * attachment in the message's transaction.
+   */
+  for?: "attachment";
+  /** An attachment's every byte arrived (it waits for its message). */
+  complete?: boolean;
+  /** An attachment's SHA-256, when the process that received it hashed every byte. */
+  sha256?: string | null;
   uploaderId: string;
   side: Side;
   internal: boolean;
@@ -152,16 +171,33 @@ export async function findUpload(
   uploaderId: string,
 ): Promise<ResumableUpload | null> {
   const upload = id ? await readRecord(id) : null;
-  if (!upload || upload.projectId !== project.id || upload.uploaderId !== uploaderId) return null;
+  if (
+    !upload ||
+    upload.for === "attachment" ||
+    upload.projectId !== project.id ||
+    upload.uploaderId !== uploaderId
+  )
+    return null;
+  return upload;
+}
+
+/** The attachment upload `id` if it is this person's; else null (answered 404). */
+export async function findAttachmentUpload(
+  id: string | undefined,
+  uploaderId: string,
+): Promise<ResumableUpload | null> {
+  const upload = id ? await readRecord(id) : null;
+  if (upload?.for !== "attachment" || upload.uploaderId !== uploaderId) return null;
   return upload;
 }
 
 /**
- * A new upload of `length` bytes named `rawName` into the project. Refused when the name is
- * unusable, the length missing, zero or above `maxBytes`.
+ * A new upload of `length` bytes named `rawName` into the project, or, with no project, a
+ * message's attachment (decision 133). Refused when the name is unusable, the length missing,
+ * zero or above `maxBytes`.
  */
 export async function createUpload(
-  project: ProjectKey,
+  project: ProjectKey | null,
   uploader: { id: string; side: Side; internal: boolean },
   file: { name: string; length: number },
   maxBytes: number,
@@ -175,8 +211,9 @@ export async function createUpload(
     return refused(413, `"${name}" is larger than ${formatFileSize(maxBytes)}.`);
   const upload: ResumableUpload = {
     id: randomUUID(),
-    projectId: project.id,
-    clientId: project.clientId,
+    projectId: project?.id ?? "",
+    clientId: project?.clientId ?? "",
+    ...(project ? {} : { for: "attachment" as const, complete: false, sha256: null }),
     uploaderId: uploader.id,
     side: uploader.side,
     internal: uploader.side === "agency" && uploader.internal,
@@ -261,6 +298,7 @@ export async function appendToUpload(
     const at = await uploadOffset(now);
     if (offset !== at) return refused(409, `The upload is at byte ${at}, not ${offset}.`);
     if (now.stored) return { ok: true, offset: at, stored: now.stored };
+    if (now.complete) return { ok: true, offset: at, stored: null };
     let size = at;
     let cut = false;
     if (body) {
@@ -357,6 +395,11 @@ export async function appendToUpload(
     const whole = hashed?.offset === now.length;
     if (hashed && !whole) hashed.hash.drop();
     const known = whole ? { size: now.length, sha256: await hashed.hash.digest() } : undefined;
+    if (now.for === "attachment") {
+      // A message's file waits, staged, for the message that takes it (decision 133).
+      await saveRecord({ ...now, complete: true, sha256: known?.sha256 ?? null });
+      return { ok: true, offset: now.length, stored: null };
+    }
     const stored = await storeFile(
       db,
       { id: now.projectId, clientId: now.clientId },
@@ -383,6 +426,98 @@ export async function appendToUpload(
 
 async function* readBytes(file: string): AsyncIterable<Uint8Array> {
   yield* createReadStream(file, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Uint8Array>;
+}
+
+/** What a message's form names as its finished attachment uploads (decision 133). */
+export const ATTACHMENT_UPLOADS_FIELD = "uploads";
+export const ATTACHMENT_NOT_READY = "An attached file has not finished uploading.";
+
+/** Attachment uploads taken for a message: received files, and what to do once it is settled. */
+export interface TakenUploads {
+  received: ReceivedFile[];
+  /** The message was stored (the uploads are removed) or not (they stay, to be sent again). */
+  settle(kept: boolean): Promise<void>;
+}
+
+/**
+ * A message's finished attachment uploads (`ids`, the sender's own), each received into a
+ * pending version of `owner` as a form's file is (decision 087): sniffed again, held to
+ * `maxBytes`; on disk the staged file itself becomes the version's (a hard link, decision 109).
+ * Each upload is held (no PATCH, HEAD or second message takes it) until `settle`. Refused, with
+ * nothing received, when one is unknown or another person's (404) or not complete (409).
+ */
+export async function takeAttachmentUploads(
+  db: Database,
+  uploaderId: string,
+  ids: string[],
+  owner: UploadOwner,
+  maxBytes: number,
+): Promise<Outcome<TakenUploads>> {
+  const locks: Awaited<ReturnType<typeof hold>>[] = [];
+  const taken: string[] = [];
+  const received: ReceivedFile[] = [];
+  const release = () => {
+    for (const lock of locks.splice(0)) lock.release();
+  };
+  let refusal: Refused | null = null;
+  try {
+    for (const id of new Set(ids)) {
+      const upload = await findAttachmentUpload(id, uploaderId);
+      if (!upload) {
+        refusal = refused(404, UPLOAD_NOT_FOUND);
+        break;
+      }
+      // Not finished: refused without holding it (which would stop a PATCH still sending).
+      if (!upload.complete) {
+        refusal = refused(409, ATTACHMENT_NOT_READY);
+        break;
+      }
+      locks.push(await hold(id));
+      taken.push(id);
+      const now = await readRecord(id);
+      if (!now?.complete || (await uploadOffset(now)) !== now.length) {
+        refusal = refused(409, ATTACHMENT_NOT_READY);
+        break;
+      }
+      const got = await receiveFile(
+        db,
+        owner,
+        uploaderId,
+        now.name,
+        readBytes(bytesPath(id)),
+        maxBytes,
+        {
+          staged: bytesPath(id),
+          known: now.sha256 ? { size: now.length, sha256: now.sha256 } : undefined,
+        },
+      );
+      if (!got.ok) {
+        refusal = got;
+        break;
+      }
+      received.push(got.received);
+    }
+  } finally {
+    if (refusal !== null || received.length < new Set(ids).size) {
+      await discardReceived(
+        db,
+        received.map((f) => f.versionId),
+      );
+      release();
+    }
+  }
+  if (refusal) return refusal;
+  return {
+    ok: true,
+    received,
+    settle: async (kept) => {
+      try {
+        if (kept) for (const id of taken) await removeUpload(id);
+      } finally {
+        release();
+      }
+    },
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Download, FileText, Trash2, Upload, X } from "~/components/icons";
+import { Download, FileText, Trash2, Upload } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -7,7 +7,6 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Progress } from "~/components/ui/progress";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDateTime } from "~/lib/dates";
 import {
@@ -25,7 +24,8 @@ import {
   ReviewBadge,
   type ReviewState,
 } from "./review-controls";
-import { type UploadItem, useUploads } from "./use-uploads";
+import { UploadRow } from "./upload-row";
+import { useUploads } from "./use-uploads";
 
 export interface FileVersionView {
   id: string;
@@ -349,43 +349,6 @@ function UploadArea({
         </ul>
       ) : null}
     </div>
-  );
-}
-
-function UploadRow({ item, onDismiss }: { item: UploadItem; onDismiss: () => void }) {
-  const percent = Math.round(item.sent * 100);
-  const status =
-    item.state === "waiting"
-      ? "Waiting"
-      : item.state === "uploading"
-        ? `${percent}%`
-        : item.state === "done"
-          ? "Uploaded"
-          : "Failed";
-  return (
-    <li className="space-y-1 rounded-md border px-3 py-2 text-sm">
-      <div className="flex items-center justify-between gap-2">
-        <span className="min-w-0 truncate font-medium">{item.name}</span>
-        <span className="flex shrink-0 items-center gap-2">
-          <span className="tabular-nums text-muted-foreground">{status}</span>
-          {item.state === "done" || item.state === "failed" ? (
-            <Button variant="ghost" size="icon-xs" onClick={onDismiss}>
-              <X aria-hidden />
-              <span className="sr-only">Dismiss {item.name}</span>
-            </Button>
-          ) : null}
-        </span>
-      </div>
-      <Progress
-        value={item.state === "done" ? 100 : item.state === "failed" ? 0 : percent}
-        aria-label={`Uploading ${item.name}`}
-      />
-      {item.state === "failed" && item.message ? (
-        <p role="alert" className="text-destructive">
-          {item.message}
-        </p>
-      ) : null}
-    </li>
   );
 }
 

@@ -72,41 +72,55 @@ function request(
 const base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How a resumable upload ended: its address (`location`) once every byte is in. */
+export interface Sent {
+  ok: boolean;
+  message: string;
+  location: string | null;
+}
+
 /**
- * One file as a resumable upload (decision 092, tus): created, then sent in pieces sized from
- * the speed of the last (decision 116); after a
- * dropped connection it asks the server where the upload stands and goes on from there, waiting
- * longer between tries. The upload's address is kept in the tab's storage, so choosing the same
- * file again after a reload continues it too.
+ * One file as a resumable upload (decision 092, tus) to `collection` (a project's uploads, or a
+ * message's attachments, decision 133), with `metadata` beside its name: created, then sent in
+ * pieces sized from the speed of the last (decision 116); after a dropped connection it asks
+ * the server where the upload stands and goes on from there, waiting longer between tries. The
+ * upload's address is kept in the tab's storage under `remember` and the file's identity, so
+ * choosing the same file again after a reload continues it too.
  */
-async function send(
-  projectId: string,
+export async function sendResumable(
+  collection: string,
   file: File,
-  internal: boolean,
+  metadata: Record<string, string>,
+  remember: string,
   onProgress: (sent: number) => void,
-): Promise<{ ok: boolean; message: string }> {
-  const remembered = `upload:${projectId}:${internal}:${file.name}:${file.size}:${file.lastModified}`;
+): Promise<Sent> {
+  const remembered = `${remember}:${file.name}:${file.size}:${file.lastModified}`;
+  let location = sessionStorage.getItem(remembered);
   const stored = (answer: Answer) => {
     sessionStorage.removeItem(remembered);
     const text = answer.header("Upload-Stored");
-    return { ok: true, message: text ? decodeURIComponent(text) : `Uploaded ${file.name}` };
+    return {
+      ok: true,
+      message: text ? decodeURIComponent(text) : `Uploaded ${file.name}`,
+      location,
+    };
   };
   const failed = (answer: Answer) => {
     sessionStorage.removeItem(remembered);
-    return { ok: false, message: answer.error ?? FAILED };
+    return { ok: false, message: answer.error ?? FAILED, location: null };
   };
-  let location = sessionStorage.getItem(remembered);
   let offset = -1;
   let tries = 0;
   // Sized from the last piece's speed (decision 116): 4 MB on a slow line, up to 64 MB.
   let pieceBytes = FIRST_PIECE_BYTES;
   for (;;) {
     if (!location) {
-      const metadata = [`filename ${base64(file.name)}`];
-      if (internal) metadata.push(`internal ${base64("on")}`);
-      const created = await request("POST", resumableUploadsPath(projectId), {
+      const pairs = Object.entries({ filename: file.name, ...metadata }).map(
+        ([key, value]) => `${key} ${base64(value)}`,
+      );
+      const created = await request("POST", collection, {
         "Upload-Length": String(file.size),
-        "Upload-Metadata": metadata.join(","),
+        "Upload-Metadata": pairs.join(","),
       });
       if (created.status === 201 && created.header("Location")) {
         location = created.header("Location") as string;
@@ -151,7 +165,7 @@ async function send(
       if (sent.status === 409) continue;
     }
     const delay = RETRY_MS[tries];
-    if (delay === undefined) return { ok: false, message: FAILED };
+    if (delay === undefined) return { ok: false, message: FAILED, location: null };
     tries += 1;
     await wait(delay);
   }
@@ -193,7 +207,13 @@ export function useUploads(projectId: string, maxBytes: number) {
           const result =
             file.size > maxBytes
               ? { ok: false, message: `"${file.name}" is larger than ${formatFileSize(maxBytes)}.` }
-              : await send(projectId, file, internal, (sent) => update(key, { sent }));
+              : await sendResumable(
+                  resumableUploadsPath(projectId),
+                  file,
+                  internal ? { internal: "on" } : {},
+                  `upload:${projectId}:${internal}`,
+                  (sent) => update(key, { sent }),
+                );
           update(key, {
             state: result.ok ? "done" : "failed",
             sent: result.ok ? 1 : 0,
