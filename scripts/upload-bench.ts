@@ -17,7 +17,7 @@
  * checked byte for byte, untimed. And the
  * server's resident memory (RSS) before and at its peak during the upload and the download,
  * sampled from /proc every 20 ms; and a resumable upload (tus, decision 092) of the same file
- * in pieces sized as the page sizes them (`nextPieceBytes`, decision 116), each streamed from the
+ * in pieces sized as the page sizes them (`nextPieceBytes`, `pieceLength`, decisions 116, 134), each streamed from the
  * file by Node's http (decision 127). Times are the tools' own (dd's report, curl's time_total):
  * starting curl took 0.2–1.5 s of wall time on this loaded machine, more than a 20 MB upload
  * itself. A 5-byte upload gives a request's fixed cost. `--repeat N`: N runs on one server, each
@@ -48,7 +48,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs, promisify } from "node:util";
 import S3rver from "s3rver";
-import { FIRST_PIECE_BYTES, nextPieceBytes } from "../app/lib/files.ts";
+import { FIRST_PIECE_BYTES, nextPieceBytes, pieceLength } from "../app/lib/files.ts";
 import { createProjectOver, patchFileOver, versionLinks } from "./lib/upload-client.ts";
 import { signUpOver, startBuiltServer } from "./serve-build.ts";
 
@@ -363,7 +363,7 @@ try {
           pieceTimes.push(`create ${Math.round(performance.now() - creating)} ms`);
           let pieceBytes = FIRST_PIECE_BYTES;
           for (let offset = 0; offset < size; ) {
-            const length = Math.min(pieceBytes, size - offset);
+            const length = pieceLength(pieceBytes, size - offset);
             const began = performance.now();
             const res = await patchFileOver(app.url, location, tus, source, offset, length);
             if (res.status !== 204) throw new Error(`PATCH: ${res.status} ${res.body}`);

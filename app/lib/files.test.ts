@@ -4,9 +4,14 @@ import {
   ACCEPT_ATTRIBUTE,
   cleanFileName,
   FILE_NAME_MAX,
+  FIRST_PIECE_BYTES,
   fileExtension,
   formatFileSize,
+  MAX_PIECE_BYTES,
+  MB,
   MESSAGE_FORM_PATH,
+  nextPieceBytes,
+  pieceLength,
   UPLOAD_PATH,
 } from "./files";
 
@@ -107,5 +112,26 @@ describe("sizes and the upload path", () => {
     expect(MESSAGE_FORM_PATH.test("/portal/messagesx")).toBe(false);
     expect(ACCEPT_ATTRIBUTE).toContain(".pdf");
     expect(ACCEPT_ATTRIBUTE).toContain(".svg");
+  });
+});
+
+describe("a resumable upload's pieces (decisions 116, 134)", () => {
+  it("start at 4 MB, then last about 15 s at the last one's speed, between 4 MB and 256 MB", () => {
+    expect(nextPieceBytes(0, 0)).toBe(FIRST_PIECE_BYTES);
+    // 1 MB/s: 15 MB.
+    expect(nextPieceBytes(4 * MB, 4000)).toBe(15 * MB);
+    // A slow line keeps the smallest; a fast one the largest.
+    expect(nextPieceBytes(4 * MB, 60_000)).toBe(FIRST_PIECE_BYTES);
+    expect(nextPieceBytes(4 * MB, 20)).toBe(MAX_PIECE_BYTES);
+    expect(MAX_PIECE_BYTES).toBe(256 * MB);
+  });
+
+  it("carry the rest of the file when less than a first piece would be left after them", () => {
+    expect(pieceLength(64 * MB, 200 * MB)).toBe(64 * MB);
+    expect(pieceLength(64 * MB, 67 * MB)).toBe(67 * MB);
+    expect(pieceLength(64 * MB, 68 * MB)).toBe(64 * MB);
+    expect(pieceLength(256 * MB, 196 * MB)).toBe(196 * MB);
+    expect(pieceLength(FIRST_PIECE_BYTES, 5 * MB)).toBe(5 * MB);
+    expect(pieceLength(FIRST_PIECE_BYTES, 3 * MB)).toBe(3 * MB);
   });
 });

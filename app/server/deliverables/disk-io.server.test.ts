@@ -1,9 +1,9 @@
 /**
- * The disk store's reading and writing at speed (decision 109): an upload gathered into two
+ * The disk store's reading and writing at speed (decisions 109, 134): an upload gathered into
  * reused buffers and written while the next fills, with background syncs; a download read into
  * two reused buffers, each read into again only once the response has taken it.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -11,12 +11,14 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.server";
+import { threadHash } from "./hash-thread.server";
 import {
   diskStore,
   fileWriter,
   SEND_BYTES,
   SYNC_EVERY_BYTES,
   sendFile,
+  WRITE_BUFFERS,
   WRITE_BYTES,
 } from "./storage.server";
 
@@ -55,6 +57,26 @@ describe("disk reads and writes", () => {
     await handle.sync();
     await handle.close();
     expect(readFileSync(file).equals(bytes)).toBe(true);
+  });
+
+  it("with the hash in the worker thread, several buffers in flight keep the bytes and the hash in order (decision 134)", async () => {
+    const size = SYNC_EVERY_BYTES + (2 * WRITE_BUFFERS + 1) * WRITE_BYTES + 4321;
+    const bytes = randomBytes(size);
+    const file = path.join(dir, "hashed");
+    const handle = await open(file, "w");
+    // A resumed upload: the first bytes are already there, the writer starts after them.
+    await handle.write(bytes, 0, 1000, 0);
+    const hash = threadHash();
+    await hash.update(bytes.subarray(0, 1000));
+    const writer = fileWriter(handle, 1000, hash);
+    for (let at = 1000, step = 1; at < size; step = (step * 7919) % 700_000 || 1) {
+      await writer.write(bytes.subarray(at, at + step));
+      at += step;
+    }
+    await writer.flush();
+    await handle.close();
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    expect(await hash.digest()).toBe(createHash("sha256").update(bytes).digest("hex"));
   });
 
   it("sends a whole file and a range, never reusing a buffer the response still holds", async () => {

@@ -280,8 +280,8 @@ function patchReader(body: PatchBody) {
  * The bytes of a PATCH at `offset`: appended as they arrive (kept when the connection drops), the
  * first ones sniffed (a type not on the list ends the upload), and, with the last byte, the
  * file stored as a version. Refused 409 when `offset` is not where the upload stands, 413 past
- * its length. The bytes go through `fileWriter` (two reused 1 MB buffers, the disk writing
- * while the next fills) and are hashed as they arrive.
+ * its length. The bytes go through `fileWriter` (reused 1 MB buffers, the disk writing while
+ * the next fills, decision 134) and are hashed as they arrive.
  */
 export async function appendToUpload(
   db: Database,

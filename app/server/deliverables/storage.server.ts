@@ -366,35 +366,46 @@ export function diskStore(dataDir: string): FileStore {
   };
 }
 
-/** How much of an upload is gathered before it is written (two such buffers per upload). */
+/** How much of an upload is gathered before it is written (WRITE_BUFFERS such per upload). */
 export const WRITE_BYTES = 1024 * 1024;
+/**
+ * How many gathered buffers an upload may have in flight (being written and hashed) while it
+ * fills the next (decision 134): with two, every megabyte waited for the thread pool and the
+ * hashing thread to be scheduled on this loaded 2-core machine; four absorb that wait.
+ */
+export const WRITE_BUFFERS = 4;
 /** How often an upload being written asks the disk to catch up (fdatasync, in the background). */
 export const SYNC_EVERY_BYTES = 16 * 1024 * 1024;
 
 /**
- * Writes to a file in WRITE_BYTES pieces gathered from pieces of any size, into two buffers
- * that take turns: one is written (in the thread pool) while the next fills, so the network
- * and the disk work at the same time, and nothing is allocated per piece (decision 109). Every
- * SYNC_EVERY_BYTES it starts an fdatasync without waiting for it, so the disk writes the file
+ * Writes to a file in WRITE_BYTES pieces gathered from pieces of any size, into WRITE_BUFFERS
+ * buffers that take turns: the filled ones are written (in the thread pool, each at its own
+ * position) while the next fills, so the network and the disk work at the same time, and
+ * nothing is allocated per piece (decisions 109, 134). Every SYNC_EVERY_BYTES it starts an
+ * fdatasync of what was handed out so far without waiting for it, so the disk writes the file
  * while it arrives and the final fsync has little left to do. An error of a background write or
  * sync is thrown by the next call. `start`: where in the file the first byte goes (a resumed
- * upload's offset). `hash`: takes every byte written, in the worker thread (decision 127), while
- * the thread pool writes it; the buffers are then shared memory, and one is filled again only
- * once both are done with it.
+ * upload's offset). `hash`: takes every byte written, in order, in the worker thread (decision
+ * 127), while the thread pool writes it; the buffers are then shared memory, and one is filled
+ * again only once both are done with it.
  */
 export function fileWriter(handle: FileHandle, start = 0, hash?: ThreadHash) {
   const allocate = (bytes: number) => (hash ? sharedBuffer(bytes) : Buffer.allocUnsafe(bytes));
-  const buffers = [allocate(WRITE_BYTES), allocate(WRITE_BYTES)];
+  const slots = Array.from({ length: WRITE_BUFFERS }, () => ({
+    buffer: allocate(WRITE_BYTES),
+    /** Settles once the buffer's last bytes are written and hashed (never rejects). */
+    busy: Promise.resolve() as Promise<void>,
+  }));
   let turn = 0;
   let filled = 0;
   let written = start;
   let unsynced = 0;
-  let writing: Promise<void> = Promise.resolve();
   let syncing: Promise<void> | null = null;
   let failure: unknown = null;
   const check = () => {
     if (failure) throw failure;
   };
+  const inFlight = () => Promise.all(slots.map((slot) => slot.busy));
   const writeAll = async (data: Buffer, position: number) => {
     for (let offset = 0; offset < data.length; ) {
       const { bytesWritten } = await handle.write(
@@ -406,26 +417,25 @@ export function fileWriter(handle: FileHandle, start = 0, hash?: ThreadHash) {
       offset += bytesWritten;
     }
   };
-  /** Hand the filled buffer to the thread pool once the previous write has finished. */
+  /** Hand the filled buffer to the thread pool and the hash; wait until the next one is free. */
   const send = async () => {
-    await writing;
     check();
-    const data = (buffers[turn] as Buffer).subarray(0, filled);
+    const slot = slots[turn] as (typeof slots)[number];
+    const data = slot.buffer.subarray(0, filled);
     const position = written;
     written += filled;
     unsynced += filled;
-    turn = 1 - turn;
     filled = 0;
-    writing = Promise.all([writeAll(data, position), hash?.update(data)]).then(
+    slot.busy = Promise.all([writeAll(data, position), hash?.update(data)]).then(
       () => {},
       (error) => {
         failure ??= error;
       },
     );
+    turn = (turn + 1) % slots.length;
     if (unsynced >= SYNC_EVERY_BYTES && !syncing) {
       unsynced = 0;
-      const after = writing;
-      syncing = after
+      syncing = inFlight()
         .then(() => handle.datasync())
         .catch((error) => {
           failure ??= error;
@@ -434,13 +444,15 @@ export function fileWriter(handle: FileHandle, start = 0, hash?: ThreadHash) {
           syncing = null;
         });
     }
+    await (slots[turn] as (typeof slots)[number]).busy;
+    check();
   };
   return {
     async write(piece: Uint8Array) {
       check();
       let offset = 0;
       while (offset < piece.byteLength) {
-        const buffer = buffers[turn] as Buffer;
+        const buffer = (slots[turn] as (typeof slots)[number]).buffer;
         const take = Math.min(piece.byteLength - offset, WRITE_BYTES - filled);
         buffer.set(piece.subarray(offset, offset + take), filled);
         filled += take;
@@ -451,13 +463,13 @@ export function fileWriter(handle: FileHandle, start = 0, hash?: ThreadHash) {
     /** Every byte given is written (not yet durable: the caller syncs). */
     async flush() {
       if (filled > 0) await send();
-      await writing;
+      await inFlight();
       await syncing;
       check();
     },
     /** Nothing is being written any more (before closing, whatever happened). */
     async settled() {
-      await writing;
+      await inFlight();
       await syncing;
     },
   };

@@ -4,6 +4,7 @@ import {
   FIRST_PIECE_BYTES,
   formatFileSize,
   nextPieceBytes,
+  pieceLength,
   resumableUploadsPath,
 } from "~/lib/files";
 import { CLIENT_ID_HEADER } from "~/lib/live-events";
@@ -111,7 +112,7 @@ export async function sendResumable(
   };
   let offset = -1;
   let tries = 0;
-  // Sized from the last piece's speed (decision 116): 4 MB on a slow line, up to 64 MB.
+  // Sized from the last piece's speed (decisions 116, 134): 4 MB on a slow line, up to 256 MB.
   let pieceBytes = FIRST_PIECE_BYTES;
   for (;;) {
     if (!location) {
@@ -147,7 +148,7 @@ export async function sendResumable(
         "PATCH",
         location,
         { "Upload-Offset": String(from), "Content-Type": "application/offset+octet-stream" },
-        file.slice(from, from + pieceBytes),
+        file.slice(from, from + pieceLength(pieceBytes, file.size - from)),
         (loaded) => onProgress(Math.min(1, (from + loaded) / file.size)),
       );
       if (sent.status === 204) {
