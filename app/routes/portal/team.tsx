@@ -20,6 +20,7 @@ import {
   removeAdministrator,
   removeTeamMember,
 } from "~/server/team/team.server";
+import { parseUserId } from "~/server/workspace/scope.server";
 import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/team";
 import { assertCanWrite, requireAdmin } from "./context.server";
@@ -42,13 +43,13 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   if (isInvitationIntent(form.intent)) return invitationAction(ctx, form, { clientId: null });
   if (form.intent === "remove-team-member") {
-    const userId = form.userId && form.userId.length <= 100 ? form.userId : "";
+    const userId = parseUserId(form.userId) ?? "";
     const removed = await removeTeamMember(ctx.db, userId);
     if (!removed.ok) return failed(removed.status, removed.message, { intent: "remove-admin" });
     return succeeded("Team member role removed", { intent: "remove-admin" });
   }
   if (form.intent === "billing-access") {
-    const userId = form.userId && form.userId.length <= 100 ? form.userId : "";
+    const userId = parseUserId(form.userId) ?? "";
     const on = form.billing === "on";
     if (!(await setBillingAccess(ctx.db, userId, on))) {
       return failed(404, NOT_A_TEAM_MEMBER_MESSAGE, { intent: "billing-access" });
@@ -58,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   if (form.intent === "remove-admin") {
-    const userId = form.userId && form.userId.length <= 100 ? form.userId : "";
+    const userId = parseUserId(form.userId) ?? "";
     const removed = await removeAdministrator(ctx.db, userId);
     if (!removed.ok) return failed(removed.status, removed.message, { intent: "remove-admin" });
     if (userId === ctx.user.id) {

@@ -11,7 +11,13 @@ import { type Outcome, refused } from "../outcome.server";
 import { afterCursor } from "../pagination.server";
 import { publishAccessChanged, publishChange } from "../workspace/events.server";
 import { createClient, removeClientIfUnused } from "../workspace/membership.server";
-import { ALL_CLIENTS, parseId, type Scope, scopeWhere } from "../workspace/scope.server";
+import {
+  ALL_CLIENTS,
+  parseId,
+  parseUserId,
+  type Scope,
+  scopeWhere,
+} from "../workspace/scope.server";
 
 /**
  * A client by id that the scope may see (any client: for administrators), or null for an
@@ -271,7 +277,7 @@ export async function moveContact(
   const to = parseId(toClientId);
   if (!to) return refused(400, "Choose a client");
   if (to === fromClientId) return refused(400, MOVE_TO_SAME);
-  const id = typeof userId === "string" && userId.length > 0 && userId.length <= 100 ? userId : "";
+  const id = parseUserId(userId) ?? "";
   const result = await db.transaction(
     async (tx): Promise<Outcome<{ clientId: string; name: string }>> => {
       const [target] = await tx

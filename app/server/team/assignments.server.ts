@@ -9,7 +9,7 @@ import type { Database } from "../db/client.server";
 import { clientAssignments, clients, profiles, user, userRoles } from "../db/schema.server";
 import { type Outcome, refused } from "../outcome.server";
 import { publishAccessChanged, publishChange } from "../workspace/events.server";
-import { parseId } from "../workspace/scope.server";
+import { parseId, parseUserId } from "../workspace/scope.server";
 
 export const TEAM_MEMBER_NOT_FOUND = "Team member not found";
 export const CLIENT_NOT_FOUND = "Client not found";
@@ -57,7 +57,7 @@ async function teamMemberAndClient(
   userId: unknown,
   clientId: string,
 ): Promise<Outcome<{ userId: string }>> {
-  const id = typeof userId === "string" && userId.length > 0 && userId.length <= 100 ? userId : "";
+  const id = parseUserId(userId) ?? "";
   const [member] = id
     ? await db
         .select({ id: userRoles.userId })
@@ -104,7 +104,7 @@ export async function unassignTeamMember(
 ): Promise<Outcome<{ userId: string }>> {
   const clientId = parseId(clientIdInput);
   if (!clientId) return refused(404, CLIENT_NOT_FOUND);
-  const id = typeof userId === "string" && userId.length <= 100 ? userId : "";
+  const id = parseUserId(userId) ?? "";
   const removed = await db
     .delete(clientAssignments)
     .where(and(eq(clientAssignments.userId, id), eq(clientAssignments.clientId, clientId)))

@@ -8,13 +8,14 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_KINDS, LEAD_STATUSES } from "~/lib/validation/lead-status";
 import { PROJECT_PRIORITIES, PROJECT_STATUSES } from "~/lib/validation/portal";
+import { action as clientAction } from "~/routes/portal/client";
 import { loader as dashboardLoader } from "~/routes/portal/dashboard";
 import { action as leadAction, loader as leadLoader } from "~/routes/portal/lead";
 import { loader as leadsLoader } from "~/routes/portal/leads";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/portal/messages";
 import { action as projectsAction, loader as projectsLoader } from "~/routes/portal/projects";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/portal/settings";
-import { loader as teamLoader } from "~/routes/portal/team";
+import { action as teamAction, loader as teamLoader } from "~/routes/portal/team";
 import { type SignedUp, signUp } from "~/test/accounts.server";
 import { proveAddress } from "~/test/admin.server";
 import {
@@ -32,6 +33,7 @@ import {
 } from "~/test/fuzz.server";
 import { createHarness, formRequest, type Harness, run } from "~/test/harness.server";
 import {
+  clientAssignments,
   emailOutbox,
   leads,
   messageReads,
@@ -39,6 +41,7 @@ import {
   profiles,
   projects,
   user,
+  userRoles,
 } from "../db/schema.server";
 import { testDatabaseKind } from "../db/test-db.server";
 import { submitLead } from "../leads/leads.server";
@@ -546,6 +549,31 @@ describe("regressions found by the properties", () => {
     expect(sent.status).toBe(200);
     const added = (await snapshotMessages()).filter((m) => !before.some((b) => b.id === m.id));
     expect(added.map((m) => m.subject)).toEqual(["First subject"]);
+  });
+
+  it("answers a person's id with a NUL character on Team and a client's page with 404", async () => {
+    const snapshot = () =>
+      Promise.all([
+        h.handle.db.select().from(userRoles).orderBy(asc(userRoles.userId)),
+        h.handle.db.select().from(clientAssignments).orderBy(asc(clientAssignments.userId)),
+        h.handle.db.select().from(profiles).orderBy(asc(profiles.id)),
+      ]);
+    const before = await snapshot();
+    const userId = "a\u0000b";
+    for (const intent of ["remove-team-member", "billing-access", "remove-admin"]) {
+      const res = await run(teamAction, post("/portal/team", { intent, userId }, admin));
+      expect(res.status, intent).toBe(404);
+    }
+    const page = `/portal/clients/${alice.clientId}`;
+    for (const fields of [
+      { intent: "assign", userId },
+      { intent: "unassign", userId },
+      { intent: "move-contact", userId, clientId: bob.clientId },
+    ]) {
+      const res = await run(clientAction, post(page, fields, admin), { id: alice.clientId });
+      expect(res.status, fields.intent).toBe(404);
+    }
+    expect(await snapshot()).toEqual(before);
   });
 
   it("answers an admin's message to a client id with a NUL character with 400", async () => {

@@ -8,6 +8,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { idSchema } from "~/lib/validation/portal";
+import { isStorableText } from "~/lib/validation/text";
 import type { Database } from "../db/client.server";
 import { clientAssignments, projects } from "../db/schema.server";
 
@@ -65,6 +66,19 @@ export async function clientInScope(
 export function parseId(value: unknown): string | null {
   const parsed = idSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * A person's id from a form (better-auth's ids are text, not UUIDs), or null: an empty, overlong
+ * (over 100 characters) or unstorable one (a NUL) names nobody; it is never a 500.
+ */
+export function parseUserId(value: unknown): string | null {
+  return typeof value === "string" &&
+    value.length > 0 &&
+    value.length <= 100 &&
+    isStorableText(value)
+    ? value
+    : null;
 }
 
 export interface ProjectRef {
