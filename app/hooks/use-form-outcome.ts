@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type FetcherWithComponents, useActionData, useFetcher } from "react-router";
 import type { ActionResult, ActionSuccess } from "~/lib/action-result";
 import { notify } from "~/lib/notify";
@@ -91,11 +91,36 @@ export interface CookieToast {
   type: "success" | "error" | "message";
   title: string;
   description?: string;
+  /** The page it lands on says it in place: a toast only, never `<CookieToastText>`. */
+  inPage?: boolean;
 }
 
-/** Show the toast a loader read from the cookie (once per toast). */
-export function useCookieToast(toast: CookieToast | null | undefined) {
+/**
+ * Whether this document has hydrated (a `useCookieToast` effect has run): from then on a cookie
+ * toast (after a client-side navigation) is a toast only, never text as well. False on the
+ * server and while hydrating, so the hydrating render matches the server's HTML.
+ */
+let hydrated = false;
+
+/**
+ * Show the toast a loader read from the cookie (once per toast). Returns whether the page
+ * should also show it as text (`<CookieToastText>`): as the server rendered it (without
+ * JavaScript, and before the scripts run) until the toast is on the page, so it is never said
+ * twice. The state changes when the toast has shown, well after hydration committed: nothing
+ * updates while hydration commits (decision 031).
+ */
+export function useCookieToast(toast: CookieToast | null | undefined): boolean {
+  const [toasted, setToasted] = useState<CookieToast | null>(null);
   useEffect(() => {
-    if (toast) notify(toast.type, toast.title, { description: toast.description });
+    hydrated = true;
+    if (!toast) return;
+    let current = true;
+    void notify(toast.type, toast.title, { description: toast.description }).then(() => {
+      if (current) setToasted(toast);
+    });
+    return () => {
+      current = false;
+    };
   }, [toast]);
+  return !!toast && toast !== toasted && !hydrated;
 }

@@ -19,12 +19,13 @@ function toasterReady(): Promise<void> {
   return new Promise((resolve) => waiting.push(resolve));
 }
 
-export function notify(kind: Kind, title: string, options?: ExternalToast) {
+/** Resolves once the toast is on the page (its toaster loaded and listening). */
+export function notify(kind: Kind, title: string, options?: ExternalToast): Promise<void> {
   if (!requested) {
     requested = true;
     for (const listener of listeners) listener();
   }
-  void Promise.all([import("sonner"), toasterReady()]).then(([{ toast }]) => {
+  return Promise.all([import("sonner"), toasterReady()]).then(([{ toast }]) => {
     if (kind === "message") toast(title, options);
     else toast[kind](title, options);
   });

@@ -13,6 +13,8 @@ export const toastSchema = z.object({
   type: z.enum(["success", "error", "message"]).default("message"),
   title: z.string().max(200),
   description: z.string().max(500).optional(),
+  /** The page it lands on says it in place (Settings' two-factor card): a toast, no text. */
+  inPage: z.boolean().optional(),
 });
 export type Toast = z.infer<typeof toastSchema>;
 

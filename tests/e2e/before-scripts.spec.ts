@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import type { Browser, Page } from "@playwright/test";
+import { createUser, expect, hydrated, signInAsAdmin, test } from "./fixtures";
 
 /**
  * Issue 38, point 2: every control of the public pages and the portal's shell works before the
@@ -16,6 +16,29 @@ async function holdScripts(page: Page) {
 
 const hydratedNow = (page: Page) =>
   page.evaluate(() => Object.keys(document.body).some((k) => k.startsWith("__reactFiber$")));
+
+const SAVED = "Proposal saved as a draft";
+
+/**
+ * An action that redirects with a toast (`redirectWithToast`): the administrator fills 'New
+ * proposal' for a new client (its contact signs up in a context of its own), ready to send.
+ */
+async function newProposalForm(page: Page, browser: Browser, baseURL: string) {
+  const tag = Date.now().toString(36);
+  const other = await browser.newContext({ baseURL });
+  const contact = await createUser(other.request, baseURL, { fullName: `Toast Client ${tag}` });
+  await other.close();
+  await signInAsAdmin(page.context().request, baseURL);
+  await page.goto("/portal/billing/proposals/new");
+  await expect(page.getByRole("heading", { name: "New proposal", level: 1 })).toBeVisible();
+  const title = `Said after the redirect ${tag}`;
+  await page.getByLabel("Client", { exact: true }).selectOption({ label: contact.fullName });
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Line 1 description").fill("Voice agent setup");
+  await page.getByLabel("Line 1 billed").selectOption("once-off");
+  await page.getByLabel("Line 1 price (R)").fill("1 000");
+  return title;
+}
 
 for (const mode of ["scripts held back", "JavaScript off"] as const) {
   test.describe(`controls with ${mode}`, () => {
@@ -143,6 +166,23 @@ for (const mode of ["scripts held back", "JavaScript off"] as const) {
       if (mode === "scripts held back") expect(await hydratedNow(page)).toBe(false);
     });
 
+    test("an action that redirects says on the next page what it did", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      const title = await newProposalForm(page, browser, baseURL ?? "");
+      await page.getByRole("button", { name: "Create proposal" }).click();
+      await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+      // The toast's cookie, read by the page it lands on, is text in the page: a status.
+      await expect(page.getByRole("main").getByRole("status")).toHaveText(SAVED);
+      // Once: the next page has no cookie left to read.
+      await page.reload();
+      await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+      await expect(page.getByText(SAVED)).toHaveCount(0);
+      if (mode === "scripts held back") expect(await hydratedNow(page)).toBe(false);
+    });
+
     test("the portal's sidebar toggle collapses and expands the sidebar", async ({
       page,
       user,
@@ -168,3 +208,32 @@ for (const mode of ["scripts held back", "JavaScript off"] as const) {
     });
   });
 }
+
+test.describe("an action's outcome after a redirect, with JavaScript", () => {
+  const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
+
+  test("posted before the scripts ran: the text until the toast shows, then the toast alone", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const title = await newProposalForm(page, browser, baseURL ?? "");
+    // The form posts itself, as it does when pressed before hydration (decision 010).
+    await page
+      .getByRole("button", { name: "Create proposal" })
+      .evaluate((button) => button.closest("form")?.submit());
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    await hydrated(page);
+    await expect(toasts(page).getByText(SAVED)).toBeVisible();
+    await expect(page.getByRole("main").getByText(SAVED)).toHaveCount(0);
+  });
+
+  test("posted by the hydrated page: a toast, and no text", async ({ page, browser, baseURL }) => {
+    const title = await newProposalForm(page, browser, baseURL ?? "");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Create proposal" }).click();
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    await expect(toasts(page).getByText(SAVED)).toBeVisible();
+    await expect(page.getByRole("main").getByText(SAVED)).toHaveCount(0);
+  });
+});

@@ -5,11 +5,11 @@ import { useLiveUpdates } from "~/components/portal/live-updates";
 import { PortalHeader } from "~/components/portal/portal-header";
 import { ViewingAsBanner } from "~/components/portal/viewing-as-banner";
 import { RouteError } from "~/components/route-error";
+import { CookieToastText } from "~/components/ui/cookie-toast-text";
 import { LazyToaster } from "~/components/ui/lazy-toaster";
 import { SidebarInset, SidebarProvider } from "~/components/ui/sidebar";
 import { parseSidebarCookie } from "~/components/ui/sidebar-cookie";
 import { site } from "~/content/site";
-import { useCookieToast } from "~/hooks/use-form-outcome";
 import type { LiveHandle } from "~/lib/live-events";
 import { unreadMessagesOf } from "~/lib/seo";
 import { readToast } from "~/routes/toast.server";
@@ -98,11 +98,14 @@ function PortalShell({
   access,
   billing,
   unreadMessages,
+  notice,
   children,
 }: Pick<
   LayoutData,
   "user" | "sidebarOpen" | "viewingAs" | "access" | "billing" | "unreadMessages"
 > & {
+  /** Above the page: what the last redirecting action did (`CookieToastText`). */
+  notice?: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
@@ -125,6 +128,7 @@ function PortalShell({
           />
           {viewingAs ? <ViewingAsBanner clientName={viewingAs.name} /> : null}
           <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
+            {notice}
             {children}
           </main>
         </SidebarInset>
@@ -136,7 +140,6 @@ function PortalShell({
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   const { user, toast, sidebarOpen, viewingAs, access, billing } = loaderData;
-  useCookieToast(toast);
   useLiveUpdates();
   // The Messages page counts after opening a thread marks it read; the layout everywhere else.
   const unreadMessages = unreadMessagesOf(useMatches());
@@ -148,6 +151,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
       access={access}
       billing={billing}
       unreadMessages={unreadMessages}
+      notice={<CookieToastText toast={toast} className="mb-4" />}
     >
       <Outlet />
     </PortalShell>

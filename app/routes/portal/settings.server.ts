@@ -103,6 +103,7 @@ async function twoFactorChanged(
       type: "success",
       title: "Success",
       description: `Two-factor authentication turned ${notice}`,
+      inPage: true, // the two-factor card says it (without JavaScript too)
     },
     headers,
   );
