@@ -565,11 +565,12 @@ describe("regressions found by the properties", () => {
       expect(res.status, intent).toBe(404);
     }
     const page = `/portal/clients/${alice.clientId}`;
-    for (const fields of [
+    const clientForms: Record<string, string>[] = [
       { intent: "assign", userId },
       { intent: "unassign", userId },
       { intent: "move-contact", userId, clientId: bob.clientId },
-    ]) {
+    ];
+    for (const fields of clientForms) {
       const res = await run(clientAction, post(page, fields, admin), { id: alice.clientId });
       expect(res.status, fields.intent).toBe(404);
     }
