@@ -168,6 +168,20 @@ function settleOnHydration(page: Page) {
 export { expect };
 
 /**
+ * Holds every script file back: the page shows its HTML, runs its inline scripts, no more
+ * (issue 38: every control works before the page's scripts arrive).
+ */
+export async function holdScripts(page: Page) {
+  await page.route(/\.js(\?|$)/, () => {
+    // Never answered: the scripts stay on their way for the whole test.
+  });
+}
+
+/** Whether React has hydrated the page by now (no waiting). */
+export const hydratedNow = (page: Page) =>
+  page.evaluate(() => Object.keys(document.body).some((k) => k.startsWith("__reactFiber$")));
+
+/**
  * Opens `url` in the portal and waits until its realtime stream (/api/events) has answered: from
  * then on the server delivers the user's events to this page. Use it instead of a pause before
  * a change that another page must see.
