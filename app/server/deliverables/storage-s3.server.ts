@@ -4,7 +4,9 @@
  * the file's size) and visible only once complete, so no temporary name is needed.
  */
 import { once } from "node:events";
-import { PassThrough, type Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -47,7 +49,7 @@ export function s3Store(settings: Env, helpers: Helpers): FileStore {
   const client = s3Client(settings);
   const Bucket = settings.S3_BUCKET as string;
   const keyOf = (versionId: string) => `${PREFIX}${versionId}`;
-  return {
+  const store: FileStore = {
     kind: "s3",
     async create(db, versionId, { lease = true } = {}) {
       const Key = keyOf(versionId);
@@ -130,6 +132,29 @@ export function s3Store(settings: Env, helpers: Helpers): FileStore {
         { highWaterMark: 0 },
       );
     },
+    /**
+     * A download (file-transfers.server.ts): the object's Node stream piped straight into the
+     * response, not through two web streams and back (decision 134: 13–26 % faster on PGlite,
+     * the same on PostgreSQL; the memory it uses is the same). A store that answered the whole
+     * object to a range (some ignore a one-byte range) goes through `read`, which cuts it.
+     */
+    async send(ref, out, range) {
+      const object = await client.send(
+        new GetObjectCommand({
+          Bucket,
+          Key: ref.key ?? keyOf(ref.versionId),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
+      const body = object.Body as Readable;
+      if (range && !object.ContentRange?.startsWith(`bytes ${range.start}-`)) {
+        body.destroy();
+        const whole = store.read(null as unknown as Database, ref, range);
+        await pipeline(Readable.fromWeb(whole as NodeWebStream), out, { end: false });
+        return;
+      }
+      await pipeline(body, out, { end: false });
+    },
     async remove(_db, ref) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: ref.key ?? keyOf(ref.versionId) }));
     },
@@ -153,4 +178,5 @@ export function s3Store(settings: Env, helpers: Helpers): FileStore {
       await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(versionId) }));
     },
   };
+  return store;
 }

@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, signUp } from "~/test/accounts.server";
@@ -14,7 +15,13 @@ import { startTestS3 } from "~/test/s3.server";
 import { fileChunks, fileVersions, projects } from "../db/schema.server";
 import type { Env } from "../env.server";
 import { deleteFile, storeFile } from "./files.server";
-import { ORPHAN_GRACE_MS, storeOf, sweepStoredFiles, versionContent } from "./storage.server";
+import {
+  ORPHAN_GRACE_MS,
+  sendVersion,
+  storeOf,
+  sweepStoredFiles,
+  versionContent,
+} from "./storage.server";
 import { migrateStorage } from "./storage-migrate.server";
 
 let h: Harness;
@@ -160,6 +167,26 @@ describe("file stores (decision 091)", () => {
     expect(await blobs("s3")).toContain(objectKey);
     expect((await deleteFile(h.handle.db, project, actor, c.fileId)).ok).toBe(true);
     expect(await blobs("s3")).not.toContain(objectKey);
+  });
+
+  it("sends an S3 version whole and by range straight into a Node response (decision 134)", async () => {
+    const bytes = pdf(2 * 1024 * 1024 + 321, 7);
+    for (let i = 4099; i < bytes.length; i += 4099) bytes[i] = i % 251;
+    const stored = await upload("s3", "Sent.pdf", bytes);
+    const sent = async (range?: { start: number; end: number }) => {
+      const got: Buffer[] = [];
+      const out = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          got.push(Buffer.from(chunk));
+          done();
+        },
+      });
+      await sendVersion(h.handle.db, stored.versionId, out, range);
+      return Buffer.concat(got);
+    };
+    expect((await sent()).equals(bytes)).toBe(true);
+    const range = { start: 1024 * 1024 - 5, end: 2 * 1024 * 1024 + 7 };
+    expect((await sent(range)).equals(bytes.subarray(range.start, range.end + 1))).toBe(true);
   });
 
   it("sweeps old bytes with no row, keeps young ones, and reports rows with no bytes", async () => {
