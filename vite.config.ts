@@ -20,14 +20,15 @@ const REACT_DOM = /node_modules[\\/](react-dom|scheduler)[\\/]/;
 const FRAMEWORK = /node_modules[\\/](react|react-router)[\\/]|app[\\/]lib[\\/]hydration-mark\./;
 /**
  * The UI every page draws, public or not: what the root and its error page need (the theme
- * toggle's hook, `NotFound`) and the sign-in page's shell (logo, card, toaster, button, form
+ * toggle's hook, `NotFound`, `route-error`: a file of its own was one more request on every
+ * page, decision 130) and the sign-in page's shell (logo, card, toaster, button, form
  * result). It goes in `framework`, so that `/auth` loads it without the public site's shell
  * (decision 121: 113.0 → 10x KB); a chunk of its own cost every public page 0.6 KB.
  */
 const UI_MODULES = [
   "app/components/marketing/logo\\.",
   "app/components/ui/(button|card|lazy-toaster|form-result)\\.",
-  "app/components/(theme-toggle|not-found)\\.",
+  "app/components/(theme-toggle|not-found|route-error)\\.",
   "app/content/site\\.",
   "app/lib/(utils|theme|notify)\\.",
   "node_modules/(clsx|class-variance-authority)/",
