@@ -8,6 +8,7 @@ import {
   SIGN_UP_POLICIES as SIGN_UP_POLICIES_FOR_SCHEMA,
 } from "./account-values";
 import { emailSchema, newPasswordSchema, PASSWORD_MAX } from "./auth";
+import { isStorableText } from "./text";
 import { z } from "./zod";
 
 export {
@@ -50,7 +51,12 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: RESET_LINK_INVALID }).trim().min(1, RESET_LINK_INVALID).max(500),
+  token: z
+    .string({ error: RESET_LINK_INVALID })
+    .trim()
+    .min(1, RESET_LINK_INVALID)
+    .max(500)
+    .refine(isStorableText, RESET_LINK_INVALID),
   newPassword: newPasswordSchema(),
 });
 

@@ -7,6 +7,7 @@ import { and, eq, like } from "drizzle-orm";
 import { site } from "~/content/site";
 import { RESET_LINK_HOURS, SIGN_UP_CLOSED } from "~/lib/validation/account";
 import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema } from "~/lib/validation/auth";
+import { isStorableText } from "~/lib/validation/text";
 import { firstIssue } from "~/lib/validation/zod";
 import type { Database, DatabaseHandle } from "../db/client.server";
 import { getDatabase } from "../db/client.server";
@@ -29,6 +30,9 @@ import { maySignUp } from "./security-policy.server";
 import { withPreparedSessionRead } from "./session-lookup.server";
 
 const DAY = 60 * 60 * 24;
+
+/** better-auth's answer to a field holding a NUL or a lone surrogate (400). */
+export const CHARACTER_NOT_ALLOWED = "The request holds a character that is not allowed";
 
 /** The link in the password-reset e-mail: our own page, which posts the token back. */
 export function resetPasswordUrl(baseUrl: string, token: string) {
@@ -239,6 +243,16 @@ export function createAuth({ handle, env: settings, authRateLimit, passwordHashi
       // By invitation only (Settings → Security policy, decision 052): sign-up is refused before
       // anything is made; invitations make their own accounts.
       before: createAuthMiddleware(async (ctx) => {
+        // A NUL or a lone surrogate in any field (a token, an e-mail address) would reach the
+        // database as text PostgreSQL refuses: a 500. No browser sends one; refuse it here. (A
+        // name is checked with its own message by checkUserFields.)
+        const fields = Object.entries((ctx.body ?? {}) as Record<string, unknown>);
+        if (fields.some(([k, v]) => k !== "name" && typeof v === "string" && !isStorableText(v))) {
+          throw new APIError("BAD_REQUEST", {
+            message: CHARACTER_NOT_ALLOWED,
+            code: "CHARACTER_NOT_ALLOWED",
+          });
+        }
         if (ctx.path !== "/sign-up/email") return;
         const email = (ctx.body as { email?: unknown } | undefined)?.email;
         if (!(await maySignUp(db, email))) {

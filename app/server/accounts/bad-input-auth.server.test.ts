@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { RESET_LINK_INVALID } from "~/lib/validation/account";
 import { action as authApiAction, loader as authApiLoader } from "~/routes/api/auth";
 import { loader as eventsLoader } from "~/routes/api/events";
 import { action as authAction, loader as authLoader } from "~/routes/auth/auth";
@@ -509,6 +510,29 @@ describe("regressions found by the properties", () => {
         expect((await res.json()).message).toBe("The form could not be read.");
       }
     }
+  });
+
+  it("answers a reset token with a NUL character with 400, on the form and better-auth's endpoint", async () => {
+    const token = "a\u0000b";
+    const form = await run(
+      resetAction,
+      formRequest(
+        "/auth/reset-password",
+        { token, newPassword: "secret-pass-2" },
+        { ip: nextIp() },
+      ),
+    );
+    expect(form.status).toBe(400);
+    expect((await form.json()).error).toBe(RESET_LINK_INVALID);
+    const api = await h.auth.handler(
+      new Request(`${BASE_URL}/api/auth/reset-password`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: BASE_URL, "x-client-ip": nextIp() },
+        body: JSON.stringify({ token, newPassword: "secret-pass-2" }),
+      }),
+    );
+    expect(api.status).toBe(400);
+    expect((await api.json()).message).toBe("The request holds a character that is not allowed");
   });
 
   it("holds better-auth's own sign-up to the form's name rule, and refuses pictures", async () => {
