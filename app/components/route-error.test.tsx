@@ -35,6 +35,25 @@ describe("RouteError", () => {
     expect(bad).toContain("<main");
   });
 
+  it("never shows React Router's own text for a request a page does not take", () => {
+    // A form posted to a page without an action: the router's 405 carries a developer's text, as
+    // an Error on the server and as a string after hydration.
+    const text =
+      'You made a POST request to "/about" but did not provide an `action` for route "routes/marketing/about", so there is no way to handle the request.';
+    const onServer = new ErrorResponse(405, "Method Not Allowed", new Error(text), true);
+    const inBrowser = new ErrorResponse(405, "Method Not Allowed", `Error: ${text}`);
+    for (const [area, internal] of [
+      ["site", onServer],
+      ["portal", onServer],
+      ["site", inBrowser],
+      ["portal", inBrowser],
+    ] as const) {
+      const html = render(internal, area);
+      expect(html).not.toContain("routes/marketing/about");
+      expect(html).toContain("This page does not take that request.");
+    }
+  });
+
   it("never shows a 5xx's details", () => {
     const html = render(refusal(503, "database password leaked"), "portal");
     expect(html).toContain("Unexpected Application Error!");

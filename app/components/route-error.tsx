@@ -42,6 +42,14 @@ export function errorView(error: unknown): View & { status: number } {
       return { status: 403, title: "Access denied", text: message ?? NO_PERMISSION };
     case 404:
       return { status: 404, title: "Page not found", text: message ?? "Oops! Page not found" };
+    // A form posted to a page without an action: React Router's 405 carries a developer's text
+    // naming the route's file (as it is on the server and after hydration), never shown.
+    case 405:
+      return {
+        status: 405,
+        title: "That request was not valid",
+        text: "This page does not take that request.",
+      };
     default:
       return {
         status: error.status,
