@@ -30,6 +30,7 @@ import {
   isForeignOriginWrite,
 } from "./app/server/security.server.ts";
 import { logRequestWhenDone, requestIdFor } from "./server/request-log.ts";
+import { withClearRefusal } from "./server/router-refusals.ts";
 import { type ArchivedAsset, prerenderedPages, staticFiles } from "./server/static-files.ts";
 import { startTelemetry } from "./server/telemetry.ts";
 
@@ -304,7 +305,7 @@ app.all("/{*splat}", async (req, res, next) => {
       duplex: "half",
     } as RequestInit);
     const context = (await entry.getLoadContext?.(req, res)) as Parameters<typeof handleRequest>[1];
-    const response = await handleRequest(request, context);
+    const response = await withClearRefusal(await handleRequest(request, context));
     if (res.destroyed || res.writableEnded) {
       await response.body?.cancel();
       return;
