@@ -17,17 +17,19 @@ interface StyleLink {
 const styleLink = (loaded: boolean): StyleLink => ({ sheet: loaded ? {} : null, listeners: {} });
 
 /**
- * Runs a rewritten page's module script with stand-ins for the browser: the page's stylesheet
- * links (loaded unless given), `import()` recorded, and " | " recorded wherever the script
- * gives the event loop a turn.
+ * Runs a rewritten page's two module scripts, the head's then the body's, with stand-ins for
+ * the browser: the page's stylesheet links (loaded unless given), `import()` and the link
+ * insertions recorded (with their fetch priority when not the default), and " | " recorded
+ * wherever a script gives the event loop a turn.
  */
 async function run(
   html: string,
   styles: StyleLink[] = [styleLink(true)],
   log: string[] = [],
 ): Promise<string[]> {
+  const asker = /<script[^>]*data-deferred-preloads="">([\s\S]*?)<\/script>/.exec(html)?.[1];
   const code = /<script[^>]*data-deferred-hydration="">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  if (!code) throw new Error("no deferred module script");
+  if (!asker || !code) throw new Error("no deferred module scripts");
   const window: Record<string, unknown> = {};
   const document = {
     querySelectorAll: (selector: string) => {
@@ -38,6 +40,11 @@ async function run(
           s.listeners[type] = [...(s.listeners[type] ?? []), listener];
         },
       }));
+    },
+    createElement: () => ({}) as { rel?: string; href?: string; fetchPriority?: string },
+    head: {
+      append: (link: { href: string; fetchPriority?: string }) =>
+        log.push(`link:${link.href}${link.fetchPriority ? `(${link.fetchPriority})` : ""}`),
     },
   };
   const scheduler = { yield: async () => void log.push("|") };
@@ -54,44 +61,25 @@ async function run(
       )
       .replace(/(log\.push\(`routes:[^\n]*?\});/, "$1)}`);");
   const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
-  await new AsyncFunction("globalThis", "document", "window", "load", "log", script(code))(
-    { scheduler },
-    document,
-    window,
-    load,
-    log,
-  );
+  for (const text of [asker, code]) {
+    await new AsyncFunction("globalThis", "document", "window", "load", "log", script(text))(
+      { scheduler },
+      document,
+      window,
+      load,
+      log,
+    );
+  }
   return log;
 }
 
-/** The rewritten page's head: its preload links in order, each with its attributes. */
-function headPreloads(html: string): { href: string; tag: string; index: number }[] {
-  const head = html.slice(0, html.indexOf("</head>"));
-  return [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"[^>]*>/g)].map((m) => ({
-    href: m[1] as string,
-    tag: m[0],
-    index: m.index,
-  }));
-}
-
 describe("deferHydration", () => {
-  it("moves the preload links after the stylesheet at low priority and imports the same modules once the stylesheets are in", () => {
+  it("removes the preload links and imports the same modules once the stylesheets are in", () => {
     const out = deferHydration(page);
+    expect(out).not.toContain('rel="modulepreload"');
     expect(out).not.toMatch(/^import \* as/m);
     expect(out).toContain("<h1>Hello</h1>");
     expect(out).toContain('<link rel="stylesheet" href="/assets/root.css"/>');
-    const links = headPreloads(out);
-    expect(links.map((l) => l.href).sort()).toEqual([
-      "/assets/entry.client-A.js",
-      "/assets/framework-B.js",
-      "/assets/home-C.js",
-      "/assets/root-D.js",
-    ]);
-    for (const link of links) {
-      expect(link.tag).toContain('fetchpriority="low"');
-      expect(link.index).toBeGreaterThan(out.indexOf('<link rel="stylesheet"'));
-    }
-    expect(out.match(/rel="modulepreload"/g)).toHaveLength(4);
     const script =
       /<script type="module" async="" data-deferred-hydration="">([\s\S]*?)<\/script>/.exec(
         out,
@@ -108,45 +96,36 @@ describe("deferHydration", () => {
     expect(script?.trim().endsWith('import("/assets/entry.client-A.js");')).toBe(true);
   });
 
-  it("keeps the request's CSP nonce on the script and the preload links of a page rendered per request", () => {
+  it("keeps the request's CSP nonce on the script of a page rendered per request", () => {
     const nonced = page
       .replaceAll('"/>', '" nonce="abc+/="/>')
       .replace("<script type=", '<script nonce="abc+/=" type=');
     expect(nonced).toContain('<link rel="modulepreload" href="/assets/home-C.js" nonce="abc+/="/>');
     const out = deferHydration(nonced);
-    expect(out).toContain(
-      '<link rel="modulepreload" href="/assets/home-C.js" fetchpriority="low" nonce="abc+/="/>',
-    );
-    for (const link of headPreloads(out)) expect(link.tag).toContain('nonce="abc+/="');
+    expect(out).not.toContain('rel="modulepreload"');
     expect(out).toContain(
       '<script nonce="abc+/=" type="module" async="" data-deferred-hydration="">',
     );
     expect(out).toContain('import("/assets/root-D.js")');
   });
 
-  it("runs the modules one per task, the entry last (issue 17)", async () => {
+  it("adds the preload links a few per task, then runs the modules one per task, the entry last (issue 17)", async () => {
     const many = Array.from({ length: 7 }, (_, i) => `/assets/chunk-${i}.js`);
     const big = page.replace(
       '<link rel="stylesheet"',
       `${many.map((href) => `<link rel="modulepreload" href="${href}"/>`).join("")}<link rel="stylesheet"`,
     );
-    const out = deferHydration(big);
-    // The shared chunks' links come first (the large files), then the route modules' and the
-    // entry's (a few hundred bytes each).
-    expect(headPreloads(out).map((l) => l.href)).toEqual([
-      "/assets/framework-B.js",
-      ...many,
-      "/assets/root-D.js",
-      "/assets/home-C.js",
-      "/assets/entry.client-A.js",
-    ]);
-    const log = await run(out);
+    const log = await run(deferHydration(big));
     const tasks = log
       .join(" ")
-      .split("|")
-      .map((task) => task.trim())
-      .filter((task) => task !== "")
-      .map((task) => task.split(" "));
+      .split(" | ")
+      .map((task) => task.trim().split(" "));
+    // The links: the route modules' first, never more than three in one task.
+    const links = tasks.filter((t) => t.every((step) => step.startsWith("link:")));
+    expect(links.flat()[0]).toBe("link:/assets/root-D.js(low)");
+    expect(links.flat()[1]).toBe("link:/assets/home-C.js(low)");
+    expect(links.flat()).toHaveLength(3 + many.length + 1);
+    for (const task of links) expect(task.length).toBeLessThanOrEqual(3);
     // Every module runs in a task of its own, in the reverse of React Router's order; the last
     // one's task then hands the route modules to React Router and imports the entry module,
     // which starts hydration.
@@ -163,26 +142,33 @@ describe("deferHydration", () => {
     ]);
   });
 
-  it("runs no module while a stylesheet is still on the wire (decision 113)", async () => {
+  it("asks for no script while a stylesheet is still on the wire, then for all of them at low priority (decision 113)", async () => {
     const pending = styleLink(false);
     const log: string[] = [];
     const running = run(deferHydration(page), [styleLink(true), pending], log);
-    // The script is waiting on the stylesheet: give it every turn it could take.
+    // The head's script is waiting on the stylesheet: give it every turn it could take.
     for (let i = 0; i < 20; i++) await Promise.resolve();
     expect(log).toEqual([]);
     expect(Object.keys(pending.listeners).sort()).toEqual(["error", "load"]);
     pending.sheet = {};
     for (const listener of pending.listeners.load ?? []) listener();
     await running;
-    expect(log.some((step) => step.startsWith("import:"))).toBe(true);
+    const links = log.filter((step) => step.startsWith("link:"));
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((l) => l.endsWith("(low)"))).toBe(true);
     expect(log.at(-1)).toBe("import:/assets/entry.client-A.js");
   });
 
-  it("asks for the modules from the head's preload links, with no script to add them (decision 129)", () => {
+  it("asks for the modules from the end of the head, not behind the parser at the end of the body (decision 118)", () => {
     const out = deferHydration(page);
     const head = out.slice(0, out.indexOf("</head>"));
-    expect(head).not.toContain('<script type="module"');
-    expect(head).toMatch(/fetchpriority="low"\/>$/);
+    const asker =
+      /<script type="module" async="" data-deferred-preloads="">([\s\S]*?)<\/script>$/.exec(
+        head,
+      )?.[1];
+    expect(asker).toContain('link[rel="stylesheet"]');
+    expect(asker).toContain('"/assets/home-C.js"');
+    expect(asker).not.toContain("import(");
     const body = out.slice(out.indexOf("</head>"));
     expect(body).not.toContain("modulepreload");
   });

@@ -1,29 +1,31 @@
 /**
- * Pages paint before their JavaScript runs: the prerendered pages at build time
+ * Pages paint before their JavaScript loads: the prerendered pages at build time
  * (scripts/defer-hydration.ts), the pages rendered per request (sign-in, portal, 404) in
- * app/entry.server.tsx, where the tags carry the request's CSP nonce. React Router renders a
- * `<link rel="modulepreload">` for every module of the page (React puts them at the top of the
- * head, before the stylesheet) and a module script that imports them at the end of the body.
- * This rewrite moves the preload links to the end of the head, after the stylesheet, at low
- * priority (`fetchpriority="low"`): the browser's preload scanner asks for the stylesheet
- * first and for the scripts as soon as it has read the head, so their round trips overlap the
- * stylesheet's and the first layout and paint (decision 129). React Router's module script
- * runs the same modules (one per task) once the stylesheets are in and the document is parsed.
+ * app/entry.server.tsx, where the tags carry the request's CSP nonce. React Router puts a
+ * `<link rel="modulepreload">` for every module of the page in the head and a module script
+ * that imports them at the end of the body; the browser fetches all of them while it is still
+ * parsing, so on a slow connection the scripts compete with the HTML and the stylesheet for the
+ * first paint. This rewrite removes the preload links; a small script at the end of the head
+ * adds the same links (a few per task, at low priority) once the stylesheets are in, and React
+ * Router's module script runs the same modules (one per task) once the document is parsed.
  * The content is in the HTML, so nothing a visitor reads waits for scripts.
- * See docs/decisions/010-paint-before-hydration.md, 031, 113, 118 and 129.
+ * See docs/decisions/010-paint-before-hydration.md, 031, 113 and 118.
  */
 
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
 const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/g;
 const ROUTE_IMPORT = /^import \* as ([\w$]+) from "([^"]+)";$/;
 const MARKER = "data-deferred-hydration";
+/** The head's script that asks for the modules (decision 118). */
+const PRELOAD_MARKER = "data-deferred-preloads";
 
 /**
  * Resolves once the page's stylesheets have arrived (each `<link rel="stylesheet">` has its
  * sheet, or has failed), at once when they already have, and after 1 s whatever happens, so
- * hydration is never lost: no module runs (and none of their compiling competes with the
- * first layout and paint) before the stylesheet is in. The scripts' downloads themselves start
- * from the head's preload links, earlier (decision 129).
+ * hydration is never lost. Until then the stylesheet, which the first paint needs, is the
+ * only thing on the wire; from then on the scripts' round trips overlap the first layout and
+ * paint instead of following them (decision 113: waiting for the first paint itself put the
+ * scripts' 0.5 s round trip and their download after the paint, 1.2–1.7 s under Slow 4G).
  */
 const WAIT_FOR_STYLESHEETS = `await new Promise((resolve) => {
   setTimeout(resolve, 1000);
@@ -39,6 +41,20 @@ const WAIT_FOR_STYLESHEETS = `await new Promise((resolve) => {
  * browser has it (no 4 ms clamp on nested timers), a zero timeout elsewhere.
  */
 const YIELD = `const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve, 0));`;
+
+/**
+ * The preload links go into the head a few at a time, one task each: the browser starts each
+ * link's fetch as it is added, 1–3 ms of main thread per link (4–11 ms on Lighthouse's mobile
+ * CPU), and a portal page has 25–40 modules; added at once they made one 150–250 ms task
+ * (decision 025). The route modules' links come first, so their fetches do not wait. The
+ * links are still needed: React's hydration looks for the preload links the page renders and
+ * inserts the missing ones itself, all in the task that ends hydration.
+ */
+const PRELOADS_PER_TASK = 3;
+const ADD_PRELOAD_LINKS = `for (let i = 0; i < preloads.length; i += ${PRELOADS_PER_TASK}) {
+  if (i > 0) await nextTask();
+  for (const href of preloads.slice(i, i + ${PRELOADS_PER_TASK})) { const l = document.createElement("link"); l.rel = "modulepreload"; l.fetchPriority = "low"; l.href = href; document.head.append(l); }
+}`;
 
 /**
  * Then the modules run one per task. Importing a route module runs every module it needs that
@@ -84,17 +100,16 @@ export function deferHydration(html: string): string {
     throw new DeferHydrationError("the module script no longer has the shape this rewrite expects");
   }
   const order = preloads.filter((href) => href !== entry).reverse();
-  // The preload links at the end of the head: after the stylesheet, so the preload scanner
-  // asks for it first, and read at once, so the scripts' round trips overlap the stylesheet's
-  // (decision 129; decision 118's script that added them once the stylesheet was in started
-  // them 0.8 s later on the home page). The shared chunks first (React and React DOM, the
-  // site's shell: the large files), then the route modules and the entry (a few hundred bytes
-  // each): over HTTP/1.1's six connections the first requests go out at once and the rest
-  // wait for a free one, and a large file waiting behind a small one's round trip costs most.
-  const shared = preloads.filter((u) => !urls.includes(u) && u !== entry);
-  const links = [...shared, ...urls, entry]
-    .map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low"${nonce}/>`)
-    .join("");
+  // In the head, so that the modules are asked for as soon as the stylesheets are in: at the
+  // end of the body this waited behind the parser, which a classic script after the
+  // stylesheet holds until the first layout and paint are done (0.6–1.6 s under Slow 4G and
+  // 4× CPU, decision 118). An async module script is not held by a pending stylesheet.
+  const asker = [
+    WAIT_FOR_STYLESHEETS,
+    YIELD,
+    `const preloads = ${JSON.stringify([...urls, ...preloads.filter((u) => !urls.includes(u))])};`,
+    ADD_PRELOAD_LINKS,
+  ].join("\n");
   const deferred = [
     WAIT_FOR_STYLESHEETS,
     YIELD,
@@ -106,7 +121,10 @@ export function deferHydration(html: string): string {
   if (!html.includes("</head>")) throw new DeferHydrationError("the page has no </head>");
   return html
     .replace(PRELOAD, "")
-    .replace("</head>", () => `${links}</head>`)
+    .replace(
+      "</head>",
+      () => `<script${nonce} type="module" async="" ${PRELOAD_MARKER}="">${asker}</script></head>`,
+    )
     .replace(
       whole,
       () => `<script${nonce} type="module" async="" ${MARKER}="">${deferred}</script>`,

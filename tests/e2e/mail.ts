@@ -30,9 +30,18 @@ function decodeBody(headers: string, body: string): string {
   return body;
 }
 
-/** A multipart body's text/plain part, decoded from its transfer encoding. */
-function plainPart(raw: string): string {
-  const part = raw.split(/--[^\r\n]+\r?\n/).find((p) => /Content-Type: text\/plain/i.test(p));
+/**
+ * A multipart body's text/plain part, decoded from its transfer encoding. Parts are split only
+ * on the lines that are exactly one of the mail's boundaries (`--b` or `--b--`): a line of a
+ * part that merely holds "--" (a link's token in base64url, about 1 in 100) cut the part there.
+ */
+function plainPart(headers: string, raw: string): string {
+  const boundaries = [...`${headers}\n${raw}`.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) =>
+    (m[1] as string).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+  );
+  if (boundaries.length === 0) return raw;
+  const line = new RegExp(`^--(?:${boundaries.join("|")})(?:--)?\\r?$`, "m");
+  const part = raw.split(line).find((p) => /Content-Type: text\/plain/i.test(p));
   if (!part) return raw;
   const split = part.search(/\r?\n\r?\n/);
   return decodeBody(part.slice(0, split), part.slice(split).trim());
@@ -73,7 +82,7 @@ async function mailsFor(address: string, subject?: RegExp): Promise<CapturedMail
     if (!to.test(headers)) continue;
     if (subject && !subject.test(headers)) continue;
     const text = decodeBody(headers, raw.slice(split).trim());
-    const plain = /^Content-Type: multipart\//im.test(headers) ? plainPart(text) : text;
+    const plain = /^Content-Type: multipart\//im.test(headers) ? plainPart(headers, text) : text;
     found.push({ file, headers, text, plain });
   }
   return found;
