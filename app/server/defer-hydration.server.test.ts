@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DeferHydrationError, deferHydration } from "./defer-hydration.server";
+import { DeferHydrationError, deferHydration, SLOW_HEAD_MS } from "./defer-hydration.server";
 
 const page = `<!DOCTYPE html><html lang="en-ZA"><head><meta charSet="utf-8"/><title>T</title><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/framework-B.js"/><link rel="modulepreload" href="/assets/home-C.js"/><link rel="stylesheet" href="/assets/root.css"/></head><body><main><h1>Hello</h1></main><script>window.__reactRouterContext = {};</script><script type="module" async="">;
 import * as route0 from "/assets/root-D.js";
@@ -26,10 +26,12 @@ async function run(
   html: string,
   styles: StyleLink[] = [styleLink(true)],
   log: string[] = [],
+  headMs = 20,
 ): Promise<string[]> {
+  const early = /<script[^>]*data-early-preloads="">([\s\S]*?)<\/script>/.exec(html)?.[1];
   const asker = /<script[^>]*data-deferred-preloads="">([\s\S]*?)<\/script>/.exec(html)?.[1];
   const code = /<script[^>]*data-deferred-hydration="">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  if (!asker || !code) throw new Error("no deferred module scripts");
+  if (!early || !asker || !code) throw new Error("no deferred module scripts");
   const window: Record<string, unknown> = {};
   const document = {
     querySelectorAll: (selector: string) => {
@@ -48,6 +50,8 @@ async function run(
     },
   };
   const scheduler = { yield: async () => void log.push("|") };
+  const performance = { now: () => headMs };
+  const global: Record<string, unknown> = { scheduler };
   const load = async (href: string) => {
     log.push(`import:${href}`);
     return { href };
@@ -61,14 +65,16 @@ async function run(
       )
       .replace(/(log\.push\(`routes:[^\n]*?\});/, "$1)}`);");
   const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
-  for (const text of [asker, code]) {
-    await new AsyncFunction("globalThis", "document", "window", "load", "log", script(text))(
-      { scheduler },
-      document,
-      window,
-      load,
-      log,
-    );
+  for (const text of [early, asker, code]) {
+    await new AsyncFunction(
+      "globalThis",
+      "document",
+      "window",
+      "performance",
+      "load",
+      "log",
+      script(text),
+    )(global, document, window, performance, load, log);
   }
   return log;
 }
@@ -157,6 +163,47 @@ describe("deferHydration", () => {
     expect(links.length).toBeGreaterThan(0);
     expect(links.every((l) => l.endsWith("(low)"))).toBe(true);
     expect(log.at(-1)).toBe("import:/assets/entry.client-A.js");
+  });
+
+  it("on a slow line (the head's scripts run over 300 ms after the navigation began) asks for the scripts with the stylesheet still on the wire, still at low priority (decision 129)", async () => {
+    const pending = styleLink(false);
+    const log: string[] = [];
+    const running = run(deferHydration(page), [styleLink(true), pending], log, SLOW_HEAD_MS + 1);
+    await expect
+      .poll(() => log.filter((step) => step.startsWith("link:")).length)
+      .toBeGreaterThanOrEqual(page.match(/rel="modulepreload"/g)?.length ?? 1);
+    expect(log.filter((step) => step.startsWith("link:")).every((l) => l.endsWith("(low)"))).toBe(
+      true,
+    );
+    // The modules themselves still run only once the stylesheet is in (the body's script).
+    expect(log.some((step) => step.startsWith("import:"))).toBe(false);
+    pending.sheet = {};
+    for (const listener of pending.listeners.load ?? []) listener();
+    await running;
+    expect(log.at(-1)).toBe("import:/assets/entry.client-A.js");
+    // Asked for once: the head's module script adds none of its own on a slow line.
+    const links = log.filter((step) => step.startsWith("link:"));
+    expect(new Set(links).size).toBe(links.length);
+  });
+
+  it("puts the slow line's script before the stylesheet, as a classic script no stylesheet holds (decision 129)", () => {
+    const out = deferHydration(page);
+    const early = out.indexOf("<script data-early-preloads");
+    expect(early).toBeGreaterThan(0);
+    expect(early).toBeLessThan(out.indexOf('<link rel="stylesheet"'));
+    expect(out.slice(early, out.indexOf("</script>", early))).not.toContain("type=");
+  });
+
+  it("puts it before a <noscript> that holds a stylesheet, where it would never run (the sign-in page and the portal)", () => {
+    const withNoscript = page.replace(
+      '<link rel="stylesheet"',
+      '<noscript><link rel="stylesheet" href="/preferences/theme.css"/></noscript><link rel="stylesheet"',
+    );
+    expect(withNoscript).toContain("<noscript>");
+    const out = deferHydration(withNoscript);
+    const early = out.indexOf("<script data-early-preloads");
+    expect(early).toBeGreaterThan(0);
+    expect(early).toBeLessThan(out.indexOf("<noscript>"));
   });
 
   it("asks for the modules from the end of the head, not behind the parser at the end of the body (decision 118)", () => {

@@ -51,6 +51,29 @@ const YIELD = `const nextTask = () => globalThis.scheduler?.yield?.() ?? new Pro
  * inserts the missing ones itself, all in the task that ends hydration.
  */
 const PRELOADS_PER_TASK = 3;
+
+/**
+ * How long after the navigation began the head's scripts run (ms) above which the line counts
+ * as slow: there each request is a round trip of about that length (~560 ms under Slow 4G),
+ * and asking for the modules only once the stylesheet is in puts a whole round trip and their
+ * download after the first paint (hydrated 3.4–3.8 s; asked at once, 2.1–2.8 s, decision 129).
+ * On a fast line a round trip is cheap, and the stylesheet has the line to itself until it is
+ * in. (The navigation's own `responseStart` does not show a throttled line's latency: 7 ms
+ * under Chrome's Slow 4G emulation, where the head arrives at ~650 ms.)
+ */
+export const SLOW_HEAD_MS = 300;
+const SLOW_LINE = `const slowLine = performance.now() > ${SLOW_HEAD_MS};`;
+/** The head's classic script before the stylesheet: on a slow line it asks for the modules. */
+const EARLY_FLAG = "__earlyPreloads";
+const EARLY_MARKER = "data-early-preloads";
+/**
+ * A classic script placed before the stylesheet link, so that no pending stylesheet holds it
+ * (any script after one waits for it, module scripts too: decision 118's head script first ran
+ * when the stylesheet was in). It adds every link in one task: 10–16 links, a few ms each, at a
+ * moment the page has nothing else to do but wait for its stylesheet.
+ */
+const earlyPreloads = (hrefs: string[]) =>
+  `(() => { ${SLOW_LINE} if (!slowLine) return; globalThis.${EARLY_FLAG} = true; for (const href of ${JSON.stringify(hrefs)}) { const l = document.createElement("link"); l.rel = "modulepreload"; l.fetchPriority = "low"; l.href = href; document.head.append(l); } })();`;
 const ADD_PRELOAD_LINKS = `for (let i = 0; i < preloads.length; i += ${PRELOADS_PER_TASK}) {
   if (i > 0) await nextTask();
   for (const href of preloads.slice(i, i + ${PRELOADS_PER_TASK})) { const l = document.createElement("link"); l.rel = "modulepreload"; l.fetchPriority = "low"; l.href = href; document.head.append(l); }
@@ -100,16 +123,30 @@ export function deferHydration(html: string): string {
     throw new DeferHydrationError("the module script no longer has the shape this rewrite expects");
   }
   const order = preloads.filter((href) => href !== entry).reverse();
-  // In the head, so that the modules are asked for as soon as the stylesheets are in: at the
-  // end of the body this waited behind the parser, which a classic script after the
-  // stylesheet holds until the first layout and paint are done (0.6–1.6 s under Slow 4G and
-  // 4× CPU, decision 118). An async module script is not held by a pending stylesheet.
+  // In the head, so that the modules are asked for as soon as the stylesheets are in (on a
+  // slow line at once, decision 129): at the end of the body this waited behind the parser,
+  // which a classic script after the stylesheet holds until the first layout and paint are
+  // done (0.6–1.6 s under Slow 4G and 4× CPU, decision 118). An async module script is not
+  // held by a pending stylesheet.
   const asker = [
+    `if (!globalThis.${EARLY_FLAG}) {`,
     WAIT_FOR_STYLESHEETS,
     YIELD,
     `const preloads = ${JSON.stringify([...urls, ...preloads.filter((u) => !urls.includes(u))])};`,
     ADD_PRELOAD_LINKS,
+    "}",
   ].join("\n");
+  // On a slow line the large shared chunks first: over HTTP/1.1's six connections the last
+  // requests wait a round trip for a free one, and the route modules are a few hundred bytes.
+  const early = earlyPreloads([...preloads.filter((u) => !urls.includes(u)), ...urls]);
+  // Before the first stylesheet, or before the <noscript> that holds one (the portal's and the
+  // sign-in page's theme): a script inside a <noscript> never runs.
+  const head = html.slice(0, Math.max(0, html.indexOf("</head>")));
+  const stylesheet = Math.min(
+    ...[head.search(/<link rel="stylesheet"/), head.search(/<noscript>/)].map((i) =>
+      i < 0 ? Number.POSITIVE_INFINITY : i,
+    ),
+  );
   const deferred = [
     WAIT_FOR_STYLESHEETS,
     YIELD,
@@ -119,7 +156,11 @@ export function deferHydration(html: string): string {
     ...rest,
   ].join("\n");
   if (!html.includes("</head>")) throw new DeferHydrationError("the page has no </head>");
-  return html
+  const earlyScript = `<script${nonce} ${EARLY_MARKER}="">${early}</script>`;
+  const withEarly = Number.isFinite(stylesheet)
+    ? `${html.slice(0, stylesheet)}${earlyScript}${html.slice(stylesheet)}`
+    : html.replace("</head>", () => `${earlyScript}</head>`);
+  return withEarly
     .replace(PRELOAD, "")
     .replace(
       "</head>",
