@@ -81,6 +81,9 @@ for (const mode of ["scripts held back", "JavaScript off"] as const) {
         await toggle.click();
         await sidebar.getByRole("link", { name: "Settings" }).click();
         await expect(page).toHaveURL(/\/portal\/settings$/);
+        // The URL changes before the new page's body is parsed (the final CI once read a null
+        // document.body here).
+        await page.waitForLoadState("domcontentloaded");
         await expect(sidebar).toBeHidden();
         if (mode === "scripts held back") expect(await hydratedNow(page)).toBe(false);
       });
