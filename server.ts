@@ -387,6 +387,11 @@ const server = http.createServer((req, res) => {
     if (!servePage(req, res)) app(req, res);
   });
 });
+// An idle kept-alive connection stays open longer than its client keeps it for reuse: Node's
+// default (5 s) closes it while Caddy (2 minutes idle) or a test's HTTP client may be sending
+// the next request on it, which then fails as a reset connection (a 502 behind the proxy; the
+// final CI once read ECONNRESET on a file download after an upload of more than 5 s).
+server.keepAliveTimeout = 125_000;
 server.listen(port, host, () => {
   logger.info(`Server listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
 });
