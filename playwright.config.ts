@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { payfastServerEnv } from "./tests/e2e/payfast-settings";
+import { whatsappServerEnv } from "./tests/e2e/whatsapp-settings";
 
 const PORT = Number(process.env.E2E_PORT ?? 3123);
 const baseURL = `http://localhost:${PORT}`;
@@ -10,9 +11,14 @@ const E2E_DATA_DIR = `/tmp/agency-e2e-${PORT}`;
  * PostgreSQL (scripts/e2e-scale-server.sh; issue 36, point 5). Needs TEST_DATABASE_URL.
  */
 const SCALE = process.env.E2E_SCALE === "1";
+/**
+ * The two-instance run takes two-instances.spec and the journeys tagged `@two-instances`: those
+ * whose outcome depends on which instance answers (sign-up and sign-in, a file uploaded and
+ * resumed, an invitation followed, a change seen live on the other side). The single-instance
+ * run has every journey, these included (decision 147).
+ */
 const SCALE_JOURNEYS = /(two-instances|auth|deliverables|clients|notifications|unread)\.spec\.ts$/;
-/** WhatsApp's Cloud API, faked by tests/e2e/whatsapp.spec.ts on this port while it runs. */
-const WHATSAPP_FAKE_PORT = PORT + 10_000;
+const SCALE_TESTS = /two-instances\.spec\.ts|@two-instances/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -20,7 +26,13 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // In CI each journey's duration is kept too (playwright-report/*.json), to see where the time goes.
+  reporter: process.env.CI
+    ? [
+        ["list"],
+        ["json", { outputFile: `playwright-report/${SCALE ? "two-instances" : "journeys"}.json` }],
+      ]
+    : [["list"]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -43,6 +55,7 @@ export default defineConfig({
         {
           name: "two-instances",
           testMatch: SCALE_JOURNEYS,
+          grep: SCALE_TESTS,
           use: { ...devices["Desktop Chrome"], channel: undefined },
         },
       ]
@@ -84,6 +97,8 @@ export default defineConfig({
       PORT: String(PORT),
       BASE_URL: baseURL,
       AUTH_RATE_LIMIT: "500",
+      // The /demo chat asks the server for every answer (decision 139); journeys ask many.
+      CHAT_RATE_LIMIT: "500",
       LEAD_RATE_LIMIT_IP: "1000",
       LEAD_RATE_LIMIT_EMAIL: "5",
       NODE_ENV: "production",
@@ -91,11 +106,8 @@ export default defineConfig({
       ADMIN_EMAILS:
         "admin@e2e.test,policy-lead@e2e.test,policy-second@e2e.test,policy-signup@e2e.test,booking-host@e2e.test",
       E2E_DATA_DIR,
-      WHATSAPP_TOKEN: "e2e-token",
-      WHATSAPP_PHONE_NUMBER_ID: "e2e-phone",
-      WHATSAPP_APP_SECRET: "e2e-app-secret",
-      WHATSAPP_VERIFY_TOKEN: "e2e-verify",
-      WHATSAPP_API_URL: `http://127.0.0.1:${WHATSAPP_FAKE_PORT}`,
+      // WhatsApp's Cloud API, faked by tests/e2e/whatsapp.spec.ts while it runs.
+      ...whatsappServerEnv,
       // PayFast, faked by tests/e2e/billing.spec.ts while its PayFast journey runs.
       ...payfastServerEnv,
     },

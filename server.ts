@@ -29,6 +29,7 @@ import {
   commonSecurityHeaders,
   isForeignOriginWrite,
 } from "./app/server/security.server.ts";
+import { answerClientError } from "./server/client-errors.ts";
 import { logRequestWhenDone, requestIdFor } from "./server/request-log.ts";
 import { withClearRefusal } from "./server/router-refusals.ts";
 import { type ArchivedAsset, prerenderedPages, staticFiles } from "./server/static-files.ts";
@@ -387,6 +388,9 @@ const server = http.createServer((req, res) => {
     if (!servePage(req, res)) app(req, res);
   });
 });
+// A request Node's parser refuses (headers over Node's 16 KB limit, not HTTP) gets a text that
+// says why instead of Node's empty answer (server/client-errors.ts).
+server.on("clientError", answerClientError);
 // An idle kept-alive connection stays open longer than its client keeps it for reuse: Node's
 // default (5 s) closes it while Caddy (2 minutes idle) or a test's HTTP client may be sending
 // the next request on it, which then fails as a reset connection (a 502 behind the proxy; the

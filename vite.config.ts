@@ -60,6 +60,25 @@ const FORMS = group([
 ]);
 /** The lead forms' texts: the routes' `clientAction` needs them, not the forms' own chunks. */
 const LEAD_FORM_TEXT = group(["app/lib/validation/lead-form-result\\."]);
+/**
+ * The questions' list and its chevron, which the pages that show one (`/pricing`, a service's
+ * page) always load together: one file instead of two (decision 140).
+ */
+const FAQ = group([
+  "app/components/marketing/faq-list\\.",
+  "node_modules/lucide-react/dist/esm/icons/chevron-down\\.",
+]);
+/**
+ * What the sign-in page draws besides the forms, and what it shares with the portal (the portal's
+ * paths, the key icon): one file instead of five on `/auth` (decision 140). The portal's pages
+ * load the sign-in page's few parts (~0.7 KB) with it.
+ */
+const ACCOUNT = group([
+  "app/components/auth/(auth-shell|new-account)\\.",
+  "app/lib/portal-paths\\.",
+  "app/lib/validation/account-values\\.",
+  "node_modules/lucide-react/dist/esm/icons/key-round\\.",
+]);
 const LEAD_FORMS = group(["app/components/marketing/form-field\\.", "app/content/contact\\."]);
 /** Not `LEAD_FORM_TEXT`: the routes' `clientAction` needs it, the forms load on first use. */
 const LEAD_FORM_HOOK = group(["app/components/marketing/use-lead-form\\."]);
@@ -86,6 +105,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: "site", test: SITE },
                 { name: "forms", test: FORMS },
                 { name: "lead-form-text", test: LEAD_FORM_TEXT },
+                { name: "faq", test: FAQ },
+                { name: "account", test: ACCOUNT },
                 { name: "lead-forms", test: LEAD_FORMS },
                 { name: "lead-form-hook", test: LEAD_FORM_HOOK },
               ],

@@ -33,6 +33,7 @@ import { createMailer } from "~/server/email/mailer.server";
 import { setOutboxWorker, startOutboxWorker, stopOutboxWorker } from "~/server/email/outbox.server";
 import { env } from "~/server/env.server";
 import { startJobScheduler } from "~/server/jobs.server";
+import { warmSemantic } from "~/server/leads/assistant-semantic.server";
 import { logger } from "~/server/logger.server";
 import { notificationJobs } from "~/server/notifications/notification-mail.server";
 import { reminderJobs } from "~/server/notifications/reminders.server";
@@ -46,7 +47,12 @@ import { rateLimitJobs } from "~/server/rate-limits.server";
 import { documentCsp, sha256Source } from "~/server/security.server";
 import { whatsappChatJobs } from "~/server/whatsapp/assistant-chat.server";
 import { figureChangesJobs } from "~/server/workspace/changes.server";
-import { endEventStreams, startEventBus, stopEventBus } from "~/server/workspace/events.server";
+import {
+  endEventStreams,
+  markShuttingDown,
+  startEventBus,
+  stopEventBus,
+} from "~/server/workspace/events.server";
 
 export const streamTimeout = 5_000;
 
@@ -75,6 +81,10 @@ export async function startServer() {
   const whatsapp = whatsappConfig(settings);
   if (whatsapp) startWhatsAppWorker(handle.db, whatsapp);
   logger.info(`WhatsApp: ${whatsapp ? `on, through ${whatsapp.apiUrl}` : "off"}`);
+  // The assistant's sentence model loads now, not on the first visitor's question (decision 144).
+  void warmSemantic().then((ms) => {
+    if (ms !== null) logger.info(`assistant's sentence model ready in ${ms} ms`);
+  });
   // Account erasure and lead retention; under the browser tests' clock, checked every second.
   if (testClockEnabled()) logger.warn("TEST CLOCK ON: for the browser tests only");
   const jobs = [
@@ -126,6 +136,7 @@ export async function findArchivedAsset(urlPath: string) {
 
 /** Called by server.ts on SIGTERM/SIGINT as soon as it stops accepting: end open streams. */
 export function beginShutdown() {
+  markShuttingDown();
   endEventStreams();
 }
 

@@ -12,7 +12,8 @@ export default [
     route("demo", "routes/marketing/demo.tsx"),
     route("about", "routes/marketing/about.tsx"),
     route("contact", "routes/marketing/contact.tsx"),
-    route("contact/map", "routes/marketing/contact-map.tsx"),
+    // The same module as /contact (decision 145); its id as before.
+    route("contact/map", "routes/marketing/contact.tsx", { id: "routes/marketing/contact-map" }),
     route("book/:type", "routes/marketing/book.tsx"),
     route("booking/:token", "routes/marketing/booking.tsx"),
     ...prefix("legal", [route(":doc", "routes/marketing/legal.tsx")]),

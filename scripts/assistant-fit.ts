@@ -1,7 +1,7 @@
 /**
  * The site assistant's fits of decisions 123 and 135, on the tuning half only, leaving one set
- * out. The tuning half is held-out sets 1–11 (all measured and used up), the tuning rounds and
- * decision 015's set; held-out set 12 is never loaded here. (Decision 123's modes ran before
+ * out. The tuning half is held-out sets 1–13 (all measured and used up; 12 and 13 joined it in
+ * decision 139), the tuning rounds and decision 015's set; held-out set 15 is never loaded here. (Decision 123's modes ran before
  * set 11 joined and before the plain-word gate; run now, their "main" includes both.)
  *
  * For every question (asked after its earlier questions, as evaluate.ts does) it keeps the
@@ -41,6 +41,9 @@ import { heldOutEighth } from "~/lib/assistant/eval-held-out-8";
 import { heldOutNinth } from "~/lib/assistant/eval-held-out-9";
 import { heldOutTenth } from "~/lib/assistant/eval-held-out-10";
 import { heldOutEleventh } from "~/lib/assistant/eval-held-out-11";
+import { heldOutTwelfth } from "~/lib/assistant/eval-held-out-12";
+import { heldOutThirteenth } from "~/lib/assistant/eval-held-out-13";
+import { heldOutFourteenth } from "~/lib/assistant/eval-held-out-14";
 import { evalSet } from "~/lib/assistant/eval-set";
 import { tuning } from "~/lib/assistant/eval-tuning";
 import { acceptsPage } from "~/lib/assistant/evaluate";
@@ -68,6 +71,11 @@ export const tuningHalf: [string, EvalCase[]][] = [
       page: c.page,
     })),
   ],
+  // Used up: set 12 after decision 135, set 13 after decision 139, set 14 after decision 144
+  // (each after its last run; set 14's misses were never read).
+  ["s12", heldOutTwelfth],
+  ["s13", heldOutThirteenth],
+  ["s14", heldOutFourteenth],
 ];
 
 export interface Row {
@@ -94,17 +102,22 @@ interface Internals {
   entities: Map<string, string>;
 }
 
+/** The conversation as evaluate.ts asks it: each earlier question of the case and its reply. */
+export function conversationBefore(assistant: Assistant, c: EvalCase): PriorTurn[] {
+  const history: PriorTurn[] = [];
+  for (const q of c.before ?? []) {
+    const earlier = assistant.reply(q, [...history]);
+    history.push({ role: "user", text: q }, { role: "assistant", text: earlier.text });
+  }
+  return history;
+}
+
 export function dump(assistant: Assistant, sets = tuningHalf): Row[] {
   const inside = assistant as unknown as Internals;
   const rows: Row[] = [];
   for (const [set, cases] of sets) {
     for (const c of cases) {
-      // The conversation as evaluate.ts asks it: each earlier question and its reply.
-      const history: PriorTurn[] = [];
-      for (const q of c.before ?? []) {
-        const earlier = assistant.reply(q, [...history]);
-        history.push({ role: "user", text: q }, { role: "assistant", text: earlier.text });
-      }
+      const history = conversationBefore(assistant, c);
       const reply = assistant.reply(c.question, history);
       const text = c.question.trim();
       const { own, unknown } = inside.read(text);
@@ -491,11 +504,7 @@ if (process.argv[1]?.endsWith("assistant-fit.ts") && process.argv[2] === "rerank
   for (const [set, cases] of tuningHalf) {
     for (const c of cases) {
       if (c.page === null) continue;
-      const history: PriorTurn[] = [];
-      for (const q of c.before ?? []) {
-        const earlier = assistant.reply(q, [...history]);
-        history.push({ role: "user", text: q }, { role: "assistant", text: earlier.text });
-      }
+      const history = conversationBefore(assistant, c);
       const reply = assistant.reply(c.question, history);
       if (reply.kind !== "answer") {
         extra[set] = (extra[set] ?? 0) + 1;

@@ -1,6 +1,6 @@
 /**
  * Lists a new assistant evaluation set's questions that repeat or closely paraphrase a question
- * of an earlier set (decisions 114, 123 and 135): word overlap (Jaccard of lower-cased word sets)
+ * of an earlier set (decisions 114, 123, 135, 139 and 144; now set 15 against sets 1–14): word overlap (Jaccard of lower-cased word sets)
  * at or above a threshold. Compares the questions' text only, never the assistant's replies, so
  * it can be run on a held-out set before its first measurement.
  *
@@ -20,6 +20,8 @@ import { heldOutTenth } from "../app/lib/assistant/eval-held-out-10";
 import { heldOutEleventh } from "../app/lib/assistant/eval-held-out-11";
 import { heldOutTwelfth } from "../app/lib/assistant/eval-held-out-12";
 import { heldOutThirteenth } from "../app/lib/assistant/eval-held-out-13";
+import { heldOutFourteenth } from "../app/lib/assistant/eval-held-out-14";
+import { heldOutFifteenth } from "../app/lib/assistant/eval-held-out-15";
 import { evalSet } from "../app/lib/assistant/eval-set";
 import { tuning } from "../app/lib/assistant/eval-tuning";
 
@@ -45,13 +47,15 @@ const earlier: { set: string; question: string }[] = [
       ["10", heldOutTenth],
       ["11", heldOutEleventh],
       ["12", heldOutTwelfth],
+      ["13", heldOutThirteenth],
+      ["14", heldOutFourteenth],
       ["tuning", tuning],
     ] as [string, EvalCase[]][]
   ).flatMap(([set, cases]) => cases.map((c) => ({ set, question: c.question }))),
   ...evalSet.map((c) => ({ set: "015", question: c.question })),
 ];
 let n = 0;
-for (const c of heldOutThirteenth) {
+for (const c of heldOutFifteenth) {
   const w = words(c.question);
   const near = earlier
     .map((e) => ({ ...e, overlap: jaccard(w, words(e.question)) }))
@@ -64,5 +68,5 @@ for (const c of heldOutThirteenth) {
   );
 }
 console.log(
-  `${n} of ${heldOutThirteenth.length} questions near an earlier one (overlap ≥ ${threshold})`,
+  `${n} of ${heldOutFifteenth.length} questions near an earlier one (overlap ≥ ${threshold})`,
 );

@@ -4,7 +4,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
+# Each step's minutes, printed at the end (and after a failure): where CI's time goes.
+current="" began=$SECONDS timings=()
+finish_step() { [ -z "$current" ] || timings+=("$(printf '%5d s  %s' $((SECONDS - began)) "$current")"); }
+step() {
+  finish_step
+  current="$*" began=$SECONDS
+  printf '\n\033[1m== %s ==\033[0m\n' "$*"
+}
+summary() {
+  finish_step
+  printf '\n\033[1m== Time per step ==\033[0m\n'
+  printf '%s\n' "${timings[@]}"
+  printf '%5d s  in all\n' "$SECONDS"
+}
+trap summary EXIT
 
 step "Browser"
 bash scripts/ensure-chromium.sh
@@ -20,11 +34,11 @@ step "Database: the schema and the migrations agree"
 bash scripts/db-check.sh
 
 step "Unit and integration tests (PGlite)"
-env -u TEST_DATABASE_URL npx vitest run
+env -u TEST_DATABASE_URL bash scripts/vitest-run.sh
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "Integration tests (PostgreSQL: ${TEST_DATABASE_URL})"
-  npx vitest run app/server app/routes
+  bash scripts/vitest-run.sh app/server app/routes
 fi
 
 step "Build"

@@ -1,5 +1,5 @@
 /**
- * npm run upload-bench [-- --size-mb 20 --storage all|disk|s3|db --port 3569 --s3-port 3568
+ * npm run upload-bench [-- --size-mb 20 --storage all|disk|s3|db|disk,s3 --port 3569 --s3-port 3568
  *                        --database-url postgres://…  --repeat 1]
  * Upload and download of one file (20 MB by default) through the production build over
  * loopback, in MB/s, for each file store (decision 091; S3 is a local s3rver), beside the
@@ -17,8 +17,10 @@
  * checked byte for byte, untimed. And the
  * server's resident memory (RSS) before and at its peak during the upload and the download,
  * sampled from /proc every 20 ms; and a resumable upload (tus, decision 092) of the same file
- * in pieces sized as the page sizes them (`nextPieceBytes`, `pieceLength`, decisions 116, 134), each streamed from the
- * file by Node's http (decision 127). Times are the tools' own (dd's report, curl's time_total):
+ * in pieces sized as the page sizes them (`nextPieceBytes`, `pieceLength`, decisions 116, 134), each
+ * sent by curl from a file cut from the source beforehand, untimed (decision 146; Node's http
+ * before). And the CPU each transfer cost the server, by thread, and the client (curl), from
+ * /proc (decision 146). Times are the tools' own (dd's report, curl's time_total):
  * starting curl took 0.2–1.5 s of wall time on this loaded machine, more than a 20 MB upload
  * itself. A 5-byte upload gives a request's fixed cost. `--repeat N`: N runs on one server, each
  * with the disk's speeds measured beside it, the medians reported, with each transfer's share
@@ -38,6 +40,7 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -49,7 +52,7 @@ import { pipeline } from "node:stream/promises";
 import { parseArgs, promisify } from "node:util";
 import S3rver from "s3rver";
 import { FIRST_PIECE_BYTES, nextPieceBytes, pieceLength } from "../app/lib/files.ts";
-import { createProjectOver, patchFileOver, versionLinks } from "./lib/upload-client.ts";
+import { createProjectOver, versionLinks } from "./lib/upload-client.ts";
 import { signUpOver, startBuiltServer } from "./serve-build.ts";
 
 const { values } = parseArgs({
@@ -66,7 +69,9 @@ const { values } = parseArgs({
 const sizeMb = Number(values["size-mb"]);
 const size = sizeMb * 1024 * 1024;
 const repeat = Math.max(1, Number(values.repeat));
-const storages = values.storage === "all" ? ["disk", "s3", "db"] : [values.storage as string];
+// "all", one store, or several separated by commas ("disk,s3").
+const storages =
+  values.storage === "all" ? ["disk", "s3", "db"] : (values.storage as string).split(",");
 
 const work = mkdtempSync(path.join(tmpdir(), "upload-bench-"));
 const source = path.join(work, "design.pdf");
@@ -103,6 +108,11 @@ interface Sampled {
   seconds: number;
   before: number;
   peak: number;
+  /** The server's CPU during it (ms, every thread), and by thread name. */
+  serverCpu: number;
+  threads: Record<string, number>;
+  /** The client's CPU (curl; ms), from this process's waited-for children. */
+  clientCpu: number;
 }
 interface Rep {
   load: string;
@@ -119,6 +129,45 @@ interface Rep {
 const seconds = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9;
 const mbps = (s: number) => Math.round((sizeMb / s) * 10) / 10;
 const row = (what: string, s: number) => ({ what, seconds: s.toFixed(3), "MB/s": mbps(s) });
+
+/**
+ * CPU time in ms from /proc (clock ticks, 10 ms each): a process's threads grouped by name
+ * (the server's main thread "node", its hashing thread "sha256", the thread pool
+ * "libuv-worker", V8's garbage-collector helpers "V8 DefaultWorke"…), and this process's
+ * waited-for children (curl, dd) from its own cutime + cstime.
+ */
+const TICK_MS = 10;
+function threadCpu(pid: number): Record<string, number> {
+  const byName: Record<string, number> = {};
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return byName;
+  }
+  for (const task of tasks) {
+    let stat = "";
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
+    } catch {
+      continue; // a thread that ended
+    }
+    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ms = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    byName[name] = (byName[name] ?? 0) + ms;
+  }
+  return byName;
+}
+/** The whole process's CPU (every thread, those ended too), in ms. */
+function processCpu(pid: number | "self"): { own: number; children: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return {
+    own: (Number(fields[11]) + Number(fields[12])) * TICK_MS,
+    children: (Number(fields[13]) + Number(fields[14])) * TICK_MS,
+  };
+}
 
 /** dd, timed by dd itself ("… copied, 0.0421 s, …"): not the time to start it. */
 function dd(args: string[]) {
@@ -242,7 +291,7 @@ await s3?.run();
 const run = promisify(execFile);
 
 /** curl, discarding the answer: its status and its own time for the transfer. */
-async function curl(cookie: string, args: string[]) {
+async function curl(cookie: string, args: string[], write = "") {
   const { stdout } = await run(
     "curl",
     [
@@ -250,15 +299,15 @@ async function curl(cookie: string, args: string[]) {
       "-o",
       "/dev/null",
       "-w",
-      "%{http_code} %{time_total}",
+      `%{http_code} %{time_total}${write}`,
       "-H",
       `cookie: ${cookie}`,
       ...args,
     ],
     { maxBuffer: 1024 * 1024 },
   );
-  const [status = "", total = "0"] = stdout.trim().split(" ");
-  return { status, seconds: Number(total) };
+  const [status = "", total = "0", extra = ""] = stdout.trim().split(" ");
+  return { status, seconds: Number(total), extra };
 }
 
 const results: Record<string, unknown>[] = [];
@@ -296,17 +345,37 @@ try {
       return Math.round(Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? 0) / 1024);
     };
     /** `work`'s result, its time (its own, else the wall's), and the server's RSS around it. */
-    const sampled = async <T extends { seconds?: number }>(work: () => Promise<T>) => {
+    const pid = app.process.pid as number;
+    const sampled = async <T extends { seconds?: number; notClientCpu?: number }>(
+      work: () => Promise<T>,
+    ) => {
       const before = rssMb();
       let peak = before;
       const sampler = setInterval(() => {
         peak = Math.max(peak, rssMb());
       }, 20);
+      const cpuBefore = processCpu(pid).own;
+      const threadsBefore = threadCpu(pid);
+      const clientBefore = processCpu("self").children;
       const started = process.hrtime.bigint();
       try {
         const result = await work();
         const took = result.seconds ?? seconds(started);
-        return { result, seconds: took, before, peak: Math.max(peak, rssMb()) };
+        const threadsAfter = threadCpu(pid);
+        const threads: Record<string, number> = {};
+        for (const [name, ms] of Object.entries(threadsAfter)) {
+          const spent = ms - (threadsBefore[name] ?? 0);
+          if (spent > 0) threads[name] = spent;
+        }
+        return {
+          result,
+          seconds: took,
+          before,
+          peak: Math.max(peak, rssMb()),
+          serverCpu: processCpu(pid).own - cpuBefore,
+          threads,
+          clientCpu: processCpu("self").children - clientBefore - (result.notClientCpu ?? 0),
+        };
       } finally {
         clearInterval(sampler);
       }
@@ -344,12 +413,16 @@ try {
         if (up.result.status !== "200") throw new Error(`Upload failed: ${up.result.status}`);
 
         // The page's way (decision 092): a resumable upload, created, then sent in PATCHes
-        // sized as the page sizes them (decision 116), each streamed from the file by Node's
-        // http as a browser sends a slice of a File (decision 127: Node's fetch, copying and
-        // wrapping a 64 MB Buffer in the bench's process, was a third slower than curl).
+        // sized as the page sizes them (decision 116). Each PATCH is curl's, sending the piece
+        // from a file of its own cut from the source beforehand, untimed (a page sends a slice
+        // of a File; curl sends whole files): the client is the same lean one as the form's
+        // upload. Node's http streaming the slice cost the bench's process more CPU than curl,
+        // on the same two cores as the server (decision 146). Timed: the create plus each
+        // PATCH's curl time_total.
         const pieceTimes: string[] = [];
+        const pieceFile = path.join(work, "piece.bin");
         const resumable = await sampled(async () => {
-          const creating = performance.now();
+          const creating = process.hrtime.bigint();
           const created = await fetch(`${app.url}/portal/projects/${projectId}/uploads`, {
             method: "POST",
             headers: {
@@ -360,19 +433,52 @@ try {
           });
           const location = created.headers.get("Location");
           if (created.status !== 201 || !location) throw new Error(`Create: ${created.status}`);
-          pieceTimes.push(`create ${Math.round(performance.now() - creating)} ms`);
+          let took = seconds(creating);
+          pieceTimes.push(`create ${Math.round(took * 1000)} ms`);
+          let notClientCpu = 0;
           let pieceBytes = FIRST_PIECE_BYTES;
           for (let offset = 0; offset < size; ) {
             const length = pieceLength(pieceBytes, size - offset);
-            const began = performance.now();
-            const res = await patchFileOver(app.url, location, tus, source, offset, length);
-            if (res.status !== 204) throw new Error(`PATCH: ${res.status} ${res.body}`);
-            offset = res.offset;
-            const took = performance.now() - began;
-            pieceTimes.push(`${(length / 1024 / 1024).toFixed(1)} MB ${Math.round(took)} ms`);
-            pieceBytes = nextPieceBytes(length, took);
+            const cutting = processCpu("self").children;
+            dd([
+              `if=${source}`,
+              `of=${pieceFile}`,
+              "bs=1M",
+              `skip=${offset}`,
+              `count=${length}`,
+              "iflag=skip_bytes,count_bytes",
+            ]);
+            notClientCpu += processCpu("self").children - cutting;
+            const res = await curl(
+              cookie,
+              [
+                "-X",
+                "PATCH",
+                "-H",
+                "Tus-Resumable: 1.0.0",
+                "-H",
+                `origin: ${app.url}`,
+                "-H",
+                `Upload-Offset: ${offset}`,
+                "-H",
+                "Content-Type: application/offset+octet-stream",
+                "-H",
+                "Expect:",
+                "-T",
+                pieceFile,
+                `${app.url}${location}`,
+              ],
+              " %header{upload-offset}",
+            );
+            if (res.status !== "204") throw new Error(`PATCH: ${res.status}`);
+            offset = Number(res.extra);
+            took += res.seconds;
+            pieceTimes.push(
+              `${(length / 1024 / 1024).toFixed(1)} MB ${Math.round(res.seconds * 1000)} ms`,
+            );
+            pieceBytes = nextPieceBytes(length, res.seconds * 1000);
           }
-          return {}; // timed by the wall clock
+          return { seconds: took, notClientCpu };
         });
 
         // The newest link is the resumable upload's; the one after it the curl upload's.
@@ -413,6 +519,25 @@ try {
           `${storage} #${rep + 1} (load ${load}): dd write ${mbps(disk.pageWrite)} MB/s to the page cache, ${mbps(disk.fsyncWrite)} MB/s with fsync; upload ${mbps(up.seconds)} MB/s (${percent(disk.pageWrite, up.seconds)} / ${percent(disk.fsyncWrite, up.seconds)}), resumable ${mbps(resumable.seconds)} MB/s (${percent(disk.pageWrite, resumable.seconds)} / ${percent(disk.fsyncWrite, resumable.seconds)}; ${pieceTimes.join(", ")}), download warm ${mbps(down.seconds)} MB/s (${percent(disk.warmRead, down.seconds)} of dd's warm read)${cold}`,
         );
       }
+      // Where the CPU went: the server's threads and the client, per transfer (median).
+      const cpu = (what: string, pick: (r: Rep) => Sampled | null) => {
+        const runs = reps.map(pick).filter((x): x is Sampled => x !== null);
+        if (runs.length === 0) return;
+        const names = [...new Set(runs.flatMap((r) => Object.keys(r.threads)))];
+        const threads = names
+          .map((name) => [name, median(runs.map((r) => r.threads[name] ?? 0))] as const)
+          .filter(([, ms]) => ms > 0)
+          .sort((a, b) => b[1] - a[1])
+          .map(([name, ms]) => `${name} ${ms}`)
+          .join(", ");
+        memory.push(
+          `${storage}: ${what}: server CPU ${median(runs.map((r) => r.serverCpu))} ms (${threads}), client (curl) ${median(runs.map((r) => r.clientCpu))} ms, wall ${Math.round(1000 * median(runs.map((r) => r.seconds)))} ms (median of ${runs.length})`,
+        );
+      };
+      cpu("upload", (r) => r.up);
+      cpu("resumable upload", (r) => r.resumable);
+      cpu("download, warm", (r) => r.down);
+      cpu("download, cold", (r) => r.coldDown);
       const mid = (pick: (r: Rep) => number) => median(reps.map(pick));
       // The median of each run's ratio to the dd figure beside it.
       const of = (dd: (r: Rep) => number, pick: (r: Rep) => number) =>
@@ -439,7 +564,7 @@ try {
       results.push(upRow(`${storage}: upload (curl, multipart POST; median)`, (r) => r.up.seconds));
       results.push(
         upRow(
-          `${storage}: resumable upload (tus, ${reps[0]?.pieces} PATCHes, Node http; median)`,
+          `${storage}: resumable upload (tus, ${reps[0]?.pieces} PATCHes, curl; median)`,
           (r) => r.resumable.seconds,
         ),
       );

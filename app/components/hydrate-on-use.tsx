@@ -17,6 +17,14 @@ import { pageHydrated } from "~/lib/hydration-mark";
  */
 const FIRST_USE = ["pointerover", "pointerdown", "touchstart", "focusin", "keydown"] as const;
 
+/**
+ * The code of every part on the page now. Once one part has hydrated, the others' code is
+ * fetched too (not hydrated): an answer to one form re-renders the page, which first loads every
+ * part (below), and a part whose code can no longer arrive (the network has gone) would hold
+ * that answer back for good: the form's 'Error' would never show (decision 143).
+ */
+const partsOnPage = new Set<() => Promise<unknown>>();
+
 /** The server's loads of every part's module (`partsLoaded`). */
 const serverLoads: Promise<unknown>[] = [];
 
@@ -89,6 +97,7 @@ export function hydrateOnUse<P extends object>(load: () => Promise<ComponentType
       useEffect(() => {
         isHydrated = true;
         hydrated();
+        for (const other of partsOnPage) other().catch(() => {});
       }, []);
       return <Component {...props} />;
     }
@@ -142,6 +151,13 @@ export function hydrateOnUse<P extends object>(load: () => Promise<ComponentType
     ) {
       use();
     }
+
+    useEffect(() => {
+      partsOnPage.add(load);
+      return () => {
+        partsOnPage.delete(load);
+      };
+    }, []);
 
     useEffect(() => {
       const element = box.current;

@@ -50,10 +50,14 @@ export function useFormOutcome<T extends Result = Result>(options: FormOutcomeOp
   const key = intent ? ["form", intent, instance].filter(Boolean).join("-") : undefined;
   const fetcher = useFetcher({ key }) as FetcherWithComponents<T | undefined>;
   const actionData = useActionData() as T | undefined;
-  const mine = (r: T | undefined): r is T =>
-    !!r && typeof r === "object" && "ok" in r && (!intent || r.intent === intent);
-  const inline = mine(actionData) ? actionData : undefined;
-  const result = mine(fetcher.data) ? fetcher.data : inline;
+  const answer = (r: T | undefined): r is T => !!r && typeof r === "object" && "ok" in r;
+  const mine = (r: T | undefined): r is T => answer(r) && (!intent || r.intent === intent);
+  // A request that did not get through is said beside the form as well: its toast's code may not
+  // have arrived either (decision 143). The fetcher's own, whatever intent the form posted (one
+  // confirmation posts 'remove-admin' or 'remove-team-member').
+  const unsent = answer(fetcher.data) && !fetcher.data.ok && "unsent" in fetcher.data;
+  const inline = mine(actionData) ? actionData : unsent ? fetcher.data : undefined;
+  const result = mine(fetcher.data) || unsent ? fetcher.data : inline;
 
   const latest = useRef(options);
   latest.current = options;
@@ -115,8 +119,8 @@ export function useCookieToast(toast: CookieToast | null | undefined): boolean {
     hydrated = true;
     if (!toast) return;
     let current = true;
-    void notify(toast.type, toast.title, { description: toast.description }).then(() => {
-      if (current) setToasted(toast);
+    void notify(toast.type, toast.title, { description: toast.description }).then((shown) => {
+      if (current && shown) setToasted(toast);
     });
     return () => {
       current = false;

@@ -32,5 +32,30 @@ export async function readForm(request: Request): Promise<Form> {
   return out;
 }
 
+/** What was typed, for a form shown again without JavaScript (never the intent). */
+export function typedValues(form: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) {
+    if (key !== "intent" && value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * What a refusal shows again: all that was typed, except after a 403 or 404 (a record not there
+ * or not theirs), which shows it without the ids that were sent (`id`, `…Id`) — an answer never
+ * names another client's record, not even one the request named (the isolation matrix,
+ * app/server/workspace/isolation.server.test.ts).
+ */
+export function valuesAfterRefusal(
+  status: number,
+  values: Record<string, string>,
+): Record<string, string> {
+  if (status !== 403 && status !== 404) return values;
+  return Object.fromEntries(
+    Object.entries(values).filter(([key]) => key !== "id" && !key.endsWith("Id")),
+  );
+}
+
 /** The answer to a form whose `intent` no handler knows (400). */
 export const UNKNOWN_ACTION = "Unknown action";

@@ -9,6 +9,15 @@ export function loader({ request }: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
+/**
+ * A form posted to an address that does not exist is the same not-found page (404), not React
+ * Router's 405 for a route without an action: the address is what is wrong, not the method.
+ */
+export function action() {
+  // The loader, which runs after it, logs the address.
+  return data(null, { status: 404 });
+}
+
 export const meta: Route.MetaFunction = () => notFoundMeta;
 
 export default function NotFoundRoute() {

@@ -27,6 +27,10 @@ async function run(
   styles: StyleLink[] = [styleLink(true)],
   log: string[] = [],
   headMs = 20,
+  /** `navigator.connection`, where the browser has one (Chromium). */
+  connection?: { rtt: number },
+  /** More of the browser: `PerformanceObserver`, `requestAnimationFrame`. */
+  browser: Record<string, unknown> = {},
 ): Promise<string[]> {
   const early = /<script[^>]*data-early-preloads="">([\s\S]*?)<\/script>/.exec(html)?.[1];
   const asker = /<script[^>]*data-deferred-preloads="">([\s\S]*?)<\/script>/.exec(html)?.[1];
@@ -51,7 +55,7 @@ async function run(
   };
   const scheduler = { yield: async () => void log.push("|") };
   const performance = { now: () => headMs };
-  const global: Record<string, unknown> = { scheduler };
+  const global: Record<string, unknown> = { scheduler, ...browser };
   const load = async (href: string) => {
     log.push(`import:${href}`);
     return { href };
@@ -71,10 +75,11 @@ async function run(
       "document",
       "window",
       "performance",
+      "navigator",
       "load",
       "log",
       script(text),
-    )(global, document, window, performance, load, log);
+    )(global, document, window, performance, { connection }, load, log);
   }
   return log;
 }
@@ -165,7 +170,7 @@ describe("deferHydration", () => {
     expect(log.at(-1)).toBe("import:/assets/entry.client-A.js");
   });
 
-  it("on a slow line (the head's scripts run over 300 ms after the navigation began) asks for the scripts with the stylesheet still on the wire, still at low priority (decision 129)", async () => {
+  it("on a slow line (no round-trip estimate, and the head's scripts run over 300 ms after the navigation began) asks for the scripts with the stylesheet still on the wire, still at low priority (decision 129)", async () => {
     const pending = styleLink(false);
     const log: string[] = [];
     const running = run(deferHydration(page), [styleLink(true), pending], log, SLOW_HEAD_MS + 1);
@@ -186,6 +191,89 @@ describe("deferHydration", () => {
     expect(new Set(links).size).toBe(links.length);
   });
 
+  it("takes the browser's round-trip estimate over the head's moment where it has one: a busy server is not a slow line (decision 140)", async () => {
+    // The head parsed 2 s after the navigation began (a page rendered per request on a busy
+    // server), on a line whose round trip the browser puts at 100 ms: no script before the
+    // stylesheet.
+    const pending = styleLink(false);
+    const log: string[] = [];
+    const running = run(deferHydration(page), [pending], log, 2000, { rtt: 100 });
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(log).toEqual([]);
+    pending.sheet = {};
+    for (const listener of pending.listeners.load ?? []) listener();
+    await running;
+    expect(log.at(-1)).toBe("import:/assets/entry.client-A.js");
+  });
+
+  it("asks at once when the browser puts the round trip at 300 ms or more, however soon the head came (decision 140)", async () => {
+    const pending = styleLink(false);
+    const log: string[] = [];
+    const running = run(deferHydration(page), [pending], log, 20, { rtt: 600 });
+    await expect
+      .poll(() => log.filter((step) => step.startsWith("link:")).length)
+      .toBeGreaterThanOrEqual(page.match(/rel="modulepreload"/g)?.length ?? 1);
+    expect(log.some((step) => step.startsWith("import:"))).toBe(false);
+    pending.sheet = {};
+    for (const listener of pending.listeners.load ?? []) listener();
+    await running;
+    expect(log.at(-1)).toBe("import:/assets/entry.client-A.js");
+  });
+
+  it("on a fast line asks for no script before the first paint is on screen, the stylesheet in or not (decision 145)", async () => {
+    // Lighthouse's simulated LCP counts every script that finished before the unthrottled
+    // load's largest paint (decision 140: 0.8 or 1.8 s from one run to the next).
+    let paint: (() => void) | undefined;
+    class PerformanceObserver {
+      static supportedEntryTypes = ["paint", "largest-contentful-paint"];
+      constructor(private readonly callback: (list: unknown, observer: unknown) => void) {}
+      observe(options: { type: string; buffered: boolean }) {
+        expect(options).toEqual({ type: "largest-contentful-paint", buffered: true });
+        paint = () => this.callback({}, this);
+      }
+      disconnect() {}
+    }
+    const log: string[] = [];
+    const running = run(
+      deferHydration(page),
+      [styleLink(true)],
+      log,
+      20,
+      { rtt: 100 },
+      {
+        PerformanceObserver,
+      },
+    );
+    for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(paint).toBeDefined();
+    expect(log).toEqual([]);
+    paint?.();
+    await running;
+    expect(log.filter((step) => step.startsWith("link:")).length).toBeGreaterThan(0);
+    expect(log.at(-1)).toBe("import:/assets/entry.client-A.js");
+  });
+
+  it("on a slow line waits for no paint: the links go in with the stylesheet still on the wire (decision 145)", async () => {
+    class PerformanceObserver {
+      static supportedEntryTypes = ["largest-contentful-paint"];
+      observe() {
+        throw new Error("a slow line waits for no paint");
+      }
+    }
+    const log: string[] = [];
+    await run(
+      deferHydration(page),
+      [styleLink(true)],
+      log,
+      20,
+      { rtt: 600 },
+      {
+        PerformanceObserver,
+      },
+    );
+    expect(log.at(-1)).toBe("import:/assets/entry.client-A.js");
+  });
+
   it("puts the slow line's script before the stylesheet, as a classic script no stylesheet holds (decision 129)", () => {
     const out = deferHydration(page);
     const early = out.indexOf("<script data-early-preloads");
@@ -204,6 +292,22 @@ describe("deferHydration", () => {
     const early = out.indexOf("<script data-early-preloads");
     expect(early).toBeGreaterThan(0);
     expect(early).toBeLessThan(out.indexOf("<noscript>"));
+  });
+
+  it("puts it before the stylesheet of a page rendered per request, whose link carries the nonce first (the sign-in page and the portal)", () => {
+    // React writes the request's nonce before `rel` on the stylesheet link of a page rendered
+    // per request; the script placed after that link waited for the stylesheet (decision 140).
+    const nonced = page
+      .replace('<link rel="stylesheet"', '<link nonce="abc+/=" rel="stylesheet"')
+      .replace(
+        "</head>",
+        '<noscript><link rel="stylesheet" href="/preferences/theme.css"/></noscript></head>',
+      )
+      .replace("<script type=", '<script nonce="abc+/=" type=');
+    const out = deferHydration(nonced);
+    const early = out.indexOf('<script nonce="abc+/=" data-early-preloads');
+    expect(early).toBeGreaterThan(0);
+    expect(early).toBeLessThan(out.indexOf('<link nonce="abc+/=" rel="stylesheet"'));
   });
 
   it("asks for the modules from the end of the head, not behind the parser at the end of the body (decision 118)", () => {

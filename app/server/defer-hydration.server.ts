@@ -53,16 +53,21 @@ const YIELD = `const nextTask = () => globalThis.scheduler?.yield?.() ?? new Pro
 const PRELOADS_PER_TASK = 3;
 
 /**
- * How long after the navigation began the head's scripts run (ms) above which the line counts
- * as slow: there each request is a round trip of about that length (~560 ms under Slow 4G),
- * and asking for the modules only once the stylesheet is in puts a whole round trip and their
+ * A line counts as slow when the browser's estimate of its round trip (`navigator.connection.rtt`,
+ * Chromium's network quality estimate; under devtools' Slow 4G emulation 600 ms, unthrottled
+ * ~100) is this long or longer: there each request is a round trip of about that length, and
+ * asking for the modules only once the stylesheet is in puts a whole round trip and their
  * download after the first paint (hydrated 3.4–3.8 s; asked at once, 2.1–2.8 s, decision 129).
  * On a fast line a round trip is cheap, and the stylesheet has the line to itself until it is
- * in. (The navigation's own `responseStart` does not show a throttled line's latency: 7 ms
- * under Chrome's Slow 4G emulation, where the head arrives at ~650 ms.)
+ * in. Where the browser has no estimate (Firefox, Safari), the moment the head's scripts run
+ * stands in for it: more than this long after the navigation began. That moment also counts
+ * the server's time, so a page rendered per request on a busy server would pass for a slow
+ * line (decision 140); the estimate does not. (The navigation's own `responseStart` does not
+ * show a throttled line's latency: 7 ms under Chrome's Slow 4G emulation, where the head
+ * arrives at ~650 ms.)
  */
 export const SLOW_HEAD_MS = 300;
-const SLOW_LINE = `const slowLine = performance.now() > ${SLOW_HEAD_MS};`;
+const SLOW_LINE = `const rtt = navigator.connection?.rtt; const slowLine = rtt > 0 ? rtt >= ${SLOW_HEAD_MS} : performance.now() > ${SLOW_HEAD_MS};`;
 /** The head's classic script before the stylesheet: on a slow line it asks for the modules. */
 const EARLY_FLAG = "__earlyPreloads";
 const EARLY_MARKER = "data-early-preloads";
@@ -72,8 +77,22 @@ const EARLY_MARKER = "data-early-preloads";
  * when the stylesheet was in). It adds every link in one task: 10–16 links, a few ms each, at a
  * moment the page has nothing else to do but wait for its stylesheet.
  */
+/**
+ * On a fast line, the moment the page's first paint is on screen: the first
+ * `largest-contentful-paint` entry (or `paint` where the browser has no such entry, a frame
+ * elsewhere, and 1 s at most). Both module scripts wait for it there before a module is asked
+ * for. Lighthouse's default run loads the page unthrottled and simulates Slow 4G from that
+ * load's requests: every script that has *finished* before the unthrottled load's largest paint
+ * counts as holding that paint, and its simulated end becomes the simulated LCP (decision 129:
+ * +1.0 s). Asked for once the stylesheet was in, on this machine the scripts finished a few ms
+ * before or after the paint, so the simulated LCP was 0.8 or 1.8 s from one run to the next
+ * (decision 140); asked for after the paint, they never count. On a fast line that wait is one
+ * frame; a slow line asks for them at once (above) and does not wait.
+ */
+const FIRST_PAINT_FLAG = "__firstPaint";
+const FIRST_PAINT = `globalThis.${FIRST_PAINT_FLAG} = new Promise((resolve) => { setTimeout(resolve, 1000); const Observer = globalThis.PerformanceObserver; const types = Observer?.supportedEntryTypes ?? []; const type = ["largest-contentful-paint", "paint"].find((t) => types.includes(t)); if (type) return new Observer((list, observer) => { observer.disconnect(); resolve(); }).observe({ type, buffered: true }); const frame = globalThis.requestAnimationFrame ?? ((f) => f()); frame(() => setTimeout(resolve, 0)); });`;
 const earlyPreloads = (hrefs: string[]) =>
-  `(() => { ${SLOW_LINE} if (!slowLine) return; globalThis.${EARLY_FLAG} = true; for (const href of ${JSON.stringify(hrefs)}) { const l = document.createElement("link"); l.rel = "modulepreload"; l.fetchPriority = "low"; l.href = href; document.head.append(l); } })();`;
+  `(() => { ${SLOW_LINE} if (!slowLine) { ${FIRST_PAINT} return; } globalThis.${EARLY_FLAG} = true; for (const href of ${JSON.stringify(hrefs)}) { const l = document.createElement("link"); l.rel = "modulepreload"; l.fetchPriority = "low"; l.href = href; document.head.append(l); } })();`;
 const ADD_PRELOAD_LINKS = `for (let i = 0; i < preloads.length; i += ${PRELOADS_PER_TASK}) {
   if (i > 0) await nextTask();
   for (const href of preloads.slice(i, i + ${PRELOADS_PER_TASK})) { const l = document.createElement("link"); l.rel = "modulepreload"; l.fetchPriority = "low"; l.href = href; document.head.append(l); }
@@ -131,6 +150,7 @@ export function deferHydration(html: string): string {
   const asker = [
     `if (!globalThis.${EARLY_FLAG}) {`,
     WAIT_FOR_STYLESHEETS,
+    `await globalThis.${FIRST_PAINT_FLAG};`,
     YIELD,
     `const preloads = ${JSON.stringify([...urls, ...preloads.filter((u) => !urls.includes(u))])};`,
     ADD_PRELOAD_LINKS,
@@ -143,12 +163,17 @@ export function deferHydration(html: string): string {
   // sign-in page's theme): a script inside a <noscript> never runs.
   const head = html.slice(0, Math.max(0, html.indexOf("</head>")));
   const stylesheet = Math.min(
-    ...[head.search(/<link rel="stylesheet"/), head.search(/<noscript>/)].map((i) =>
+    // Any attribute order: on a page rendered per request React writes the nonce before `rel`
+    // (`<link nonce="…" rel="stylesheet"`), and a script after that link waited for it
+    // (decision 140).
+    ...[head.search(/<link\b[^>]*\brel="stylesheet"/), head.search(/<noscript>/)].map((i) =>
       i < 0 ? Number.POSITIVE_INFINITY : i,
     ),
   );
   const deferred = [
     WAIT_FOR_STYLESHEETS,
+    // On a fast line, not before the first paint (see FIRST_PAINT); nothing to wait for on a slow one.
+    `await globalThis.${FIRST_PAINT_FLAG};`,
     YIELD,
     `const order = ${JSON.stringify(order)};`,
     RUN_MODULES,

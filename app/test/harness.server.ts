@@ -52,10 +52,15 @@ export async function createHarness(
 }
 
 let ipCounter = 0;
-/** A distinct client address per caller, so rate limits apply per test as configured. */
+/**
+ * A distinct client address per caller, so rate limits apply per test as configured: never the
+ * same one twice in a worker (it runs many files one after another), one range per worker, and
+ * never one of the 203.0.113.x addresses tests write by hand.
+ */
 export function nextIp() {
   ipCounter += 1;
-  return `203.0.113.${ipCounter % 250}`;
+  const worker = Number(process.env.VITEST_POOL_ID ?? 0) % 256;
+  return `10.${worker}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
 export function formRequest(

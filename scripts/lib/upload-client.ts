@@ -4,7 +4,6 @@
  * version. Plain Node http, so a test can cut the upload wherever it likes.
  */
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
 import http from "node:http";
 import type { Readable } from "node:stream";
 
@@ -114,56 +113,5 @@ export function patchOver(
       "Content-Type": "application/offset+octet-stream",
     },
     body: bytes as BodyInit,
-  });
-}
-
-/**
- * A resumable upload's piece streamed from `file` (`length` bytes from `offset`) with Node's
- * http, as a page sends a slice of a File: never the whole piece in memory, nothing copied into
- * a web stream (the upload bench's client, decision 127). The status, the server's
- * Upload-Offset and the answer's body.
- */
-export function patchFileOver(
-  url: string,
-  location: string,
-  headers: Record<string, string>,
-  file: string,
-  offset: number,
-  length: number,
-): Promise<{ status: number; offset: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${url}${location}`,
-      {
-        method: "PATCH",
-        headers: {
-          "Tus-Resumable": "1.0.0",
-          ...headers,
-          "Upload-Offset": String(offset),
-          "Content-Type": "application/offset+octet-stream",
-          "Content-Length": String(length),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            offset: Number(res.headers["upload-offset"] ?? -1),
-            body: Buffer.concat(chunks).toString(),
-          }),
-        );
-        res.on("error", reject);
-      },
-    );
-    request.on("error", reject);
-    const source = createReadStream(file, {
-      start: offset,
-      end: offset + length - 1,
-      highWaterMark: 1024 * 1024,
-    });
-    source.on("error", (error) => request.destroy(error));
-    source.pipe(request);
   });
 }

@@ -41,6 +41,8 @@ test.describe("the site assistant with JavaScript", () => {
     await ask(page, "And what does Starter include?");
     await expect(lastAnswer(page)).toContainText("1,000 conversations");
     await ask(page, "how much is it?");
+    // Its answer reads like the one before it: the emptied box says this one has come.
+    await expect(input(page)).toHaveValue("");
     await expect(lastAnswer(page)).toContainText("R4,500");
 
     // "and the Growth one?" is read in the conversation; lists keep their capitals.
@@ -60,7 +62,44 @@ test.describe("the site assistant with JavaScript", () => {
     await expect(
       page.getByRole("alert").filter({ hasText: "Please type a question." }),
     ).toBeVisible();
-    expect(posts).toEqual([]);
+    // The server answers each question (decision 139: the sentence model runs there only); the
+    // empty one is refused in the browser and never sent.
+    expect(posts).toHaveLength(6);
+    for (const url of posts) expect(new URL(url).pathname).toMatch(/^\/demo(\.data)?$/);
+  });
+
+  test("a question sent while the assistant is still answering is sent once it has answered", async ({
+    page,
+  }) => {
+    // The first answer is held back until the second question has been sent.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const posts: string[] = [];
+    await page.route(/\/demo(\.data)?(\?.*)?$/, async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      posts.push(route.request().url());
+      if (posts.length === 1) await held;
+      return route.fallback();
+    });
+    await page.goto("/demo");
+    await hydrated(page);
+
+    await ask(page, "How much is the Growth package?");
+    await expect.poll(() => posts.length).toBe(1);
+    await ask(page, "And what does Starter include?");
+    await expect(input(page)).toHaveValue("And what does Starter include?");
+    release();
+
+    const userTurns = log(page).getByRole("listitem").filter({ hasText: "You:" });
+    await expect(userTurns).toHaveText([
+      /How much is the Growth package\?/,
+      /And what does Starter include\?/,
+    ]);
+    await expect(lastAnswer(page)).toContainText("1,000 conversations");
+    await expect(input(page)).toHaveValue("");
+    expect(posts).toHaveLength(2);
   });
 
   test("passes a question it can't answer to the team; the admin sees a 'chat' lead", async ({

@@ -1,7 +1,9 @@
 import { createUser, expect, hydrated, test, uniqueEmail } from "./fixtures";
 
 test.describe("sign-in page", () => {
-  test("sign up through the form lands on /portal with the 'Success!' toast", async ({ page }) => {
+  test("sign up through the form lands on /portal with the 'Success!' toast", {
+    tag: "@two-instances",
+  }, async ({ page }) => {
     await page.goto("/auth");
     await expect(page.getByRole("heading", { name: "Welcome" })).toBeVisible();
     await hydrated(page); // the tabs switch once React has hydrated (decision 010)
@@ -99,7 +101,10 @@ test.describe("sign-in page", () => {
     }
   });
 
-  test("sign in, sign out to /, sign in again", async ({ page, baseURL }) => {
+  test("sign in, sign out to /, sign in again", { tag: "@two-instances" }, async ({
+    page,
+    baseURL,
+  }) => {
     const user = await createUser(page.request, baseURL ?? "");
     await page.context().clearCookies();
     await page.goto("/auth");
@@ -117,7 +122,7 @@ test.describe("sign-in page", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("sign up and sign in work with plain forms", async ({ page }) => {
+  test("sign up and sign in work with plain forms", { tag: "@two-instances" }, async ({ page }) => {
     const email = uniqueEmail("nojs");
     await page.goto("/auth?tab=signup");
     await page.getByLabel("Full Name").fill("Lerato Khumalo");

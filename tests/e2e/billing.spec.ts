@@ -184,6 +184,68 @@ test.describe("proposals", () => {
   });
 });
 
+test.describe("on a 320 px phone", () => {
+  test("a proposal's and an invoice's long words break, and their lines table is a named box a keyboard can scroll", async ({
+    browser,
+    page,
+    baseURL,
+  }) => {
+    test.slow(); // two people
+    const clientName = `Lindiwe Longwords ${Date.now().toString(36)}`;
+    await createUser(page.request, baseURL ?? "", { fullName: clientName });
+    const long = `Integration${"-and-automation-of-every-depot".repeat(3)}`;
+    const staff = await browser.newContext({ baseURL, viewport: { width: 320, height: 700 } });
+    const admin = await staff.newPage();
+    try {
+      await signInAsAdmin(admin.request, baseURL ?? "");
+      await admin.goto("/portal/billing/proposals/new");
+      await hydrated(admin);
+      await admin.getByLabel("Client", { exact: true }).selectOption({ label: clientName });
+      await admin.getByLabel("Title").fill("Fleet automation");
+      await admin.getByLabel("Line 1 description").fill(long);
+      await admin.getByLabel("Line 1 billed").selectOption("once-off");
+      await admin.getByLabel("Line 1 price (R)").fill("9 999 999");
+      await admin.getByRole("button", { name: "Create proposal" }).click();
+      await expect(
+        admin.getByRole("heading", { name: "Fleet automation", level: 1 }),
+      ).toBeVisible();
+      await expectLinesFit(admin, "Line items", long);
+      const clientId = await clientIdOf(admin, clientName);
+      await issueInvoice(admin.request, baseURL ?? "", clientId, long, "9999999");
+      await admin.goto("/portal/billing");
+      await admin.getByRole("link", { name: new RegExp(`^INV-\\d{4}: ${long}$`) }).click();
+      await expect(
+        admin.getByRole("heading", { name: /^Invoice INV-\d{4}$/, level: 1 }),
+      ).toBeVisible();
+      await expectLinesFit(admin, "Invoice lines", long);
+    } finally {
+      await staff.close();
+    }
+  });
+});
+
+/**
+ * The page does not scroll sideways, the lines table's long words break (its description cell
+ * is narrower than the box), and the box is named and takes focus, so a keyboard can scroll the
+ * table where its amounts make it wider than a phone.
+ */
+async function expectLinesFit(page: Page, caption: string, text: string) {
+  await noSidewaysScroll(page);
+  const box = page.getByRole("group", { name: caption });
+  const cell = box.getByRole("cell", { name: new RegExp(text) });
+  await expect(cell).toBeVisible();
+  await box.focus();
+  await expect(box).toBeFocused();
+  const [outer, described] = await Promise.all([
+    box.evaluate((el) => el.clientWidth),
+    cell.evaluate((el) => el.getBoundingClientRect().width),
+  ]);
+  expect(
+    described,
+    `the '${caption}' description is ${described} px wide in a ${outer} px box`,
+  ).toBeLessThan(outer);
+}
+
 test.describe("overview and statement", () => {
   test("the agency sees each client's billing and its statement; the contact sees theirs; Analytics shows revenue", async ({
     browser,

@@ -5,11 +5,9 @@ import { waitForMail } from "./mail";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
-test("an administrator adds a client and invites a contact, who follows the mailed link into the portal", async ({
-  page,
-  baseURL,
-  browser,
-}) => {
+test("an administrator adds a client and invites a contact, who follows the mailed link into the portal", {
+  tag: "@two-instances",
+}, async ({ page, baseURL, browser }) => {
   test.setTimeout(90_000);
   await signInAsAdmin(page.request, baseURL ?? "");
   const company = `Umoya Solar ${Date.now()}`;
@@ -72,6 +70,49 @@ test("an administrator adds a client and invites a contact, who follows the mail
     page.getByRole("heading", { name: `Viewing as ${company} — read-only` }),
   ).toBeVisible();
   await page.getByRole("button", { name: "Stop viewing as client" }).click();
+  await expect(page).toHaveURL(/\/portal\/clients\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: company, level: 1 })).toBeVisible();
+});
+
+test("a client created while another administrator's change arrives still opens its page", async ({
+  page,
+  baseURL,
+}) => {
+  await signInAsAdmin(page.request, baseURL ?? "");
+  const company = `Ilanga Foods ${Date.now()}`;
+  await page.goto("/portal/clients");
+  await hydrated(page);
+  // The creation is held back until another administrator's change has reached this page.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/portal\/clients(\.data)?(\?.*)?$/, async (route) => {
+    if (route.request().method() === "POST") await held;
+    return route.fallback();
+  });
+  await page.getByRole("button", { name: "New client" }).click();
+  const dialog = page.getByRole("dialog", { name: "New client" });
+  await dialog.getByLabel("Company name").fill(company);
+  const posted = page.waitForRequest((r) => r.method() === "POST");
+  await dialog.getByRole("button", { name: "Create" }).click();
+  await posted;
+  // Another administrator (not this tab) creates a client: this page hears of it, and used to
+  // reload the list at once, which made the router drop the new client's page.
+  const reloaded = page
+    .waitForRequest(
+      (r) => r.method() === "GET" && new URL(r.url()).pathname === "/portal/clients.data",
+      { timeout: 3_000 },
+    )
+    .catch(() => null);
+  const other = await page.request.post("/portal/clients", {
+    headers: { origin: baseURL ?? "" },
+    form: { intent: "create", name: `Other admin's client ${Date.now()}` },
+    maxRedirects: 0,
+  });
+  expect(other.status(), await other.text()).toBeLessThan(400);
+  await reloaded;
+  release();
   await expect(page).toHaveURL(/\/portal\/clients\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name: company, level: 1 })).toBeVisible();
 });

@@ -53,11 +53,9 @@ const versionRow = (page: Page, n: number): Locator =>
     .getByRole("listitem")
     .filter({ hasText: `Version ${n}` });
 
-test("files, reviews and activity: from the first design to its approval, live on both sides", async ({
-  page: adminPage,
-  browser,
-  baseURL,
-}) => {
+test("files, reviews and activity: from the first design to its approval, live on both sides", {
+  tag: "@two-instances",
+}, async ({ page: adminPage, browser, baseURL }) => {
   test.setTimeout(90_000);
   const base = baseURL ?? "";
   const contact = await contactWithProject(browser, base, "Website redesign");
@@ -170,10 +168,9 @@ test("files, reviews and activity: from the first design to its approval, live o
   await contact.context.close();
 });
 
-test("an upload whose connection drops half-way continues from where the server stopped, and the file arrives whole", async ({
-  browser,
-  baseURL,
-}) => {
+test("an upload whose connection drops half-way continues from where the server stopped, and the file arrives whole", {
+  tag: "@two-instances",
+}, async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   const base = baseURL ?? "";
   const contact = await contactWithProject(browser, base, "Site survey");

@@ -40,6 +40,17 @@ export async function createUser(
   return user;
 }
 
+/** A new client, as the administrator's 'New client' form posts it; its id. */
+export async function newClient(request: APIRequestContext, base: string, name: string) {
+  const res = await request.post("/portal/clients", {
+    headers: { origin: base },
+    form: { intent: "create", name },
+    maxRedirects: 0,
+  });
+  expect(res.status(), await res.text()).toBe(302);
+  return (res.headers().location ?? "").split("/").pop() ?? "";
+}
+
 /** The administrator account most journeys use (listed in ADMIN_EMAILS, playwright.config.ts). */
 export const ADMIN = {
   email: "admin@e2e.test",

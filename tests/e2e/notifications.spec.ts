@@ -8,11 +8,9 @@
 import { ADMIN, createUser, expect, gotoLive, hydrated, signInAsAdmin, test } from "./fixtures";
 import { countMails, waitForMail } from "./mail";
 
-test("a review request reaches the contact's bell live; the list works without JavaScript", async ({
-  page: adminPage,
-  browser,
-  baseURL,
-}) => {
+test("a review request reaches the contact's bell live; the list works without JavaScript", {
+  tag: "@two-instances",
+}, async ({ page: adminPage, browser, baseURL }) => {
   test.setTimeout(90_000);
   const base = baseURL ?? "";
   const contactContext = await browser.newContext({ baseURL: base });

@@ -33,7 +33,7 @@ test.describe("portal", () => {
       await expect(page.getByRole("heading", { name: card })).toBeVisible();
     }
     await expect(page.getByRole("banner").getByText("Portal", { exact: true })).toBeVisible();
-    await expect(page.getByRole("banner").getByText(user.email)).toBeVisible();
+    await expect(page.getByRole("banner").getByText(user.email).first()).toBeVisible();
     // Sidebar: the current entry is marked; Team is admin-only.
     const nav = page.getByRole("navigation", { name: "Portal navigation" });
     await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute(

@@ -1,5 +1,22 @@
+import { connect } from "node:net";
 import type { Page } from "@playwright/test";
+import { HEADERS_TOO_LARGE } from "../../server/client-errors.ts";
 import { expect, hydrated, test } from "./fixtures";
+
+/** Send bytes as they are on a new connection and read the whole answer. */
+function rawRequest(host: string, port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, host, () => socket.write(bytes));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => {
+      answer += chunk;
+    });
+    socket.on("end", () => resolve(answer));
+    socket.on("close", () => resolve(answer));
+    socket.on("error", (error) => (answer ? resolve(answer) : reject(error)));
+  });
+}
 
 /** Collect CSP violations reported by the page itself. */
 async function watchCsp(page: Page) {
@@ -151,6 +168,49 @@ test.describe("cross-site requests", () => {
       data: `message=${"x".repeat(1024 * 1024 + 10)}`,
     });
     expect(res.status()).toBe(413);
+  });
+
+  test("headers over 16 KB are refused with a 431 that says why", async ({ baseURL }) => {
+    const { hostname, port } = new URL(baseURL ?? "");
+    const raw = await rawRequest(
+      hostname,
+      Number(port),
+      `GET / HTTP/1.1\r\nHost: ${hostname}\r\nCookie: big=${"x".repeat(17 * 1024)}\r\n\r\n`,
+    );
+    expect(raw).toMatch(/^HTTP\/1\.1 431 /);
+    expect(raw).toMatch(/content-type: text\/plain; charset=utf-8/i);
+    expect(raw).toContain(HEADERS_TOO_LARGE);
+  });
+
+  test("a form posted to an unknown address is the not-found page (404), not a 405", async ({
+    page,
+    baseURL,
+  }) => {
+    for (const path of ["/no-such-page", "/portal/no-such-page", "/services/blockchain/x"]) {
+      const res = await page.request.post(path, {
+        headers: { origin: baseURL ?? "" },
+        form: { name: "Thandi" },
+      });
+      expect(res.status(), path).toBe(404);
+      expect(await res.text(), path).toContain("Oops! Page not found");
+    }
+    // Without JavaScript, a form whose action names an unknown address.
+    const browser = page.context().browser();
+    if (!browser) throw new Error("no browser");
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const noJs = await context.newPage();
+    await noJs.goto("/");
+    await noJs.setContent(
+      `<form method="post" action="${baseURL}/no-such-page"><button>Send</button></form>`,
+    );
+    const [response] = await Promise.all([
+      noJs.waitForResponse(`${baseURL}/no-such-page`),
+      noJs.getByRole("button", { name: "Send" }).click(),
+    ]);
+    expect(response.status()).toBe(404);
+    await expect(noJs.getByText("Oops! Page not found")).toBeVisible();
+    await expect(noJs.getByRole("link", { name: "Return to Home" })).toBeVisible();
+    await context.close();
   });
 });
 

@@ -206,6 +206,16 @@ test.describe("noindex outside the public pages", () => {
     await expectNoindex(page);
   });
 
+  test("/contact with the map open, a route of its own for the page without scripts, in its HTML as served; /contact itself is indexed", async ({
+    request,
+  }) => {
+    const map = await (await request.get("/contact/map")).text();
+    expect(map).toContain('<meta name="robots" content="noindex"/>');
+    expect(map).toMatch(/<link rel="canonical" href="[^"]*\/contact"\/>/);
+    const contact = await (await request.get("/contact")).text();
+    expect(contact).not.toContain('name="robots"');
+  });
+
   test("404 pages", async ({ page }) => {
     for (const path of ["/no-such-page", "/services/blockchain", "/legal/nope"]) {
       const res = await page.goto(path);

@@ -1,19 +1,16 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, gotoLive, hydrated, signInAsAdmin, test, uniqueEmail } from "./fixtures";
+import {
+  expect,
+  gotoLive,
+  hydrated,
+  newClient,
+  signInAsAdmin,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 import { waitForMail } from "./mail";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
-
-/** 'New client' as the administrator's form posts it; the new client's id. */
-async function newClient(request: APIRequestContext, base: string, name: string) {
-  const res = await request.post("/portal/clients", {
-    headers: { origin: base },
-    form: { intent: "create", name },
-    maxRedirects: 0,
-  });
-  expect(res.status(), await res.text()).toBe(302);
-  return (res.headers().location ?? "").split("/").pop() ?? "";
-}
 
 async function newProject(
   request: APIRequestContext,

@@ -4,11 +4,9 @@
  */
 import { expect, hydrated, replyAsTeam, test } from "./fixtures";
 
-test("a reply from the team shows beside Messages and in the title until it is opened", async ({
-  signedInPage: page,
-  browser,
-  baseURL,
-}) => {
+test("a reply from the team shows beside Messages and in the title until it is opened", {
+  tag: "@two-instances",
+}, async ({ signedInPage: page, browser, baseURL }) => {
   const subject = `Unread count ${Date.now().toString(36)}`;
   const sent = await page.request.post("/portal/messages", {
     headers: { origin: baseURL ?? "" },

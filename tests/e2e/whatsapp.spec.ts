@@ -6,33 +6,20 @@
  * the approval in the portal, shown as given on WhatsApp; the agency sees how far the message
  * got.
  */
-import { createHmac } from "node:crypto";
 import { type FakeCloudApi, startFakeCloudApi } from "../../app/test/fake-whatsapp.server";
 import { createUser, expect, hydrated, signInAsAdmin, test } from "./fixtures";
+import { signedWebhookPost, WHATSAPP_E2E } from "./whatsapp-settings";
 
-const PORT = Number(process.env.E2E_PORT ?? 3123);
 let fake: FakeCloudApi;
 // One fake on one port: the journeys of this file run one after the other, in one worker.
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  fake = await startFakeCloudApi(PORT + 10_000);
+  fake = await startFakeCloudApi(WHATSAPP_E2E.port);
 });
 test.afterAll(async () => {
   await fake.close();
 });
-
-function signedPost(base: string, body: unknown) {
-  const raw = JSON.stringify(body);
-  return fetch(`${base}/api/whatsapp/webhook`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-hub-signature-256": `sha256=${createHmac("sha256", "e2e-app-secret").update(raw).digest("hex")}`,
-    },
-    body: raw,
-  });
-}
 
 test("opt in with the code from WhatsApp, then approve a review from WhatsApp's button", async ({
   page: adminPage,
@@ -114,14 +101,14 @@ test("opt in with the code from WhatsApp, then approve a review from WhatsApp's 
       },
     ],
   });
-  const read = await signedPost(
+  const read = await signedWebhookPost(
     base,
     envelope({
       statuses: [{ id: review?.id, status: "read", timestamp: now, recipient_id: waId }],
     }),
   );
   expect(read.status).toBe(200);
-  const tapped = await signedPost(
+  const tapped = await signedWebhookPost(
     base,
     envelope({
       messages: [
@@ -172,7 +159,7 @@ test("someone who writes to the business number talks to the assistant, and the 
   let n = 0;
   const write = (text: string) => {
     n += 1;
-    return signedPost(base, {
+    return signedWebhookPost(base, {
       object: "whatsapp_business_account",
       entry: [
         {

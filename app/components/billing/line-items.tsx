@@ -27,8 +27,17 @@ export function LineItemsTable<L extends PricedLine>({
   lines: L[];
   billed?: (line: L) => string;
 }) {
+  // A long word breaks anywhere, so the table fits a 320 px phone; should it still be wider,
+  // the box scrolls, named and focusable so a keyboard can scroll it (as a figure's table).
   return (
-    <div className="overflow-x-auto">
+    // biome-ignore lint/a11y/useSemanticElements: a named scroll box around a table, not a form group
+    <div
+      className="overflow-x-auto"
+      role="group"
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+      tabIndex={0}
+    >
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -52,7 +61,7 @@ export function LineItemsTable<L extends PricedLine>({
         <tbody>
           {lines.map((l) => (
             <tr key={l.position} className="border-b align-top">
-              <td className="break-words py-2 pr-3">
+              <td className="break-words py-2 pr-3 [overflow-wrap:anywhere]">
                 {l.description}
                 <span className="block text-muted-foreground text-xs">
                   {formatRand(l.unitCents)} each

@@ -1,16 +1,8 @@
 /**
- * The site assistant in the browser: its code, its index and the chat's schemas, loaded by the
- * demo chat on first use (a chunk of its own, never part of a page's first load).
+ * The /demo chat's checks in the browser: the chat's schemas, loaded on first use (a chunk of
+ * its own, never part of a page's first load). The assistant itself answers on the server
+ * (decision 139: its sentence model is server-only), so its engine and index no longer ship
+ * to the browser.
  */
-import indexData from "virtual:assistant-index";
-import { Assistant } from "~/lib/assistant/engine";
-
 export { chatHandoverSchema, chatQuestionSchema } from "~/lib/validation/chat";
 export { firstIssue } from "~/lib/validation/zod";
-
-let instance: Assistant | null = null;
-
-export function siteAssistant(): Assistant {
-  instance ??= new Assistant(indexData);
-  return instance;
-}

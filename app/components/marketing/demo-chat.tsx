@@ -7,20 +7,18 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { demoChat } from "~/content/demo";
 import {
-  appendTurns,
   CHAT_LIMITS,
   CHAT_MESSAGES,
   type ChatResult,
   type ChatTurn,
   greetingTurn,
-  replyTurn,
 } from "~/lib/assistant/conversation";
 import { cn } from "~/lib/utils";
 import { Honeypot, PopiaNotice } from "./form-field";
 
 type Engine = typeof import("./demo-chat-engine");
 
-/** The assistant's code, index and schemas: one request, on first use (then kept). */
+/** The chat's schemas: one request, on first use (then kept). */
 let engine: Promise<Engine> | null = null;
 let loaded: Engine | null = null;
 function loadEngine() {
@@ -51,7 +49,9 @@ function errorOf(result: ChatResult | undefined): ChatError | null {
 /**
  * The site assistant on /demo. A real form: without JavaScript (or before the scripts have
  * loaded) the /demo action answers it and the page comes back with the conversation. With
- * JavaScript the assistant's code and index load on first use and answer in the browser.
+ * JavaScript the chat's checks load on first use and the /demo action answers each question
+ * without reloading the page (the assistant's sentence model runs on the server only,
+ * decision 139).
  * A question it can't answer can be passed to the team (a 'chat' lead).
  */
 export function DemoChat() {
@@ -65,6 +65,11 @@ export function DemoChat() {
   const [pending, setPending] = useState(false);
   const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  /** The question last sent to the server, cleared from the box once it is answered. */
+  const sentQuestion = useRef<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** A question sent while the previous one was still being answered: sent once it has been. */
+  const queued = useRef(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever a message or the typing indicator appears
   useEffect(() => {
@@ -72,17 +77,34 @@ export function DemoChat() {
     if (log) log.scrollTop = log.scrollHeight;
   }, [conversation.length, pending]);
 
-  // The server's answer to a handover (or to a question when the code could not load).
+  // The server's answer to a question or a handover.
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     setConversation(fetcher.data.conversation);
-    setError(errorOf(fetcher.data));
+    const failure = errorOf(fetcher.data);
+    setError(failure);
+    // After a refusal (too fast, say) the waiting question stays in the box, unsent.
+    if (failure) queued.current = false;
+    const input = inputRef.current;
+    if (!failure && input && input.value === sentQuestion.current) input.value = "";
   }, [fetcher.state, fetcher.data]);
+
+  // The question that waited is sent with the conversation that now holds the previous answer.
+  useEffect(() => {
+    if (!queued.current || pending || fetcher.state !== "idle") return;
+    if (fetcher.data && conversation !== fetcher.data.conversation) return;
+    queued.current = false;
+    formRef.current?.requestSubmit();
+  }, [conversation, pending, fetcher.state, fetcher.data]);
 
   async function ask(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const input = inputRef.current;
-    if (!input || pending) return;
+    if (!input) return;
+    if (pending || fetcher.state !== "idle") {
+      queued.current = true;
+      return;
+    }
     const typed = input.value;
     const before = conversation;
     setPending(true);
@@ -98,7 +120,8 @@ export function DemoChat() {
           setError({ field: "question", message: CHAT_MESSAGES.empty });
           return;
         }
-        input.value = "";
+        // The question stays in the box until the server has answered it (decision 143).
+        sentQuestion.current = typed;
         fetcher.submit(
           { intent: "ask", question: typed, conversation: JSON.stringify(before) },
           { method: "post", action: "/demo" },
@@ -113,10 +136,13 @@ export function DemoChat() {
       }
       setError(null);
       const question = parsed.data.question;
-      input.value = "";
-      const asked = appendTurns(before, { role: "user", text: question });
-      const reply = module.siteAssistant().reply(question, before);
-      setConversation(appendTurns(asked, replyTurn(reply)));
+      // The server answers it (its sentence model runs there only, decision 139) and sends the
+      // conversation back; the question stays in the box until then (decision 143).
+      sentQuestion.current = typed;
+      fetcher.submit(
+        { intent: "ask", question, conversation: JSON.stringify(before) },
+        { method: "post", action: "/demo" },
+      );
     } finally {
       setPending(false);
     }
@@ -142,6 +168,7 @@ export function DemoChat() {
   const last = conversation[conversation.length - 1];
   const offerHandover = last?.role === "assistant" && last.unsure === true;
   const sending = fetcher.state !== "idle";
+  const asking = sending && fetcher.formData?.get("intent") === "ask";
   const values = (fetcher.data ?? documentResult)?.values;
   const fieldError = (field: ChatError["field"]) =>
     error?.field === field ? error.message : undefined;
@@ -224,7 +251,7 @@ export function DemoChat() {
             );
           })}
         </ul>
-        {pending ? (
+        {pending || asking ? (
           <p
             className="mt-4 flex items-center gap-1 pl-10 text-xs text-muted-foreground"
             aria-hidden
@@ -287,6 +314,7 @@ export function DemoChat() {
       ) : null}
 
       <form
+        ref={formRef}
         method="post"
         action="/demo#chat"
         onSubmit={ask}

@@ -8,6 +8,7 @@ import { DemoChat } from "./demo-chat";
 import { MapEmbed } from "./map-embed";
 import { PlanCard } from "./plan-card";
 import { QuoteForm } from "./quote-form";
+import { popularBadgeHtml } from "./static-sections.server";
 
 /** Server-render a component inside a data router, as prerendering does. */
 function render(element: React.ReactElement, path = "/") {
@@ -161,7 +162,10 @@ describe("MapEmbed", () => {
 describe("PlanCard", () => {
   it("marks only the popular plan and links 'Get Started' to the quote form", () => {
     for (const plan of packages) {
-      const html = render(<PlanCard plan={plan} />, "/pricing");
+      const html = render(
+        <PlanCard plan={plan} popularBadgeHtml={popularBadgeHtml()} />,
+        "/pricing",
+      );
       expect(html.includes("Most Popular")).toBe(plan.popular === true);
       expect(html).toContain(`href="/pricing?package=${plan.name}#quote"`);
       for (const feature of plan.features) expect(html).toContain(feature);

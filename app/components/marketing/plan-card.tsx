@@ -1,14 +1,23 @@
 import { ArrowRight, Check } from "lucide-react";
 import { Link } from "react-router";
-import { Badge } from "~/components/ui/badge";
+import { StaticHtml } from "~/components/static-html";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { Package } from "~/content/packages";
-import { formatRand } from "~/lib/money";
 import { cn } from "~/lib/utils";
 
-/** A package card; 'Get Started' preselects the package in the quote form below it. */
-export function PlanCard({ plan }: { plan: Package }) {
+/**
+ * A package card; 'Get Started' preselects the package in the quote form below it. Its price in
+ * rand (`monthly`) and the 'Most Popular' mark come rendered from the route's loader, so that the
+ * money and badge code is not in the page's first load (decision 145).
+ */
+export function PlanCard({
+  plan,
+  popularBadgeHtml,
+}: {
+  plan: Package & { monthly?: string };
+  popularBadgeHtml: string;
+}) {
   const headingId = `plan-${plan.name.toLowerCase()}`;
   return (
     <Card
@@ -17,9 +26,10 @@ export function PlanCard({ plan }: { plan: Package }) {
     >
       <article aria-labelledby={headingId} className="flex h-full flex-col">
         {plan.popular ? (
-          <Badge size="lg" className="absolute -top-3 left-1/2 -translate-x-1/2">
-            Most Popular
-          </Badge>
+          <StaticHtml
+            html={popularBadgeHtml}
+            className="absolute -top-3 left-1/2 flex -translate-x-1/2"
+          />
         ) : null}
         <CardHeader className="pt-8">
           <CardTitle as="h2" id={headingId} size="2xl">
@@ -30,9 +40,7 @@ export function PlanCard({ plan }: { plan: Package }) {
             {plan.price.kind === "from" ? (
               <>
                 <span className="text-sm text-muted-foreground">from </span>
-                <span className="text-4xl font-bold tracking-tight">
-                  {formatRand(plan.price.monthlyCents)}
-                </span>
+                <span className="text-4xl font-bold tracking-tight">{plan.monthly}</span>
                 <span className="text-muted-foreground"> per month</span>
               </>
             ) : (

@@ -1,4 +1,7 @@
 /** The public pages' static HTML (pictures and sections), rendered by their loaders (decision 017). */
+
+import { Badge } from "~/components/ui/badge";
+import type { voiceAgent as VoiceAgentText } from "~/content/demo";
 import { proofItems } from "~/content/home";
 import { industries } from "~/content/industries";
 import { getLegalDoc, legalDocs } from "~/content/legal";
@@ -7,10 +10,12 @@ import { renderStatic } from "~/lib/static-markup.server";
 import { navBreadcrumbJsonLd } from "~/lib/structured-data";
 import { IndustryArt, ServiceArt } from "./card-art";
 import { ContactDetails } from "./contact-details";
+import { FaqList } from "./faq-list";
 import { HeroPicture, ProcessSection, ProofSection, WaysInSection } from "./home-sections";
 import { LegalBody, type LegalPage } from "./legal-document";
 import { MapIllustration } from "./map-embed";
 import { ScheduleDemo } from "./schedule-demo";
+import { VoiceAgentPanel } from "./voice-agent-panel";
 
 /** Each service's card illustration, by slug. */
 export function serviceArtHtml(): Record<string, string> {
@@ -60,4 +65,22 @@ export function contactPageData() {
       mapPicture: renderStatic(<MapIllustration />),
     },
   };
+}
+
+/**
+ * Questions and answers (`/pricing`, a service's page): native disclosure widgets that need no
+ * script, so their code (and the chevron's) is not a file of the page's first load (decision 145).
+ */
+export function faqHtml(faqs: { question: string; answer: string }[]): string {
+  return renderStatic(<FaqList faqs={faqs} />);
+}
+
+/** The demo page's voice agent panel: links and text only (decision 145). */
+export function voiceAgentHtml(voiceAgent: typeof VoiceAgentText, headingId: string): string {
+  return renderStatic(<VoiceAgentPanel headingId={headingId} voiceAgent={voiceAgent} />);
+}
+
+/** The 'Most Popular' mark of a package card on `/pricing` (decision 145). */
+export function popularBadgeHtml(): string {
+  return renderStatic(<Badge size="lg">Most Popular</Badge>);
 }

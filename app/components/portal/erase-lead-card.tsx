@@ -12,7 +12,7 @@ import { ERASE_LEAD_INTENT } from "~/lib/validation/privacy-values";
  */
 export function EraseLeadCard({ name }: { name: string }) {
   const [confirming, setConfirming] = useState(false);
-  const { fetcher, busy } = useFormOutcome({ intent: ERASE_LEAD_INTENT, redirects: true });
+  const { fetcher, busy, result } = useFormOutcome({ intent: ERASE_LEAD_INTENT, redirects: true });
   return (
     <Card>
       <CardHeader>
@@ -29,6 +29,7 @@ export function EraseLeadCard({ name }: { name: string }) {
           open={confirming}
           onClose={() => setConfirming(false)}
           busy={busy}
+          result={result}
           title="Erase this lead?"
           description={`Everything ${name} sent in this lead, and the e-mails about it, is deleted. This cannot be undone.`}
           confirmLabel="Erase"

@@ -8,8 +8,10 @@ import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
+import { DialogOpener, useDialogAsked } from "~/components/ui/no-js-dialog";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDate } from "~/lib/dates";
+import { refusalFields } from "~/lib/refusal-fields";
 import { TEAM_ROLES } from "~/lib/validation/clients";
 
 export interface InvitationItem {
@@ -38,38 +40,96 @@ export function InviteButton({
   chooseRole?: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const { fetcher, busy, inline } = useFormOutcome({
-    intent: "invite",
-    onSuccess: () => setOpen(false),
-  });
+  const inPlace = useDialogAsked(INVITE_DIALOG);
+  const form = { title, description, chooseRole };
   return (
     <>
-      <Button onClick={() => setOpen(true)}>
+      <DialogOpener dialog={INVITE_DIALOG} onOpen={() => setOpen(true)}>
         <UserPlus aria-hidden />
         {label}
-      </Button>
-      <FormResult result={inline} />
+      </DialogOpener>
+      {inPlace ? (
+        <InviteDialog {...form} open onOpenChange={() => {}} inline />
+      ) : (
+        <InviteDialog {...form} open={open} onOpenChange={setOpen} />
+      )}
+    </>
+  );
+}
+
+const INVITE_DIALOG = "invite";
+
+/**
+ * The invitation's form: in a dialog opened from state, or in place when the address asked for
+ * it (decision 142), with a refusal by its field and what was typed.
+ */
+function InviteDialog({
+  title,
+  description,
+  chooseRole,
+  open,
+  onOpenChange,
+  inline = false,
+}: {
+  title: string;
+  description: string;
+  chooseRole: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  inline?: boolean;
+}) {
+  const {
+    fetcher,
+    busy,
+    result,
+    inline: answered,
+  } = useFormOutcome({
+    intent: "invite",
+    onSuccess: () => onOpenChange(false),
+  });
+  const refused = answered && !answered.ok ? answered : null;
+  const { errorFor, typed } = refusalFields(inline ? refused : null);
+  return (
+    <>
+      {/* Without JavaScript, an answer that came back to the page (not a request that did not
+          get through: that one is said in the dialog). */}
+      {inline || (answered && "unsent" in answered) ? null : <FormResult result={answered} />}
       <FormDialog
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={onOpenChange}
         busy={busy}
         title={title}
         description={description}
+        inline={inline}
       >
         <fetcher.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="invite" />
-          <Field label="Name">
-            <Input name="name" autoComplete="off" required maxLength={100} />
+          <Field label="Name" error={errorFor("name")}>
+            <Input
+              name="name"
+              autoComplete="off"
+              required
+              maxLength={100}
+              defaultValue={typed("name", "")}
+            />
           </Field>
-          <Field label="Email">
-            <Input name="email" type="email" autoComplete="off" required maxLength={255} />
+          <Field label="Email" error={errorFor("email")}>
+            <Input
+              name="email"
+              type="email"
+              autoComplete="off"
+              required
+              maxLength={255}
+              defaultValue={typed("email", "")}
+            />
           </Field>
           {chooseRole ? (
             <Field
               label="Role"
               description="A team member sees only the clients an administrator assigns them to; an administrator sees everything."
+              error={errorFor("role")}
             >
-              <NativeSelect name="role" defaultValue="team" required>
+              <NativeSelect name="role" defaultValue={typed("role", "team") || "team"} required>
                 {TEAM_ROLES.map((role) => (
                   <option key={role.value} value={role.value}>
                     {role.label}
@@ -82,7 +142,8 @@ export function InviteButton({
             submitLabel="Send invitation"
             busyLabel="Sending..."
             busy={busy}
-            onCancel={() => setOpen(false)}
+            onCancel={() => onOpenChange(false)}
+            result={result}
           />
         </fetcher.Form>
       </FormDialog>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useMatches, useRevalidator } from "react-router";
+import { useFetchers, useMatches, useNavigation, useRevalidator } from "react-router";
 import { CLIENT_ID_HEADER, liveKinds, parseChangeMessage, shouldReload } from "~/lib/live-events";
 import { signInPath } from "~/lib/portal-paths";
 
@@ -45,18 +45,22 @@ function nameTabInPosts(id: string): () => void {
   };
 }
 
-/** Does this browser still hold a valid session? */
-async function stillSignedIn(): Promise<boolean> {
+/**
+ * Does this browser still hold a valid session? 'unknown' while the server does not answer (a
+ * restart, a dropped line) or answers with its own failure.
+ */
+async function sessionState(): Promise<"signed-in" | "signed-out" | "unknown"> {
   try {
     const response = await fetch("/api/auth/get-session", {
       credentials: "same-origin",
       cache: "no-store",
     });
-    if (!response.ok) return false;
+    if (response.status >= 500) return "unknown";
+    if (!response.ok) return "signed-out";
     const body = (await response.json()) as { session?: unknown } | null;
-    return Boolean(body?.session);
+    return body?.session ? "signed-in" : "signed-out";
   } catch {
-    return false;
+    return "unknown";
   }
 }
 
@@ -64,7 +68,7 @@ async function stillSignedIn(): Promise<boolean> {
  * Keep the open portal live: the server's event stream says what changed (reload the page's
  * data when a route on it depends on that kind, unless this tab made the change) or that this
  * session ended (leave for /auth). After a drop it reconnects with backoff and reloads, since
- * events may have been missed. Decision 012.
+ * events may have been missed; never while the server does not answer. Decisions 012, 148.
  */
 export function useLiveUpdates() {
   const { revalidate } = useRevalidator();
@@ -73,6 +77,21 @@ export function useLiveUpdates() {
   const kinds = liveKinds(useMatches());
   const kindsRef = useRef(kinds);
   kindsRef.current = kinds;
+  // While this tab sends a form or moves to another page, a reload waits until it is done: a
+  // reload started during a fetcher's action makes React Router drop the redirect that action
+  // answers with (a new client's page was not opened when another administrator's change
+  // arrived meanwhile), and the router reloads the page's data after an action anyway.
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
+  const waiting = useRef(false);
+  useEffect(() => {
+    if (busy || !waiting.current) return;
+    waiting.current = false;
+    void revalidateRef.current();
+  }, [busy]);
 
   useEffect(() => {
     tabId ??= newTabId();
@@ -87,7 +106,10 @@ export function useLiveUpdates() {
 
     const refresh = () => {
       clearTimeout(debounce);
-      debounce = setTimeout(() => void revalidateRef.current(), 100);
+      debounce = setTimeout(() => {
+        if (busyRef.current) waiting.current = true;
+        else void revalidateRef.current();
+      }, 100);
     };
 
     const connect = () => {
@@ -105,26 +127,39 @@ export function useLiveUpdates() {
         source?.close();
         // Turning two-factor on or off replaces this browser's session with a new one: then
         // follow it. Otherwise this browser was signed out.
-        void stillSignedIn().then((signedIn) => {
+        void sessionState().then((state) => {
           if (stopped) return;
-          if (signedIn) {
-            connect();
-          } else {
-            stopped = true;
-            // Signing in again comes back to this page (decision 053).
-            window.location.assign(signInPath(window.location.href));
-          }
+          if (state === "signed-in") connect();
+          else if (state === "signed-out") leaveForSignIn();
+          else retryLater();
         });
       });
       source.onerror = () => {
         source?.close();
         if (stopped) return;
         hadError = true;
-        // The loaders redirect to /auth if the session is gone.
-        refresh();
-        retryTimer = setTimeout(connect, delay);
-        delay = Math.min(delay * 2, 30_000);
+        // Not a reload of the page's data here: while the server restarts it would fail, put
+        // the error page in place of this one and lose what is typed in it (decision 148).
+        // 'ready' reloads once the stream is back. A session that is gone: the page's data
+        // reloads as before, and its loaders send it to /auth (a page being left for another
+        // must not be sent there itself: auth.spec once saw its next page.goto interrupted).
+        void sessionState().then((state) => {
+          if (!stopped && state === "signed-out") refresh();
+        });
+        retryLater();
       };
+    };
+    const retryLater = () => {
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 30_000);
+    };
+    const leaveForSignIn = () => {
+      stopped = true;
+      source?.close();
+      clearTimeout(retryTimer);
+      // Signing in again comes back to this page (decision 053).
+      window.location.assign(signInPath(window.location.href));
     };
     connect();
 
@@ -136,7 +171,10 @@ export function useLiveUpdates() {
     window.addEventListener(SIGNING_OUT, onSigningOut);
 
     const onVisible = () => {
-      if (document.visibilityState === "visible") refresh();
+      if (document.visibilityState !== "visible") return;
+      void sessionState().then((state) => {
+        if (!stopped && state !== "unknown") refresh();
+      });
     };
     document.addEventListener("visibilitychange", onVisible);
 

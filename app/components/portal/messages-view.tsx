@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Form, useFetcher, useSearchParams } from "react-router";
+import { Form, useActionData, useFetcher, useSearchParams } from "react-router";
 import { Download, Inbox, Plus } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -10,11 +10,14 @@ import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { LoadMore } from "~/components/ui/load-more";
 import { NativeSelect } from "~/components/ui/native-select";
+import { DialogOpener, useDialogAsked } from "~/components/ui/no-js-dialog";
 import { Textarea } from "~/components/ui/textarea";
 import { site } from "~/content/site";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
+import type { ActionResult } from "~/lib/action-result";
 import { formatDateTime, formatRelative } from "~/lib/dates";
 import { attachmentPath, formatFileSize } from "~/lib/files";
+import { refusalFields } from "~/lib/refusal-fields";
 import { cn } from "~/lib/utils";
 import { SUBJECT_MAX } from "~/lib/validation/message-values";
 import { AttachField } from "./attach-field";
@@ -98,6 +101,7 @@ export function MessagesView({
 }: MessagesViewProps) {
   const readOnly = useReadOnly();
   const [composeOpen, setComposeOpen] = useState(false);
+  const asked = useDialogAsked("new-message");
 
   return (
     <div className="space-y-6">
@@ -107,12 +111,26 @@ export function MessagesView({
           <p className="mt-1 text-muted-foreground">Your conversations with our team</p>
         </div>
         {readOnly ? null : (
-          <Button onClick={() => setComposeOpen(true)}>
+          <DialogOpener dialog="new-message" onOpen={() => setComposeOpen(true)}>
             <Plus aria-hidden />
             New Message
-          </Button>
+          </DialogOpener>
         )}
       </div>
+
+      {/* Asked for by the address: pressed before the scripts ran, or without them (142). */}
+      {!readOnly && asked ? (
+        <ComposeDialog
+          open
+          onOpenChange={() => {}}
+          staff={staff}
+          clients={clients}
+          defaultClient={clientFilter}
+          projects={projects}
+          maxUploadBytes={maxUploadBytes}
+          inline
+        />
+      ) : null}
 
       {staff ? (
         <ClientFilter
@@ -428,10 +446,12 @@ function SendDialog({
   onSent,
   children,
   after,
+  inline = false,
 }: {
   title: string;
   description: string;
   intent: "send";
+  inline?: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSent?: () => void;
@@ -439,13 +459,17 @@ function SendDialog({
   after?: React.ReactNode;
 }) {
   const [formKey, setFormKey] = useState(0);
-  const { fetcher, busy } = useFormOutcome({
+  const { fetcher, busy, result } = useFormOutcome({
     onSuccess: () => {
       onOpenChange(false);
       setFormKey((k) => k + 1);
       onSent?.();
     },
   });
+  // A reply's answer (intent 'reply') is the thread's, not this form's.
+  const answer = result && (!("intent" in result) || result.intent === intent) ? result : null;
+  const refused = inline && answer && !answer.ok && !("unsent" in answer) ? answer : null;
+  const { errorFor, typed } = refusalFields(refused);
   return (
     <FormDialog
       open={open}
@@ -453,12 +477,19 @@ function SendDialog({
       busy={busy}
       title={title}
       description={description}
+      inline={inline}
     >
       <fetcher.Form method="post" encType="multipart/form-data" className="space-y-4" key={formKey}>
         <input type="hidden" name="intent" value={intent} />
         {children}
-        <Field label="Message *">
-          <Textarea name="content" rows={5} required maxLength={5000} />
+        <Field label="Message *" error={errorFor("content")}>
+          <Textarea
+            name="content"
+            rows={5}
+            required
+            maxLength={5000}
+            defaultValue={typed("content", "")}
+          />
         </Field>
         {after}
         <DialogFormFooter
@@ -466,6 +497,7 @@ function SendDialog({
           busyLabel="Sending..."
           busy={busy}
           onCancel={() => onOpenChange(false)}
+          result={answer}
         />
       </fetcher.Form>
     </FormDialog>
@@ -480,6 +512,7 @@ function ComposeDialog({
   defaultClient,
   projects: initialProjects,
   maxUploadBytes,
+  inline = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -488,8 +521,15 @@ function ComposeDialog({
   defaultClient: string | null;
   projects: ProjectChoice[];
   maxUploadBytes: number;
+  /** In place (the address asked for it): a plain multipart form, a refusal by its field. */
+  inline?: boolean;
 }) {
   const choices = useProjectChoices(staff ? defaultClient : null, initialProjects);
+  // Without JavaScript a refused message comes back as the page's action data.
+  const answered = useActionData() as ActionResult | undefined;
+  const { errorFor, typed } = refusalFields(
+    inline && answered && !answered.ok && !("intent" in answered) ? answered : null,
+  );
   return (
     <SendDialog
       title="Send New Message"
@@ -499,6 +539,7 @@ function ComposeDialog({
       intent="send"
       open={open}
       onOpenChange={onOpenChange}
+      inline={inline}
       // The cleared form shows the first client again: offer its projects.
       onSent={() => choices.choose(defaultClient ?? "")}
       after={
@@ -526,19 +567,24 @@ function ComposeDialog({
       }
     >
       {staff ? (
-        <Field label="Client *">
+        <Field label="Client *" error={errorFor("clientId")}>
           <NativeSelect
             name="clientId"
             required
-            defaultValue={defaultClient ?? ""}
+            defaultValue={typed("clientId", defaultClient ?? "")}
             onChange={(event) => choices.choose(event.currentTarget.value)}
           >
             <ClientOptions clients={clients} none="Choose a client" />
           </NativeSelect>
         </Field>
       ) : null}
-      <Field label="Subject *">
-        <Input name="subject" required maxLength={SUBJECT_MAX} />
+      <Field label="Subject *" error={errorFor("subject")}>
+        <Input
+          name="subject"
+          required
+          maxLength={SUBJECT_MAX}
+          defaultValue={typed("subject", "")}
+        />
       </Field>
     </SendDialog>
   );

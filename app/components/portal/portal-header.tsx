@@ -33,6 +33,45 @@ function NotificationBell({ unread }: { unread: number }) {
   );
 }
 
+/**
+ * Who is signed in: the avatar, the name (from 640 px) and the e-mail address, shortened with an
+ * ellipsis when the header has no room for it (a 320 px phone). A tap opens the whole name and
+ * address, wrapped, with a link to Settings: a `<details>`, so it works without JavaScript.
+ */
+function AccountDetails({ email, fullName }: { email: string; fullName: string | null }) {
+  const name = displayName(fullName);
+  return (
+    <details className="relative min-w-0">
+      <summary className="flex min-w-0 cursor-pointer list-none items-center gap-2 rounded-md p-1 hover:bg-muted focus-visible:outline-2 sm:gap-3 [&::-webkit-details-marker]:hidden">
+        <Avatar size="sm">
+          <AvatarFallback aria-hidden="true" tone="primary">
+            {avatarInitial(fullName, email)}
+          </AvatarFallback>
+        </Avatar>
+        <span className="min-w-0 text-right leading-tight">
+          <span className="sr-only">Account: </span>
+          <span className="hidden truncate text-sm font-medium sm:block" data-testid="header-name">
+            {name}
+          </span>
+          <span className="block truncate text-xs text-muted-foreground">{email}</span>
+        </span>
+      </summary>
+      <div className="absolute top-full right-0 z-30 mt-2 w-64 max-w-[calc(100vw-1.5rem)] space-y-1 rounded-md border bg-popover p-3 text-sm text-popover-foreground shadow-md">
+        <p className="text-xs text-muted-foreground">Signed in as</p>
+        <p className="font-medium break-words">{name}</p>
+        <p className="break-all">{email}</p>
+        <Link
+          to="/portal/settings"
+          className="inline-block pt-1 font-medium text-primary underline-offset-4 hover:underline"
+          onClick={(event) => event.currentTarget.closest("details")?.removeAttribute("open")}
+        >
+          Account settings
+        </Link>
+      </div>
+    </details>
+  );
+}
+
 export function PortalHeader({
   email,
   fullName,
@@ -51,17 +90,7 @@ export function PortalHeader({
       <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
         <NotificationBell unread={unreadNotifications} />
         <ThemeToggle />
-        <Avatar size="sm">
-          <AvatarFallback aria-hidden="true" tone="primary">
-            {avatarInitial(fullName, email)}
-          </AvatarFallback>
-        </Avatar>
-        <div className="min-w-0 text-right leading-tight">
-          <p className="hidden truncate text-sm font-medium sm:block" data-testid="header-name">
-            {displayName(fullName)}
-          </p>
-          <p className="truncate text-xs text-muted-foreground">{email}</p>
-        </div>
+        <AccountDetails email={email} fullName={fullName} />
         <Form method="post" action="/sign-out" onSubmit={announceSigningOut}>
           <Button type="submit" variant="outline" size="sm" disabled={signingOut}>
             <LogOut aria-hidden />

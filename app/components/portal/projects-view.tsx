@@ -1,10 +1,10 @@
 import { lazy, type RefObject, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Building2, Calendar, FolderKanban, Pencil, Plus, Trash2 } from "~/components/icons";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { LoadMore } from "~/components/ui/load-more";
+import { DialogOpener, useRequestedDialog } from "~/components/ui/no-js-dialog";
 import { Progress } from "~/components/ui/progress";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDate } from "~/lib/dates";
@@ -28,6 +28,8 @@ export interface ProjectItem {
 
 export interface ProjectsViewProps {
   projects: ProjectItem[];
+  /** The project an address's 'Edit' or 'Delete' is about (`?item=`), on this page or not. */
+  askedProject: ProjectItem | null;
   /** The next page's cursor (app/lib/pagination.ts), or null. */
   next: string | null;
   /** Counts over every project shown by the filter, not only this page. */
@@ -45,6 +47,7 @@ const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`
 
 export function ProjectsView({
   projects,
+  askedProject: loadedAsked,
   next,
   counts,
   staff,
@@ -69,6 +72,11 @@ export function ProjectsView({
     setEditing(project);
     setFormOpen(true);
   };
+  // A dialog asked for by the address (a button pressed before the scripts ran, decision 142).
+  const requested = useRequestedDialog();
+  const asked = readOnly ? null : requested;
+  // The loader found it, on this page or not (a 404 when it is not theirs).
+  const askedProject = asked?.item ? (loadedAsked ?? null) : null;
 
   return (
     <div className="space-y-6">
@@ -78,12 +86,35 @@ export function ProjectsView({
           <p className="mt-1 text-muted-foreground">Manage and track all your projects</p>
         </div>
         {readOnly ? null : (
-          <Button ref={newProjectRef} onClick={openCreate}>
+          <DialogOpener ref={newProjectRef} dialog="new-project" onOpen={openCreate}>
             <Plus aria-hidden />
             New Project
-          </Button>
+          </DialogOpener>
         )}
       </div>
+
+      {asked?.name === "new-project" || (asked?.name === "edit-project" && askedProject) ? (
+        <Suspense fallback={null}>
+          <ProjectFormDialog
+            inline
+            open
+            onOpenChange={() => {}}
+            project={asked.name === "edit-project" ? (askedProject ?? null) : null}
+            clients={staff ? clients : null}
+            defaultClient={clientFilter}
+          />
+        </Suspense>
+      ) : null}
+      {asked?.name === "delete-project" && askedProject ? (
+        <ConfirmDialog
+          {...DELETE_PROJECT}
+          open={false}
+          onClose={() => {}}
+          busy={false}
+          onConfirm={() => {}}
+          inline={{ fields: { intent: "delete", id: askedProject.id } }}
+        />
+      ) : null}
 
       {staff ? (
         <ClientFilter
@@ -112,10 +143,10 @@ export function ProjectsView({
             )}
           </div>
           {readOnly ? null : (
-            <Button onClick={openCreate}>
+            <DialogOpener dialog="new-project" onOpen={openCreate}>
               <Plus aria-hidden />
               Create Project
-            </Button>
+            </DialogOpener>
           )}
         </Card>
       ) : (
@@ -172,6 +203,7 @@ function ProjectCard({
   onEdit: (() => void) | null;
   onDelete: (() => void) | null;
 }) {
+  const item = project.id;
   return (
     <Card className="flex h-full flex-col">
       <CardHeader gap="roomy">
@@ -183,14 +215,26 @@ function ProjectCard({
           </CardTitle>
           {onEdit && onDelete ? (
             <div className="flex shrink-0 gap-1">
-              <Button variant="ghost" size="icon-xs" onClick={onEdit}>
+              <DialogOpener
+                variant="ghost"
+                size="icon-xs"
+                dialog="edit-project"
+                item={item}
+                onOpen={onEdit}
+              >
                 <Pencil aria-hidden />
                 <span className="sr-only">Edit {project.title}</span>
-              </Button>
-              <Button variant="ghost" size="icon-xs" onClick={onDelete}>
+              </DialogOpener>
+              <DialogOpener
+                variant="ghost"
+                size="icon-xs"
+                dialog="delete-project"
+                item={item}
+                onOpen={onDelete}
+              >
                 <Trash2 aria-hidden />
                 <span className="sr-only">Delete {project.title}</span>
-              </Button>
+              </DialogOpener>
             </div>
           ) : null}
         </div>
@@ -226,6 +270,13 @@ function ProjectCard({
   );
 }
 
+const DELETE_PROJECT = {
+  title: "Delete project?",
+  description: "Are you sure you want to delete this project?",
+  confirmLabel: "Delete",
+  busyLabel: "Deleting...",
+};
+
 function DeleteProjectDialog({
   project,
   onClose,
@@ -237,7 +288,7 @@ function DeleteProjectDialog({
   fallbackFocusRef: RefObject<HTMLElement | null>;
 }) {
   const deleted = useRef(false);
-  const { fetcher, busy } = useFormOutcome({
+  const { fetcher, busy, result } = useFormOutcome({
     onSuccess: () => {
       deleted.current = true;
       onClose();
@@ -248,10 +299,8 @@ function DeleteProjectDialog({
       open={project !== null}
       onClose={onClose}
       busy={busy}
-      title="Delete project?"
-      description="Are you sure you want to delete this project?"
-      confirmLabel="Delete"
-      busyLabel="Deleting..."
+      result={result}
+      {...DELETE_PROJECT}
       onConfirm={() => {
         if (project) fetcher.submit({ intent: "delete", id: project.id }, { method: "post" });
       }}

@@ -9,6 +9,7 @@ import {
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
 import type { ConfirmDialogProps } from "./confirm-dialog";
+import { DialogResult } from "./dialog-result";
 
 /** The dialog `ConfirmDialog` loads the first time it opens. */
 export default function ConfirmDialogContent({
@@ -21,6 +22,7 @@ export default function ConfirmDialogContent({
   busyLabel,
   onConfirm,
   onCloseAutoFocus,
+  result,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && !busy && onClose()}>
@@ -29,6 +31,7 @@ export default function ConfirmDialogContent({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        <DialogResult result={result} />
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
           <AlertDialogAction

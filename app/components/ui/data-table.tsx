@@ -5,7 +5,8 @@ import { cn } from "~/lib/utils";
 export type DataTableColumn = { label: ReactNode; className?: string } | false;
 
 /**
- * The portal's list table: scrolls sideways on a phone instead of squeezing, a caption for
+ * The portal's list table: scrolls sideways on a phone instead of squeezing (in a named box a
+ * keyboard can reach), a caption for
  * screen readers that says what the rows are and in which order, and a head of column labels.
  * The rows are the caller's, so each list keeps its own cells.
  */
@@ -18,8 +19,17 @@ export function DataTable({
   columns: DataTableColumn[];
   children: ReactNode;
 }) {
+  // On a phone the box scrolls sideways: it is a group named by the caption and takes focus, so
+  // a keyboard can scroll it and a screen reader says what it holds (as the billing lines').
   return (
-    <div className="overflow-x-auto rounded-lg border">
+    // biome-ignore lint/a11y/useSemanticElements: a named scroll box around a table, not a form group
+    <div
+      className="overflow-x-auto rounded-lg border"
+      role="group"
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+      tabIndex={0}
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted/50">

@@ -2,6 +2,8 @@ import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { Button } from "~/components/ui/button";
+import { type DialogAnswer, DialogResult } from "~/components/ui/dialog-result";
+import { CancelDialogLink, InlineDialog, useInlineDialogClose } from "~/components/ui/no-js-dialog";
 import { useOpenedOnce } from "~/components/ui/use-opened-once";
 import { useReturnFocus } from "~/components/ui/use-return-focus";
 import { cn } from "~/lib/utils";
@@ -112,27 +114,44 @@ export function DialogFormFooter({
   busyLabel,
   busy,
   onCancel,
+  result,
 }: {
   submitLabel: string;
   busyLabel: string;
   busy: boolean;
   onCancel: () => void;
+  /**
+   * The form's latest answer (`useFormOutcome`'s `result`): a request that did not get through
+   * is said here, above the buttons (`DialogResult`, decision 156).
+   */
+  result: DialogAnswer;
 }) {
+  // In a dialog rendered in place (`FormDialog inline`), 'Cancel' is a link back to the page.
+  const inline = useInlineDialogClose() !== null;
   return (
-    <DialogFooter>
-      <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-        Cancel
-      </Button>
-      <Button type="submit" disabled={busy}>
-        {busy ? busyLabel : submitLabel}
-      </Button>
-    </DialogFooter>
+    <>
+      <DialogResult result={result} />
+      <DialogFooter>
+        {inline ? (
+          <CancelDialogLink />
+        ) : (
+          <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" disabled={busy}>
+          {busy ? busyLabel : submitLabel}
+        </Button>
+      </DialogFooter>
+    </>
   );
 }
 
 /**
  * A dialog opened from state that holds one form: its title and description, then `children`
  * (the form, ending with `DialogFormFooter`). It does not close while the form is being sent.
+ * `inline`: the page's address asked for it (`?dialog=…`, decision 142), so it is rendered in
+ * place, by the server too, as an open non-modal `<dialog>` that works without JavaScript.
  */
 export function FormDialog({
   open,
@@ -141,6 +160,7 @@ export function FormDialog({
   title,
   description,
   children,
+  inline = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -148,7 +168,15 @@ export function FormDialog({
   title: React.ReactNode;
   description: React.ReactNode;
   children: React.ReactNode;
+  inline?: boolean;
 }) {
+  if (inline) {
+    return (
+      <InlineDialog title={title} description={description}>
+        {children}
+      </InlineDialog>
+    );
+  }
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <DialogContent>

@@ -11,9 +11,14 @@ export function LazyToaster() {
   useEffect(() => {
     if (!wanted) return;
     let active = true;
-    void import("./sonner").then((m) => {
-      if (active) setToaster(() => m.Toaster);
-    });
+    import("./sonner").then(
+      (m) => {
+        if (active) setToaster(() => m.Toaster);
+      },
+      (error: unknown) => {
+        if (active) toasterRequest.failed(error);
+      },
+    );
     return () => {
       active = false;
     };

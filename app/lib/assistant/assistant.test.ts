@@ -8,6 +8,7 @@ import { gzipSync } from "node:zlib";
 import indexData from "virtual:assistant-index";
 import { describe, expect, it } from "vitest";
 import { answer, answerConversation } from "~/server/leads/assistant.server";
+import { serverEvalSubject } from "~/server/leads/assistant-eval.server";
 import { buildIndexData } from "./build-index";
 import { Assistant, asksForPerson, type PriorTurn, type Reply } from "./engine";
 import type { EvalCase } from "./eval-case";
@@ -24,9 +25,11 @@ import { heldOutTenth } from "./eval-held-out-10";
 import { heldOutEleventh } from "./eval-held-out-11";
 import { heldOutTwelfth } from "./eval-held-out-12";
 import { heldOutThirteenth } from "./eval-held-out-13";
+import { heldOutFourteenth } from "./eval-held-out-14";
+import { heldOutFifteenth } from "./eval-held-out-15";
 import { evalSet } from "./eval-set";
 import { tuning } from "./eval-tuning";
-import { type EvalReport, type EvalSubject, evaluate, formatReport, type Turn } from "./evaluate";
+import { type EvalReport, evaluate, formatReport } from "./evaluate";
 import { buildPassages } from "./passages";
 import {
   conceptWords,
@@ -38,18 +41,6 @@ import {
 } from "./text";
 
 const assistant = new Assistant(indexData);
-
-/** The conversation as the chat keeps it: each question and the assistant's reply. */
-const turnsOf = (before: Turn[]): PriorTurn[] =>
-  before.flatMap((t) => [
-    { role: "user" as const, text: t.question },
-    { role: "assistant" as const, text: t.reply.text },
-  ]);
-
-const subject: EvalSubject = {
-  reply: (question, before) => assistant.reply(question, turnsOf(before)),
-  rankPages: (question, before) => assistant.rankPages(question, turnsOf(before)),
-};
 
 /** The first evaluation set (decision 015), in the new shape. */
 const firstSet: EvalCase[] = evalSet.map((c) => ({
@@ -70,7 +61,9 @@ function expectAims(r: EvalReport) {
     share(r.outHandedOver, r.outOfScope),
     `${r.name}: out of scope handed over`,
   ).toBeGreaterThan(0.9);
-  expect(r.top3).toBeGreaterThanOrEqual(r.top1);
+  // No "top-3 ≥ top-1" here since decision 154: top-3 is the engine's ranking, and the sentence
+  // model may answer with any of the engine's first eight passages (set 4: 37/37 right, 36 in
+  // the engine's first three).
 }
 
 const text = (reply: Reply) => reply.text;
@@ -97,6 +90,29 @@ function expectFloors(
   if (floors.outHandedOver === "all") expect(r.outHandedOver).toBe(r.outOfScope);
   else expect(r.outHandedOver).toBeGreaterThanOrEqual(floors.outHandedOver);
 }
+
+const subject = await serverEvalSubject(
+  assistant,
+  [
+    heldOutFifteenth,
+    heldOutFourteenth,
+    heldOutThirteenth,
+    heldOutTwelfth,
+    heldOutEleventh,
+    heldOutTenth,
+    heldOutNinth,
+    heldOutEighth,
+    heldOutSeventh,
+    heldOutSixth,
+    heldOutFifth,
+    heldOutFourth,
+    heldOutThird,
+    heldOutSecond,
+    heldOut,
+    tuning,
+    firstSet,
+  ].flat(),
+);
 
 describe("the site assistant's evaluation", () => {
   it("has at least 150 questions in visitors' words, held out and for tuning, with follow-ups", () => {
@@ -137,6 +153,15 @@ describe("the site assistant's evaluation", () => {
     expect(heldOutThirteenth.length).toBeGreaterThanOrEqual(80);
     expect(heldOutThirteenth.filter((c) => c.page === null).length).toBeGreaterThanOrEqual(12);
     expect(heldOutThirteenth.filter((c) => c.before).length).toBe(3);
+    // Set 14 (decision 139): 92 questions, 14 out of scope, 4 follow-ups.
+    expect(heldOutFourteenth.length).toBeGreaterThanOrEqual(80);
+    expect(heldOutFourteenth.filter((c) => c.page === null).length).toBeGreaterThanOrEqual(12);
+    expect(heldOutFourteenth.filter((c) => c.before).length).toBe(4);
+    // Set 15 (decision 144): 97 questions, 16 handed to the team (14 out of scope, 2 the site
+    // does not answer), 4 follow-ups. Run once (decision 154).
+    expect(heldOutFifteenth.length).toBeGreaterThanOrEqual(90);
+    expect(heldOutFifteenth.filter((c) => c.page === null).length).toBe(16);
+    expect(heldOutFifteenth.filter((c) => c.before).length).toBe(4);
     for (const set of [heldOutFifth, heldOutFourth, heldOutThird, heldOutSecond, heldOut, tuning]) {
       expect(set.filter((c) => c.page === null).length).toBeGreaterThanOrEqual(10);
       expect(set.filter((c) => c.before).length).toBeGreaterThanOrEqual(4);
@@ -144,6 +169,8 @@ describe("the site assistant's evaluation", () => {
     const key = (c: EvalCase) => [...(c.before ?? []), c.question].join(" → ").toLowerCase();
     // No question is in two sets.
     const sets = [
+      heldOutFifteenth,
+      heldOutFourteenth,
       heldOutThirteenth,
       heldOutTwelfth,
       heldOutEleventh,
@@ -161,6 +188,69 @@ describe("the site assistant's evaluation", () => {
     ];
     const all = sets.flat().map(key);
     expect(all.filter((k, i) => all.indexOf(k) !== i)).toEqual([]);
+  });
+
+  it("fixes held-out set 14's ship rule before its first run (decision 139)", () => {
+    // Decision 139: written before any change or run of that session, from app/content and the
+    // spec only; 56 near-copies of earlier sets' questions (word overlap ≥ 0.45, text only,
+    // scripts/assistant-near-copies.ts) reworded before any run; misses never printed or read.
+    // It is not evaluated until the session's engine is final, so that its first run is that
+    // engine's and the engines tried on the tuning half never see it.
+    // The ship rule, fixed here before the first run: set 14 is run at most twice, first with
+    // the engine decision 139 lands, then with one later candidate chosen on the tuning half
+    // alone; that candidate ships only if its one run has more right answers (top-1) than the
+    // first run, fewer answerable questions handed over, and no fewer out-of-scope questions
+    // handed over. What counts is as for sets 12 and 13: a reply of kind "answer" is an answer
+    // (not handed over), right only if its first link is an accepted page and it says what the
+    // case requires; an out-of-scope question answered that way is answered.
+    expect(heldOutFourteenth.filter((c) => c.page !== null).length).toBe(78);
+    expect(heldOutFourteenth.filter((c) => c.page === null).length).toBe(14);
+  });
+
+  it("fixes held-out set 15's ship rule before its first run (decision 154)", () => {
+    // Decision 144: written after set 14's last run and before any run on it, from app/content
+    // and the spec only; 36 near-copies of sets 1–14 reworded before any run; misses never
+    // printed or read. 81 answerable (4 follow-ups), 14 out of scope, 2 the site does not
+    // answer (to be handed over): 16 to hand over.
+    // The ship rule, fixed here before its first run (decision 154, narrowing decision 144's
+    // "at most twice"): set 15 is run ONCE, main's engine and one candidate chosen on the tuning
+    // half alone side by side (scripts/assistant-held-out-15.ts in a copy of main's commit and
+    // in the candidate's checkout, started together; only figures and counts of misses by kind
+    // printed). The candidate ships only if it has more right answers (top-1) than main's engine
+    // on set 15, fewer answerable questions handed over, and no fewer of the 16 handed over.
+    // What counts is as for sets 12–14: a reply of kind "answer" is an answer (not handed over),
+    // right only if its first link is an accepted page and it says what the case requires.
+    expect(heldOutFifteenth.filter((c) => c.page !== null).length).toBe(81);
+    expect(heldOutFifteenth.filter((c) => c.page === null).length).toBe(16);
+  });
+
+  it("keeps held-out set 15 (never tuned on) where its one run left it: 70.4 % top-1, 17.3 % handed over, 14 of 16 handed over that the site does not answer", () => {
+    // Its one run (decision 154), by the rule above: main's engine (35e28cc) 54/81 · 15 handed
+    // over · 14/16 · top-3 88.9 %; the candidate (223f9f2: the question bank, sets 13 and 14
+    // among the labelled questions, nearest 3, re-ranking among 8) 57/81 · 14 · 14/16 · top-3
+    // 88.9 %: more right, fewer handed over, no fewer of the 16 handed over: shipped. Set 15 is
+    // used up; the next change needs a set 16, written first. Its misses are not printed.
+    expectFloors(reports.heldOutFifteenth, heldOutFifteenth, {
+      top1: 57,
+      handedOver: 14,
+      outHandedOver: 14,
+    });
+  });
+
+  it("keeps held-out set 14 (never tuned on) at least at its first run: 60.3 % top-1, 28.2 % handed over, 14 of 14 out-of-scope handed over", () => {
+    // First run, decision 139's engine (the sentence model's gate and re-ranking):
+    // 47/78 · 22 handed over · 14/14 · top-3 87.2 %. By the rule above, a later candidate ships
+    // only with more than 47 right, fewer than 22 handed over and all 14 out of scope handed
+    // over. Second and last run, decision 144's candidate (chosen on the tuning half alone,
+    // leaving one set out: the mean of the three nearest labelled questions, re-ranking among
+    // the first eight passages, set 13 among the labelled questions): 48/78 · 22 · 14/14 ·
+    // top-3 87.2 %: one more right, but not fewer handed over: not shipped. Set 14 is used up;
+    // the next change needs a set 15, written first.
+    expectFloors(reports.heldOutFourteenth, heldOutFourteenth, {
+      top1: 47,
+      handedOver: 22,
+      outHandedOver: "all",
+    });
   });
 
   it("keeps the questions issue 34 quotes in the first held-out set", () => {
@@ -182,13 +272,23 @@ describe("the site assistant's evaluation", () => {
   });
 
   const reports = {
+    heldOutFifteenth: evaluate(
+      "held-out set 15 (one run, decision 154: main's engine 66.7 % top-1, 18.5 % handed over, 14/16 handed over that the site does not answer; the candidate, shipped: 70.4 %, 17.3 %, 14/16; its misses are not printed)",
+      subject,
+      heldOutFifteenth,
+    ),
+    heldOutFourteenth: evaluate(
+      "held-out set 14 (first run, decision 139's engine: 60.3 % top-1, 28.2 % handed over, 14/14 out of scope handed over; second and last run with decision 144's candidate, not shipped: 61.5 %, 28.2 %, 14/14; a labelled set of the sentence model since decision 154, so its figures are not estimates; its misses are not printed)",
+      subject,
+      heldOutFourteenth,
+    ),
     heldOutThirteenth: evaluate(
-      "held-out set 13 (first run, decision 135's engine: 53.9 % top-1, 32.9 % handed over, 12/13 out of scope handed over; its misses are not printed)",
+      "held-out set 13 (first run, decision 135's engine: 53.9 % top-1, 32.9 % handed over, 12/13 out of scope handed over; second and last run with decision 139's sentence model, shipped: 63.2 %, 23.7 %, 12/13; a labelled set of the sentence model since decision 154, so its figures are not estimates; its misses are not printed)",
       subject,
       heldOutThirteenth,
     ),
     heldOutTwelfth: evaluate(
-      "held-out set 12 (first run 41.3 % top-1, 46.3 % handed over, 14/14 out of scope handed over; second and last run with decision 135's plain-word gate, shipped; its misses are not printed)",
+      "held-out set 12 (first run 41.3 % top-1, 46.3 % handed over, 14/14 out of scope handed over; second and last run with decision 135's plain-word gate, shipped; a labelled set of decision 139's sentence model since, so its figures are not estimates; its misses are not printed)",
       subject,
       heldOutTwelfth,
     ),
@@ -248,10 +348,16 @@ describe("the site assistant's evaluation", () => {
   };
 
   it("prints the figures and every miss", () => {
+    // Decisions 139 and 154: sets 1–14, the tuning rounds and decision 015's set are the
+    // sentence model's labelled questions, so each of their questions is nearest to itself and
+    // their figures here are not estimates; the estimates are scripts/assistant-semantic.mjs's,
+    // leaving one set out, and held-out set 15's.
     // Held-out sets 10 to 13 keep their misses unread (decisions 114, 123 and 135): only
     // their figures are printed. Sets 7 to 9 are tuning sets now (their misses were read for
     // decision 114).
     const unread: EvalReport[] = [
+      reports.heldOutFifteenth,
+      reports.heldOutFourteenth,
       reports.heldOutThirteenth,
       reports.heldOutTwelfth,
       reports.heldOutEleventh,
@@ -284,7 +390,7 @@ describe("the site assistant's evaluation", () => {
     // any other is a regression.
     expect(tuned.flatMap((r) => r.misses.filter((m) => m.startsWith("[out of scope")))).toEqual([
       "[out of scope, answered] Do you do website hosting for R99 a month? → /services#how-heading",
-      "[out of scope, answered] what movies are showing this weekend → /case-studies/healthcare-appointment-system",
+      "[out of scope, answered] what movies are showing this weekend → /contact",
       "[out of scope, answered] what is the VAT rate in SA → /pricing",
     ]);
   });
@@ -297,7 +403,7 @@ describe("the site assistant's evaluation", () => {
     expect(r.outHandedOver).toBe(r.outOfScope);
   });
 
-  it("keeps held-out set 13 (never tuned on) at least at its first run: 53.9 % top-1, 32.9 % handed over, 12 of 13 out-of-scope handed over", () => {
+  it("keeps held-out set 13 (never tuned on) where decision 139 left it: 63.2 % top-1, 23.7 % handed over, 12 of 13 out-of-scope handed over", () => {
     // Decision 135: written after decision 135's engine landed and before any further change,
     // from app/content and the spec only; 25 near-copies of earlier sets' questions (word
     // overlap ≥ 0.45, text only) reworded before its first run; misses never printed or read.
@@ -307,10 +413,13 @@ describe("the site assistant's evaluation", () => {
     // "answer" is an answer (not handed over), right only by its first link and what it says.
     // First run, decision 135's engine: 41/76 · 25 handed over · 12/13 · top-3 90.8 %. So a
     // change ships only with more than 41 right, fewer than 25 handed over and at least 12 of
-    // 13 out of scope handed over; set 13 has one run left.
+    // 13 out of scope handed over. Second and last run, decision 139's sentence model (chosen
+    // on the tuning half alone, leaving one set out): 48/76 · 18 · 12/13 · top-3 90.8 %:
+    // shipped. Set 13 is used up; it may join the tuning half (it is not among the sentence
+    // model's labelled questions yet).
     expectFloors(reports.heldOutThirteenth, heldOutThirteenth, {
-      top1: 41,
-      handedOver: 25,
+      top1: 48,
+      handedOver: 18,
       outHandedOver: 12,
     });
   });
@@ -537,9 +646,28 @@ describe("the site assistant's answers", () => {
     expect(assistant.reply("What's 2+2?").kind).toBe("unsure");
   });
 
-  it("gives any channel the answer, its links and a hand-over flag", () => {
+  it("reads a new topic on its own on the server, however long the conversation before it (decision 139)", async () => {
+    const turns: PriorTurn[] = [];
+    for (const q of [
+      "How much is the Growth package?",
+      "And what does Starter include?",
+      "how much is it?",
+      "and the Growth one?",
+    ]) {
+      const reply = await answer(q, turns);
+      turns.push({ role: "user", text: q }, { role: "assistant", text: reply.text });
+    }
+    expect(turns[7]?.text).toMatch(/^The Growth package/);
+    expect(await answer("What does your AI service include?", turns)).toMatchObject({
+      kind: "answer",
+      url: expect.stringMatching(/^\/services\/ai/),
+      text: expect.stringContaining("AI chatbots for your website, WhatsApp"),
+    });
+  });
+
+  it("gives any channel the answer, its links and a hand-over flag", async () => {
     expect(
-      answerConversation({
+      await answerConversation({
         question: "and the Growth one?",
         turns: [
           { role: "user", text: "How much is Starter?" },
@@ -551,11 +679,13 @@ describe("the site assistant's answers", () => {
       links: [{ url: "/pricing", page: "Packages & Pricing" }],
       handOver: false,
     });
-    expect(answerConversation({ question: "Can you fix my printer?" })).toMatchObject({
+    expect(await answerConversation({ question: "Can you fix my printer?" })).toMatchObject({
       links: [],
       handOver: true,
     });
-    expect(answerConversation({ question: "I'd like to talk to a person" }).handOver).toBe(true);
+    expect((await answerConversation({ question: "I'd like to talk to a person" })).handOver).toBe(
+      true,
+    );
   });
 });
 
@@ -678,7 +808,7 @@ describe("the site assistant's index", () => {
     expect(bytes).toBeLessThan(60 * 1024);
   });
 
-  it("reports its start-up and the server's answer time (p50, p95)", () => {
+  it("reports its start-up and the server's answer time (p50, p95)", async () => {
     const loadStart = performance.now();
     new Assistant(indexData);
     const load = performance.now() - loadStart;
@@ -690,24 +820,38 @@ describe("the site assistant's index", () => {
       ...heldOut,
       ...tuning,
     ];
-    const times: number[] = [];
-    answer("warm up");
+    const turnsOf = (c: EvalCase): PriorTurn[] =>
+      (c.before ?? []).flatMap((q) => [
+        { role: "user" as const, text: q },
+        { role: "assistant" as const, text: "…" },
+      ]);
+    const at = (times: number[], q: number) =>
+      times[Math.min(times.length - 1, Math.floor(q * times.length))]?.toFixed(3);
+    // The engine alone (what decision 135 measured), ten rounds.
+    const engine: number[] = [];
     for (let round = 0; round < 10; round++) {
       for (const c of cases) {
-        const turns: PriorTurn[] = (c.before ?? []).flatMap((q) => [
-          { role: "user" as const, text: q },
-          { role: "assistant" as const, text: "…" },
-        ]);
+        const turns = turnsOf(c);
         const start = performance.now();
-        answer(c.question, turns);
-        times.push(performance.now() - start);
+        assistant.reply(c.question, turns);
+        engine.push(performance.now() - start);
       }
     }
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+    engine.sort((a, b) => a - b);
+    // The server's answer: the engine and, where it may change the reply, the sentence model.
+    const server: number[] = [];
+    await answer("warm up");
+    for (const c of cases) {
+      const turns = turnsOf(c);
+      const start = performance.now();
+      await answer(c.question, turns);
+      server.push(performance.now() - start);
+    }
+    server.sort((a, b) => a - b);
     console.info(
-      `assistant start-up ${load.toFixed(1)} ms; answer time over ${times.length} answers: p50 ${at(0.5)?.toFixed(3)} ms, p95 ${at(0.95)?.toFixed(3)} ms, max ${at(1)?.toFixed(3)} ms`,
+      `assistant start-up ${load.toFixed(1)} ms; engine alone over ${engine.length} answers: p50 ${at(engine, 0.5)} ms, p95 ${at(engine, 0.95)} ms; server's answer (with the sentence model) over ${server.length}: p50 ${at(server, 0.5)} ms, p95 ${at(server, 0.95)} ms, max ${at(server, 1)} ms`,
     );
-    expect(times.length).toBe(cases.length * 10);
-  });
+    expect(engine.length).toBe(cases.length * 10);
+    expect(server.length).toBe(cases.length);
+  }, 120_000);
 });

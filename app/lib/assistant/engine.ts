@@ -200,6 +200,21 @@ export interface Ranked {
   unknownWeight: number;
 }
 
+/** A reply with what led to it (Assistant.consider). */
+export interface Consideration {
+  reply: Reply;
+  /** The passages ranked for the question, best first (at most eight). */
+  ranked: Ranked[];
+  /** How many of the question's words the site never uses. */
+  unknown: number;
+  /** It is read as a follow-up: it borrows words of the conversation's earlier questions. */
+  followsUp: boolean;
+  /** The question is put to the agency ("you", "your") or names a package, service or study. */
+  putToUs: boolean;
+  /** Handed over for lack of confidence alone: a second reader may answer it. */
+  gateable: boolean;
+}
+
 /** A question as the assistant reads it, with what it borrows from the conversation. */
 interface Reading {
   /** The question's own terms. */
@@ -484,6 +499,46 @@ export class Assistant {
 
   /** The reply to a question, in its conversation (earlier turns, oldest first). */
   reply(question: string, history: PriorTurn[] = []): Reply {
+    return this.consider(question, history).reply;
+  }
+
+  /**
+   * The reply with what led to it, for a second reader of the question (decision 139's
+   * semantic.ts): the passages ranked (the first eight), how many of the question's words the
+   * site never uses, whether the reply is a hand-over for lack of confidence alone (`gateable`:
+   * not a greeting, a request for a person, figures, a trade of an industry, or asking to be
+   * made something the legal pages mention), and whether the question is put to the agency.
+   */
+  consider(question: string, history: PriorTurn[] = []): Consideration {
+    const text = question.trim();
+    const { own, unknown } = this.read(text);
+    const reply = this.replyTo(text, history);
+    const followsUp = this.readInConversation(text, history).borrowed.size > 0;
+    const ranked =
+      reply.kind === "smalltalk" || reply.kind === "handover"
+        ? []
+        : this.rank(text, history).slice(0, 8);
+    const top = ranked[0];
+    const namesOffer = own.some((t) => {
+      const kind = this.entities.get(t);
+      return kind !== undefined && kind !== "industry";
+    });
+    return {
+      reply,
+      ranked,
+      unknown: unknown.length,
+      followsUp,
+      putToUs: ADDRESSES_US.test(text) || namesOffer,
+      gateable:
+        reply.kind === "unsure" &&
+        top !== undefined &&
+        !own.every((t) => /^\d+$/.test(t)) &&
+        !(TRADE.test(text) && this.onlyAnIndustry(own, top)) &&
+        !(ASKS_TO_MAKE.test(text) && top.passage.url.startsWith("/legal/")),
+    };
+  }
+
+  private replyTo(question: string, history: PriorTurn[]): Reply {
     const text = question.trim();
     const { own, unknown } = this.read(text);
     const words = own.length + unknown.length;

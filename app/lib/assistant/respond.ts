@@ -28,7 +28,11 @@ export interface Conversation {
 }
 
 export function respond(assistant: Assistant, conversation: Conversation): AssistantAnswer {
-  const reply = assistant.reply(conversation.question, conversation.turns ?? []);
+  return answerOf(assistant.reply(conversation.question, conversation.turns ?? []));
+}
+
+/** A reply as any channel shows it. */
+export function answerOf(reply: Reply): AssistantAnswer {
   return {
     text: reply.text,
     links: reply.kind === "answer" ? [{ url: reply.url, page: reply.page }] : [],

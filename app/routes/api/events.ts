@@ -5,6 +5,7 @@ import { sessionIsActive } from "~/server/accounts/sessions.server";
 import { getDb } from "~/server/db/client.server";
 import { assignedClientIds } from "~/server/team/assignments.server";
 import {
+  isShuttingDown,
   type Listener,
   onShutdown,
   subscribe,
@@ -44,6 +45,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const current = await getCurrentSession(request);
   if (!current) {
     return Response.json({ error: "Not signed in" }, { status: 401 });
+  }
+  if (isShuttingDown()) {
+    return Response.json(
+      { error: "The server is restarting" },
+      { status: 503, headers: { "Retry-After": "2" } },
+    );
   }
   const { user, sessionId } = current;
   const givePlaceBack = takeStreamPlace(sessionId);

@@ -12,6 +12,7 @@ import { Tabs, TabsContent, TabsLink, TabsList } from "~/components/ui/tabs";
 import { site } from "~/content/site";
 import { useCookieToast, useFormOutcome } from "~/hooks/use-form-outcome";
 import { type ActionResult, failed } from "~/lib/action-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { notify } from "~/lib/notify";
 import { afterSignIn, PORTAL_HOME } from "~/lib/portal-paths";
 import { authCodeSchema } from "~/lib/validation/account";
@@ -72,6 +73,9 @@ async function recordSignUpMarketing(body: unknown, email: string) {
   if (typeof userId !== "string") return;
   await recordMarketingConsent(await getDb(), { userId, email, source: "sign-up", now: now() });
 }
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);

@@ -7,6 +7,7 @@ import { Input } from "~/components/ui/input";
 import { site } from "~/content/site";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { type ActionResult, failed, succeeded } from "~/lib/action-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { forgotPasswordSchema, RESET_REQUESTED } from "~/lib/validation/account";
 import { firstIssue } from "~/lib/validation/zod";
 import { readForm } from "~/routes/form.server";
@@ -17,6 +18,9 @@ export const meta: Route.MetaFunction = () => [
   { title: `Forgot password | ${site.name}` },
   { name: "robots", content: "noindex" },
 ];
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 export async function action({ request }: Route.ActionArgs) {
   const { email } = await readForm(request);

@@ -8,6 +8,7 @@ import { Input } from "~/components/ui/input";
 import { site } from "~/content/site";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { type ActionResult, failed } from "~/lib/action-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { formatDate } from "~/lib/dates";
 import {
   acceptInvitationSchema,
@@ -107,6 +108,9 @@ function welcome(accepted: Accepted, headers?: Headers) {
 }
 
 type Answer = ActionResult<{ intent: string }>;
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await readFormData(request);

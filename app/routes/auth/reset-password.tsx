@@ -7,6 +7,7 @@ import { Input } from "~/components/ui/input";
 import { site } from "~/content/site";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { type ActionResult, failed } from "~/lib/action-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { RESET_LINK_INVALID, resetPasswordSchema } from "~/lib/validation/account";
 import { PASSWORD_MIN } from "~/lib/validation/auth-values";
 import { firstIssue } from "~/lib/validation/zod";
@@ -34,6 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 export async function action({ request }: Route.ActionArgs) {
   const { token, newPassword } = await readForm(request);

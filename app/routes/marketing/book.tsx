@@ -3,6 +3,7 @@ import type { BookingFailure } from "~/components/marketing/booking-details-form
 import { Container, PageHero, Section } from "~/components/marketing/section";
 import { SlotPicker } from "~/components/marketing/slot-picker";
 import { FormResult } from "~/components/ui/form-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { notFoundMeta, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/book";
 import { handleBooking, loadBookPage } from "./book.server";
@@ -20,6 +21,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export function loader({ request, params }: Route.LoaderArgs) {
   return loadBookPage(request, params.type);
 }
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 export function action({ request, params }: Route.ActionArgs) {
   return handleBooking(request, params.type);

@@ -3,6 +3,7 @@ import { Container, PageHero, Section } from "~/components/marketing/section";
 import { dayLabel, SlotPicker } from "~/components/marketing/slot-picker";
 import { Button } from "~/components/ui/button";
 import { FormResult } from "~/components/ui/form-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { pageMeta } from "~/lib/seo";
 import { BOOKING_STATUS_LABELS, BOOKING_TEXT } from "~/lib/validation/booking-values";
 import type { Route } from "./+types/booking";
@@ -19,6 +20,9 @@ export const meta: Route.MetaFunction = () =>
 export function loader({ request, params }: Route.LoaderArgs) {
   return loadManagePage(request, params.token);
 }
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 export function action({ request, params }: Route.ActionArgs) {
   return handleManage(request, params.token);

@@ -81,7 +81,7 @@ export async function handleChatForm(request: Request) {
     );
   }
   const question = parsed.data.question;
-  const reply = answer(question, conversation);
+  const reply = await answer(question, conversation);
   return data<ChatResult>({
     conversation: appendTurns(conversation, { role: "user", text: question }, replyTurn(reply)),
   });
@@ -89,7 +89,7 @@ export async function handleChatForm(request: Request) {
 
 async function handover(request: Request, form: FormData, carried: ChatTurn[]) {
   // What staff read as the assistant's words is what it said (issue 29).
-  const conversation = conversationAsAnswered(carried);
+  const conversation = await conversationAsAnswered(carried);
   const values = { name: text(form, "name"), email: text(form, "email") };
   const parsed = chatHandoverSchema.safeParse(values);
   if (!parsed.success) {

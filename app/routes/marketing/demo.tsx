@@ -2,10 +2,11 @@ import { hydrateOnUse } from "~/components/hydrate-on-use";
 import { JsonLd } from "~/components/json-ld";
 import { CtaSection } from "~/components/marketing/cta-section";
 import { Container, PageHero, Section } from "~/components/marketing/section";
-import { VoiceAgentPanel } from "~/components/marketing/voice-agent-panel";
+import { voiceAgentHtml } from "~/components/marketing/static-sections.server";
+import { StaticHtml } from "~/components/static-html";
 import { demoPage, voiceAgent } from "~/content/demo";
 import { site } from "~/content/site";
-import { type ChatResult, conversationField } from "~/lib/assistant/conversation";
+import type { ChatResult } from "~/lib/assistant/conversation";
 import { pageMeta } from "~/lib/seo";
 import { navBreadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/demo";
@@ -16,9 +17,17 @@ const DemoChat = hydrateOnUse(() =>
   import("~/components/marketing/demo-chat").then((m) => m.DemoChat),
 );
 
-/** The page's and the voice agent's text come with the page's data, not its JavaScript (issue 38). */
+/**
+ * The page's text comes with the page's data, not its JavaScript (issue 38); the voice agent's
+ * panel (links and text) as HTML, so that its code and the badge's are not files of the page's
+ * first load (decision 145).
+ */
 export function loader() {
-  return { page: demoPage, voiceAgent, breadcrumbs: navBreadcrumbJsonLd("/demo") };
+  return {
+    page: demoPage,
+    voiceAgentHtml: voiceAgentHtml(voiceAgent, "voice-heading"),
+    breadcrumbs: navBreadcrumbJsonLd("/demo"),
+  };
 }
 
 /**
@@ -53,9 +62,14 @@ export async function clientAction({
   try {
     return await serverAction();
   } catch {
+    // The chat's own module has loaded this one before any send from the page: the import needs
+    // no request, and the page's first load has one file fewer (decision 145).
+    const { conversationField } = await import("~/lib/assistant/conversation");
     return {
       conversation: conversationField(form.get("conversation")),
       error: "The message could not be sent. Please check your connection and try again.",
+      // A question's failure is said beside the question box, which still holds it.
+      ...(form.get("intent") === "ask" ? { field: "question" as const } : {}),
       values: Object.fromEntries(
         ["question", "name", "email"].map((k) => [k, String(form.get(k) ?? "")]),
       ),
@@ -64,7 +78,7 @@ export async function clientAction({
 }
 
 export default function Demo({
-  loaderData: { page, voiceAgent, breadcrumbs },
+  loaderData: { page, voiceAgentHtml, breadcrumbs },
 }: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
@@ -86,7 +100,7 @@ export default function Demo({
             <DemoChat />
           </section>
           <section aria-labelledby="voice-heading" className="lg:col-span-2">
-            <VoiceAgentPanel headingId="voice-heading" voiceAgent={voiceAgent} />
+            <StaticHtml html={voiceAgentHtml} className="h-full" />
           </section>
         </Container>
       </Section>

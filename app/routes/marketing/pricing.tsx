@@ -1,14 +1,15 @@
 import { useSearchParams } from "react-router";
 import { hydrateOnUse } from "~/components/hydrate-on-use";
 import { JsonLd } from "~/components/json-ld";
-import { FaqList } from "~/components/marketing/faq-list";
 import { PlanCard } from "~/components/marketing/plan-card";
 import { Container, PageHero, Section, SectionHeading } from "~/components/marketing/section";
+import { faqHtml, popularBadgeHtml } from "~/components/marketing/static-sections.server";
+import { StaticHtml } from "~/components/static-html";
 import { packages, pricingFaqs, pricingPage } from "~/content/packages";
 import { site } from "~/content/site";
+import { formatRand } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
 import { navBreadcrumbJsonLd } from "~/lib/structured-data";
-import { LEAD_FORM_TEXT } from "~/lib/validation/lead-form-result";
 import type { Route } from "./+types/pricing";
 import { handleLeadForm } from "./lead-form.server";
 
@@ -17,12 +18,20 @@ const QuoteForm = hydrateOnUse(() =>
   import("~/components/marketing/quote-form").then((m) => m.QuoteForm),
 );
 
-/** The packages' and questions' text comes with the page's data, not its JavaScript (issue 38). */
+/**
+ * The packages' and questions' text comes with the page's data, not its JavaScript (issue 38);
+ * the prices in rand, the 'Most Popular' mark and the questions are rendered here, so that the
+ * money, badge and questions' code is not a file of the page's first load (decision 145).
+ */
 export function loader() {
   return {
     page: pricingPage,
-    packages,
-    faqs: pricingFaqs,
+    packages: packages.map((plan) => ({
+      ...plan,
+      monthly: plan.price.kind === "from" ? formatRand(plan.price.monthlyCents) : undefined,
+    })),
+    popularBadgeHtml: popularBadgeHtml(),
+    faqHtml: faqHtml(pricingFaqs),
     breadcrumbs: navBreadcrumbJsonLd("/pricing"),
   };
 }
@@ -47,17 +56,21 @@ export function action({ request }: { request: Request }) {
   return handleLeadForm(request, "quote");
 }
 
-/** In the browser: a request that never reaches the server still ends in the 'Error' toast. */
+/** In the browser: a request that never reaches the server still ends in 'Error' and its text. */
 export async function clientAction({ serverAction }: { serverAction: () => Promise<unknown> }) {
   try {
     return await serverAction();
   } catch {
-    return { success: false, error: LEAD_FORM_TEXT.quote.fallback };
+    // Said beside the form as well: the toast's code may not have arrived either (decision 143).
+    // The text's module is the quote form's, which has run before any send from this page: the
+    // import needs no request, and the page's first load has one file fewer (decision 145).
+    const { LEAD_FORM_TEXT } = await import("~/lib/validation/lead-form-result");
+    return { ok: false, error: LEAD_FORM_TEXT.quote.fallback, unsent: true };
   }
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { page, packages, faqs } = loaderData;
+  const { page, packages, popularBadgeHtml, faqHtml } = loaderData;
   // 'Get Started' (`?package=Growth#quote`) chooses the package in the form: it hydrates at once.
   const [searchParams] = useSearchParams();
   return (
@@ -69,7 +82,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           <ul className="grid items-stretch gap-8 pt-4 lg:grid-cols-3">
             {packages.map((plan) => (
               <li key={plan.name}>
-                <PlanCard plan={plan} />
+                <PlanCard plan={plan} popularBadgeHtml={popularBadgeHtml} />
               </li>
             ))}
           </ul>
@@ -94,7 +107,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       <Section aria-labelledby="pricing-faq-heading">
         <Container width="narrow">
           <SectionHeading id="pricing-faq-heading" title="Pricing Questions" />
-          <FaqList faqs={faqs} />
+          <StaticHtml html={faqHtml} />
         </Container>
       </Section>
       <JsonLd json={loaderData.breadcrumbs} />

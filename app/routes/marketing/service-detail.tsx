@@ -3,10 +3,11 @@ import { data, Link } from "react-router";
 import { JsonLd } from "~/components/json-ld";
 import { Breadcrumbs } from "~/components/marketing/breadcrumbs";
 import { CtaSection } from "~/components/marketing/cta-section";
-import { FaqList } from "~/components/marketing/faq-list";
 import { NumberedSteps } from "~/components/marketing/numbered-steps";
 import { Container, Section, SectionHeading } from "~/components/marketing/section";
+import { faqHtml } from "~/components/marketing/static-sections.server";
 import { NotFound } from "~/components/not-found";
+import { StaticHtml } from "~/components/static-html";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { navCrumb } from "~/content/breadcrumbs";
 import { serviceDetails } from "~/content/service-details";
@@ -23,8 +24,11 @@ export function loader({ params }: Route.LoaderArgs) {
   if (!service) throw data(null, { status: 404 });
   const { detailOutcomesTitle, detailFeaturesTitle, detailProcessTitle, detailFaqTitle } =
     servicesPage;
+  const detail = serviceDetails[service.slug];
   return {
-    detail: serviceDetails[service.slug],
+    detail,
+    /** The questions as HTML: no script of the page's first load draws them (decision 145). */
+    faqHtml: faqHtml(detail.faqs),
     titles: { detailOutcomesTitle, detailFeaturesTitle, detailProcessTitle, detailFaqTitle },
     jsonLd: serializeJsonLd(serviceStructuredData(service)),
   };
@@ -42,7 +46,7 @@ export function meta({ params, loaderData }: Route.MetaArgs) {
 
 export default function ServiceDetail({
   params,
-  loaderData: { detail, titles, jsonLd },
+  loaderData: { detail, faqHtml, titles, jsonLd },
 }: Route.ComponentProps) {
   const service = getService(params.service);
   if (!service) return <NotFound />;
@@ -113,7 +117,7 @@ export default function ServiceDetail({
       <Section aria-labelledby="faq-heading">
         <Container width="narrow">
           <SectionHeading id="faq-heading" title={titles.detailFaqTitle} />
-          <FaqList faqs={detail.faqs} />
+          <StaticHtml html={faqHtml} />
         </Container>
       </Section>
 

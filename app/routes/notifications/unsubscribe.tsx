@@ -1,6 +1,7 @@
 import { SignedLinkPage } from "~/components/marketing/signed-link-page";
 import { Button } from "~/components/ui/button";
 import { failed, succeeded } from "~/lib/action-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import {
   NOTIFICATION_KINDS,
   NOTIFICATION_LINK_INVALID,
@@ -29,6 +30,9 @@ export function loader({ request }: Route.LoaderArgs) {
   const named = readUnsubscribeToken(token);
   return { token, label: named ? NOTIFICATION_KINDS[named.kind].label : null };
 }
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 /**
  * The button on the page, or a mail program's one-click POST (RFC 8058: the token in the URL,

@@ -2,11 +2,13 @@
  * The billing pages' shared request handling: who is looking (as billing's domain reads it),
  * and the form of a proposal turned into its schema's input or the refusal to show.
  */
+
 import { failed } from "~/lib/action-result";
 import { proposalSchema } from "~/lib/validation/billing";
 import { firstIssue } from "~/lib/validation/zod";
 import { hasBillingAccess } from "~/server/billing/access.server";
 import type { BillingViewer } from "~/server/billing/proposals.server";
+import { typedValues } from "../form.server";
 import { forbidden } from "../refuse.server";
 import { type PortalContext, requireUser } from "./context.server";
 
@@ -36,15 +38,6 @@ export async function seesBillingOf(ctx: PortalContext): Promise<boolean> {
   if (ctx.scope.kind === "all") return ctx.isAdmin;
   if (ctx.scope.kind === "team") return hasBillingAccess(ctx.db, ctx.user.id);
   return false;
-}
-
-/** What was typed, for a form shown again without JavaScript (never the intent). */
-export function typedValues(form: Record<string, string | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(form)) {
-    if (key !== "intent" && value !== undefined) out[key] = value;
-  }
-  return out;
 }
 
 /** The proposal form parsed, or the 400 answer naming the field (with what was typed). */

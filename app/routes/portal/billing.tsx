@@ -13,6 +13,7 @@ import { Statement } from "~/components/billing/statement";
 import { ClientFilter } from "~/components/portal/client-filter";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { failed, succeeded } from "~/lib/action-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { addDays, todayInSouthAfrica } from "~/lib/dates";
 import type { LiveHandle } from "~/lib/live-events";
 import { formatRate } from "~/lib/money";
@@ -36,9 +37,9 @@ import {
 import { listProposals, proposalClients } from "~/server/billing/proposals.server";
 import { listClientChoices, readClientFilter } from "~/server/clients/client-choices.server";
 import { now } from "~/server/clock.server";
-import { readForm, UNKNOWN_ACTION } from "../form.server";
+import { readForm, typedValues as typed, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/billing";
-import { billingViewer, requireBilling, typedValues as typed } from "./billing.server";
+import { billingViewer, requireBilling } from "./billing.server";
 import { assertCanWrite, requireAdmin } from "./context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Billing", matches);
@@ -101,6 +102,9 @@ function lastMonth(today: string): { exportFrom: string; exportTo: string } {
   const exportTo = addDays(firstOfThis, -1);
   return { exportFrom: `${exportTo.slice(0, 7)}-01`, exportTo };
 }
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 export async function action({ request }: Route.ActionArgs) {
   const ctx = await requireAdmin(request);

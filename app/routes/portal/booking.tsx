@@ -6,6 +6,7 @@ import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { formatDateTime, todayInSouthAfrica } from "~/lib/dates";
 import { portalMeta } from "~/lib/seo";
 import { BOOKING_STATUS_LABELS } from "~/lib/validation/booking-values";
@@ -45,6 +46,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     seesLeads: ctx.scope.kind === "all",
   };
 }
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 export function action({ request, params }: Route.ActionArgs) {
   return bookingAction(request, params.id);

@@ -8,6 +8,7 @@ import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { formatDate, formatDateTime, todayInSouthAfrica } from "~/lib/dates";
 import { portalMeta } from "~/lib/seo";
 import { minutesToClock, WEEKDAY_NAMES } from "~/lib/validation/booking-values";
@@ -44,6 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     today: todayInSouthAfrica(at),
   };
 }
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 export function action({ request }: Route.ActionArgs) {
   return availabilityAction(request);

@@ -13,6 +13,7 @@ import { LoadMore } from "~/components/ui/load-more";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { failed, succeeded } from "~/lib/action-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { formatDate } from "~/lib/dates";
 import type { LiveHandle } from "~/lib/live-events";
 import { decodeCursor } from "~/lib/pagination";
@@ -39,6 +40,7 @@ import {
   unassignTeamMember,
 } from "~/server/team/assignments.server";
 import { ALL_CLIENTS, parseId } from "~/server/workspace/scope.server";
+import { closeDialogOnSuccess } from "../dialog.server";
 import { readForm, UNKNOWN_ACTION } from "../form.server";
 import type { Route } from "./+types/client";
 import { assertCanWrite, requireStaff } from "./context.server";
@@ -85,7 +87,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
+
+export async function action(args: Route.ActionArgs) {
+  // A dialog's form posted from its page (`?dialog=…`): back to the page once it succeeds (142).
+  return closeDialogOnSuccess(args.request, await handleClientForm(args));
+}
+
+async function handleClientForm({ request, params }: Route.ActionArgs) {
   const ctx = await requireStaff(request);
   assertCanWrite(ctx);
   const clientId = parseId(params.id);
@@ -391,6 +401,8 @@ function TeamCard({
           </ul>
         )}
         <FormResult result={unassign.inline} />
+        {/* Outside the form: assigning the last team member removes the form, not what it said. */}
+        <FormResult result={assign.inline} />
         {manage ? (
           assignable.length === 0 ? (
             <p className="text-sm text-muted-foreground">
@@ -414,7 +426,6 @@ function TeamCard({
               <Button type="submit" disabled={assign.busy}>
                 {assign.busy ? "Assigning..." : "Assign"}
               </Button>
-              <FormResult result={assign.inline} className="basis-full" />
             </assign.fetcher.Form>
           )
         ) : null}

@@ -7,14 +7,16 @@ import { Card } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
 import { DialogFormFooter, FormDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
-import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { LoadMore } from "~/components/ui/load-more";
+import { DialogOpener, useDialogAsked } from "~/components/ui/no-js-dialog";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { failed } from "~/lib/action-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { formatDateTime } from "~/lib/dates";
 import type { LiveHandle } from "~/lib/live-events";
 import { decodeCursor } from "~/lib/pagination";
+import { refusalFields } from "~/lib/refusal-fields";
 import { portalMeta } from "~/lib/seo";
 import { CLIENT_NAME_MAX, clientNameSchema, clientSearch } from "~/lib/validation/clients";
 import { firstIssue } from "~/lib/validation/zod";
@@ -41,6 +43,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { clients: page.rows, next: page.next, q, isAdmin };
 }
 
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
+
 export async function action({ request }: Route.ActionArgs) {
   const ctx = await requireAdmin(request);
   assertCanWrite(ctx);
@@ -54,7 +59,9 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   const created = await addClient(ctx.db, ctx.user.id, parsed.data.name);
-  if (!created.ok) return failed(created.status, created.message);
+  if (!created.ok) {
+    return failed(created.status, created.message, { values: { name: form.name ?? "" } });
+  }
   return redirectWithToast(`/portal/clients/${created.client.id}`, {
     type: "success",
     title: "Success",
@@ -77,6 +84,7 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
         </div>
         {isAdmin ? <NewClientButton /> : null}
       </div>
+      {isAdmin ? <NewClientInPlace /> : null}
 
       <search aria-label="Clients">
         <form method="get" className="flex flex-wrap items-end gap-3">
@@ -171,34 +179,62 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
 
 function NewClientButton() {
   const [open, setOpen] = useState(false);
-  const { fetcher, busy, inline } = useFormOutcome({ redirects: true });
   return (
-    <div className="flex flex-col items-end gap-2">
-      <Button onClick={() => setOpen(true)}>
+    <>
+      <DialogOpener dialog="new-client" onOpen={() => setOpen(true)}>
         <Plus aria-hidden />
         New client
-      </Button>
-      <FormResult result={inline} />
-      <FormDialog
-        open={open}
-        onOpenChange={setOpen}
-        busy={busy}
-        title="New client"
-        description="Add a company. Then invite its contacts from the client's page."
-      >
-        <fetcher.Form method="post" className="space-y-4">
-          <input type="hidden" name="intent" value="create" />
-          <Field label="Company name">
-            <Input name="name" required maxLength={CLIENT_NAME_MAX} autoComplete="organization" />
-          </Field>
-          <DialogFormFooter
-            submitLabel="Create"
-            busyLabel="Creating..."
-            busy={busy}
-            onCancel={() => setOpen(false)}
+      </DialogOpener>
+      <NewClientDialog open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+/** 'New client' in place: the address asked for it (a button pressed before the scripts ran). */
+function NewClientInPlace() {
+  if (!useDialogAsked("new-client")) return null;
+  return <NewClientDialog open onOpenChange={() => {}} inline />;
+}
+
+function NewClientDialog({
+  open,
+  onOpenChange,
+  inline = false,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  inline?: boolean;
+}) {
+  const { fetcher, busy, result, inline: refused } = useFormOutcome({ redirects: true });
+  const { errorFor, typed } = refusalFields(inline && refused && !refused.ok ? refused : null);
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={busy}
+      title="New client"
+      description="Add a company. Then invite its contacts from the client's page."
+      inline={inline}
+    >
+      <fetcher.Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value="create" />
+        <Field label="Company name" error={errorFor("name")}>
+          <Input
+            name="name"
+            required
+            maxLength={CLIENT_NAME_MAX}
+            autoComplete="organization"
+            defaultValue={typed("name", "")}
           />
-        </fetcher.Form>
-      </FormDialog>
-    </div>
+        </Field>
+        <DialogFormFooter
+          submitLabel="Create"
+          busyLabel="Creating..."
+          busy={busy}
+          onCancel={() => onOpenChange(false)}
+          result={result}
+        />
+      </fetcher.Form>
+    </FormDialog>
   );
 }

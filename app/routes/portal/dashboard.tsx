@@ -48,8 +48,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">
             Welcome back, {greetingName(user.fullName, user.email)}!
           </h1>
           <p className="mt-1 text-muted-foreground">

@@ -45,7 +45,10 @@ export async function invitationAction(
       { clientId: owner.clientId, ...parsed.data },
       now(),
     );
-    if (!created.ok) return failed(created.status, created.message, { intent });
+    if (!created.ok) {
+      const values = { name: form.name ?? "", email: form.email ?? "", role: form.role ?? "" };
+      return failed(created.status, created.message, { intent, values });
+    }
     return succeeded(`Invitation sent to ${parsed.data.email.toLowerCase()}`, { intent });
   }
   if (intent === "resend") {

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormResult } from "~/components/ui/form-result";
 import { failed, succeeded } from "~/lib/action-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import type { LiveHandle } from "~/lib/live-events";
 import { centsToDecimal } from "~/lib/money";
 import { portalMeta } from "~/lib/seo";
@@ -22,11 +23,11 @@ import { invoiceLink } from "~/server/billing/invoices.server";
 import { proposalClients } from "~/server/billing/proposals.server";
 import { now } from "~/server/clock.server";
 import { parseId } from "~/server/workspace/scope.server";
-import { readForm, UNKNOWN_ACTION } from "../form.server";
+import { readForm, typedValues, UNKNOWN_ACTION, valuesAfterRefusal } from "../form.server";
 import { notFound } from "../refuse.server";
 import { redirectWithToast } from "../toast.server";
 import type { Route } from "./+types/invoice-draft";
-import { requireBilling, typedValues } from "./billing.server";
+import { requireBilling } from "./billing.server";
 import { assertCanWrite, type PortalContext } from "./context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Draft invoice", matches);
@@ -60,6 +61,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     canWrite: !ctx.readOnly,
   };
 }
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 export async function action({ request, params }: Route.ActionArgs) {
   const ctx = await requireBilling(request);
@@ -98,7 +102,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     },
     now(),
   );
-  if (!saved.ok) return failed(saved.status, saved.message, { values: typedValues(form) });
+  if (!saved.ok)
+    return failed(saved.status, saved.message, {
+      values: valuesAfterRefusal(saved.status, typedValues(form)),
+    });
   if (form.intent === "save-draft") return succeeded("Draft saved");
   const issued = await issueInvoiceDraft(ctx.db, ctx.user.id, id, now());
   if (!issued.ok) return failed(issued.status, issued.message);

@@ -8,6 +8,7 @@ import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { failed, succeeded } from "~/lib/action-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { formatDate, todayInSouthAfrica } from "~/lib/dates";
 import type { LiveHandle } from "~/lib/live-events";
 import { formatRand } from "~/lib/money";
@@ -70,6 +71,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     backFromPayfast: new URL(request.url).searchParams.get("paid") === "1",
   };
 }
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 export async function action({ request, params }: Route.ActionArgs) {
   const ctx = await requireAdmin(request);

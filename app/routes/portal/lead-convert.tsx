@@ -9,6 +9,7 @@ import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { failed } from "~/lib/action-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { refusalFields } from "~/lib/refusal-fields";
 import { portalMeta } from "~/lib/seo";
 import { CLIENT_NAME_MAX, convertLeadSchema } from "~/lib/validation/clients";
@@ -46,6 +47,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     preview: conversionPreview(lead),
   };
 }
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 export async function action({ request, params }: Route.ActionArgs) {
   const ctx = await requireAdmin(request);

@@ -10,6 +10,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { failed, succeeded } from "~/lib/action-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { capitalise } from "~/lib/names";
 import { portalMeta } from "~/lib/seo";
@@ -44,6 +45,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     : null;
   return { lead, client, whatsapp, notes: await listNotes(db, { leadId: lead.id }) };
 }
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 export async function action({ request, params }: Route.ActionArgs) {
   const ctx = await requireAdmin(request);

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { MessagesView } from "~/components/portal/messages-view";
 import { failed, succeeded } from "~/lib/action-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { MB } from "~/lib/files";
 import type { LiveHandle } from "~/lib/live-events";
 import { decodeCursor } from "~/lib/pagination";
@@ -22,7 +23,8 @@ import {
 } from "~/server/messages/messages.server";
 import { listProjectChoices } from "~/server/projects/projects.server";
 import { seesAllClients } from "~/server/workspace/scope.server";
-import { UNKNOWN_ACTION } from "../form.server";
+import { closeDialogOnSuccess } from "../dialog.server";
+import { UNKNOWN_ACTION, valuesAfterRefusal } from "../form.server";
 import type { Route } from "./+types/messages";
 import { assertCanWrite, requireUser } from "./context.server";
 import { carriesFiles, dropAttachments, readMessageForm } from "./message-files.server";
@@ -83,7 +85,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
+
 export async function action({ request }: Route.ActionArgs) {
+  // New Message posted from its page (`?dialog=new-message`): back to the page once sent (142).
+  return closeDialogOnSuccess(request, await handleMessageForm(request));
+}
+
+async function handleMessageForm(request: Request) {
   let ctx: Awaited<ReturnType<typeof requireUser>>;
   try {
     ctx = await requireUser(request);
@@ -101,12 +111,23 @@ export async function action({ request }: Route.ActionArgs) {
   let kept = false;
   try {
     if (form.intent === "send") {
-      const values = { values: { subject: form.subject ?? "", content: form.content ?? "" } };
-      if (refusal) return failed(refusal.status, refusal.message, values);
+      const values = {
+        values: {
+          subject: form.subject ?? "",
+          content: form.content ?? "",
+          clientId: form.clientId ?? "",
+          projectId: form.projectId ?? "",
+        },
+      };
+      if (refusal)
+        return failed(refusal.status, refusal.message, {
+          values: valuesAfterRefusal(refusal.status, values.values),
+        });
       const parsed = messageSchema.safeParse(form);
       if (!parsed.success) {
         await dropAttachments(db, files);
-        return failed(400, firstIssue(parsed.error).message, values);
+        const issue = firstIssue(parsed.error);
+        return failed(400, issue.message, { ...values, field: issue.field });
       }
       // A contact's client is their own: a `clientId` they send is ignored (sendMessage).
       const sent = await sendMessage(
@@ -115,7 +136,10 @@ export async function action({ request }: Route.ActionArgs) {
         { ...parsed.data, clientId: form.clientId, projectId: form.projectId },
         files,
       );
-      if (!sent.ok) return failed(sent.status, sent.message, values);
+      if (!sent.ok)
+        return failed(sent.status, sent.message, {
+          values: valuesAfterRefusal(sent.status, values.values),
+        });
       kept = true;
       return succeeded("Message sent successfully");
     }

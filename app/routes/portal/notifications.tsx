@@ -6,6 +6,7 @@ import { FormResult } from "~/components/ui/form-result";
 import { LoadMore } from "~/components/ui/load-more";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { failed, succeeded } from "~/lib/action-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { formatDateTime } from "~/lib/dates";
 import type { LiveHandle } from "~/lib/live-events";
 import { NOTIFICATION_KINDS } from "~/lib/notification-kinds";
@@ -44,6 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
   };
 }
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 export async function action({ request }: Route.ActionArgs) {
   const ctx = await requireUser(request);

@@ -3,8 +3,10 @@
  * read and write starts from `requireProject` with the person's scope, and every id a form sends
  * (file, version, milestone, review) is looked up inside that project.
  */
+
 import { failed, succeeded } from "~/lib/action-result";
 import { todayInSouthAfrica } from "~/lib/dates";
+import { requestedDialog } from "~/lib/dialog-params";
 import { MB } from "~/lib/files";
 import { decodeCursor } from "~/lib/pagination";
 import { NO_PERMISSION } from "~/lib/portal-text";
@@ -38,7 +40,8 @@ import {
 import { getProjectDetails, takeOnProject } from "~/server/projects/projects.server";
 import { mayDeleteFile, sideOf } from "~/server/workspace/permissions.server";
 import { parseId, seesAllClients } from "~/server/workspace/scope.server";
-import { type Form, UNKNOWN_ACTION } from "../form.server";
+import { type Form, typedValues, UNKNOWN_ACTION } from "../form.server";
+import { notFound } from "../refuse.server";
 import { assertCanWrite, type PortalContext, requireProject } from "./context.server";
 import { noteAction } from "./note-action.server";
 
@@ -61,11 +64,15 @@ async function withWhatsAppDeliveries<T extends { id: string }>(
   }));
 }
 
+/** The dialogs about one milestone that the address may ask for (`?dialog=…&item=<id>`). */
+const MILESTONE_DIALOGS = new Set(["edit-milestone", "delete-milestone"]);
+
 export async function loadProjectPage(
   ctx: PortalContext,
   projectId: string | undefined,
-  cursor: string | null,
+  search: URLSearchParams,
 ) {
+  const cursor = search.get("cursor");
   const { db } = ctx;
   const ref = await requireProject(ctx, projectId);
   const details = await getProjectDetails(db, ref.id);
@@ -83,6 +90,15 @@ export async function loadProjectPage(
   const activity = await projectActivity(db, ctx.scope, ref.id, decodeCursor(cursor));
   // The agency's notes to itself: never loaded for a contact, nor while viewing as one (066).
   const notes = actor.side === "agency" ? await listNotes(db, { projectId: ref.id }) : null;
+  // A dialog the address asks for about a milestone or a file that is not this project's (or
+  // gone): said plainly, never an empty page (the page holds every milestone and file).
+  const asked = requestedDialog(search);
+  if (asked?.item && MILESTONE_DIALOGS.has(asked.name)) {
+    if (!milestones.some((m) => m.id === asked.item)) throw notFound(MILESTONE_NOT_FOUND);
+  }
+  if (asked?.item && asked.name === "delete-file" && !files.some((f) => f.id === asked.item)) {
+    throw notFound(FILE_NOT_FOUND);
+  }
   return {
     project: details as NonNullable<typeof details>,
     files,
@@ -123,7 +139,11 @@ export async function projectPageAction(
       const parsed = milestoneSchema.safeParse(form);
       if (!parsed.success) {
         const issue = firstIssue(parsed.error);
-        return failed(400, issue.message, { intent, field: issue.field });
+        return failed(400, issue.message, {
+          intent,
+          field: issue.field,
+          values: typedValues(form),
+        });
       }
       if (intent === "create-milestone") {
         await createMilestone(db, project, ctx.user.id, parsed.data);

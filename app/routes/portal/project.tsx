@@ -11,8 +11,10 @@ import { TakeOn } from "~/components/portal/project/take-on";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { LoadMore } from "~/components/ui/load-more";
 import { Progress } from "~/components/ui/progress";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import type { LiveHandle } from "~/lib/live-events";
 import { portalMeta } from "~/lib/seo";
+import { closeDialogOnSuccess } from "../dialog.server";
 import { readForm } from "../form.server";
 import type { Route } from "./+types/project";
 import { requireUser } from "./context.server";
@@ -28,13 +30,19 @@ export const handle: LiveHandle = {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await requireUser(request);
-  const cursor = new URL(request.url).searchParams.get("cursor");
-  return loadProjectPage(ctx, params.id, cursor);
+  return loadProjectPage(ctx, params.id, new URL(request.url).searchParams);
 }
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 export async function action({ request, params }: Route.ActionArgs) {
   const ctx = await requireUser(request);
-  return projectPageAction(ctx, params.id, await readForm(request));
+  // A dialog's form posted from its page (`?dialog=…`): back to the page once it succeeds (142).
+  return closeDialogOnSuccess(
+    request,
+    await projectPageAction(ctx, params.id, await readForm(request)),
+  );
 }
 
 /** The latest review of each file version and each milestone. */

@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { ProjectsView } from "~/components/portal/projects-view";
 import { failed, succeeded } from "~/lib/action-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
+import { requestedDialog } from "~/lib/dialog-params";
 import type { LiveHandle } from "~/lib/live-events";
 import { decodeCursor } from "~/lib/pagination";
 import { clientFilterError } from "~/lib/portal-text";
@@ -11,15 +13,22 @@ import { listClientChoices, readClientFilter } from "~/server/clients/client-cho
 import {
   createProject,
   deleteProject,
+  getProjectRow,
   listProjects,
+  type ProjectRow,
   projectCounts,
   updateProject,
 } from "~/server/projects/projects.server";
-import { mayChangeProject } from "~/server/workspace/permissions.server";
-import { seesAllClients } from "~/server/workspace/scope.server";
-import { readForm, UNKNOWN_ACTION } from "../form.server";
+import { AGENCY_WORK, mayChangeProject } from "~/server/workspace/permissions.server";
+import { PROJECT_NOT_FOUND, seesAllClients } from "~/server/workspace/scope.server";
+import { closeDialogOnSuccess } from "../dialog.server";
+import { readForm, typedValues, UNKNOWN_ACTION, valuesAfterRefusal } from "../form.server";
+import { forbidden, notFound } from "../refuse.server";
 import type { Route } from "./+types/projects";
 import { assertCanWrite, requireUser } from "./context.server";
+
+/** The dialogs about one project that the address may ask for (`?dialog=…&item=<id>`). */
+const PROJECT_DIALOGS = new Set(["edit-project", "delete-project"]);
 
 export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Projects", matches);
 
@@ -32,7 +41,7 @@ export const handle: LiveHandle = { live: ["projects"] };
  * Each says whether the person may change it (a contact: only the client's own, decision 050).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, scope } = await requireUser(request);
+  const { db, scope, readOnly } = await requireUser(request);
   const url = new URL(request.url);
   const staff = seesAllClients(scope);
   const filter = await readClientFilter(db, scope, url.searchParams.get("client"));
@@ -44,12 +53,25 @@ export async function loader({ request }: Route.LoaderArgs) {
     projectCounts(db, scope, { clientId: filter.clientId }),
     staff ? listClientChoices(db, scope) : [],
   ]);
+  const item = ({ takenOnAt, ...project }: ProjectRow) => ({
+    ...project,
+    editable: mayChangeProject(scope, { takenOnAt }),
+  });
+  // 'Edit' or 'Delete' asked for by the address about a project the page may not hold (it is on
+  // another page of the list, or another client's): loaded on its own, or said plainly.
+  const asked = requestedDialog(url.searchParams);
+  let askedProject: ReturnType<typeof item> | null = null;
+  if (asked?.item && PROJECT_DIALOGS.has(asked.name) && !readOnly) {
+    const row =
+      page.rows.find((p) => p.id === asked.item) ?? (await getProjectRow(db, scope, asked.item));
+    if (!row) throw notFound(PROJECT_NOT_FOUND);
+    askedProject = item(row);
+    if (!askedProject.editable) throw forbidden(AGENCY_WORK);
+  }
   return data(
     {
-      projects: page.rows.map(({ takenOnAt, ...project }) => ({
-        ...project,
-        editable: mayChangeProject(scope, { takenOnAt }),
-      })),
+      projects: page.rows.map(item),
+      askedProject,
       next: page.next,
       counts,
       staff,
@@ -61,7 +83,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
+
 export async function action({ request }: Route.ActionArgs) {
+  return closeDialogOnSuccess(request, await handleProjectForm(request));
+}
+
+async function handleProjectForm(request: Request) {
   const ctx = await requireUser(request);
   assertCanWrite(ctx);
   const { db, scope, user } = ctx;
@@ -70,13 +99,19 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "create" || intent === "update") {
     const parsed = projectSchema.safeParse(form);
-    if (!parsed.success) return failed(400, firstIssue(parsed.error).message);
+    if (!parsed.success) {
+      const issue = firstIssue(parsed.error);
+      return failed(400, issue.message, { field: issue.field, values: typedValues(form) });
+    }
     if (intent === "create") {
       const created = await createProject(db, scope, user.id, {
         ...parsed.data,
         clientId: form.clientId,
       });
-      if (!created.ok) return failed(created.status, created.message);
+      if (!created.ok)
+        return failed(created.status, created.message, {
+          values: valuesAfterRefusal(created.status, typedValues(form)),
+        });
       return succeeded("Project created successfully");
     }
     const announce = announceSchema.safeParse(form);
@@ -84,7 +119,10 @@ export async function action({ request }: Route.ActionArgs) {
     const updated = await updateProject(db, scope, user.id, form.id, parsed.data, {
       announce: announce.data.announce,
     });
-    if (!updated.ok) return failed(updated.status, updated.message);
+    if (!updated.ok)
+      return failed(updated.status, updated.message, {
+        values: valuesAfterRefusal(updated.status, typedValues(form)),
+      });
     return succeeded("Project updated successfully");
   }
 

@@ -1,6 +1,7 @@
 import { ProposalForm } from "~/components/billing/proposal-form";
 import { BackLink } from "~/components/portal/back-link";
 import { failed } from "~/lib/action-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { portalMeta } from "~/lib/seo";
 import {
   createProposal,
@@ -10,10 +11,10 @@ import {
 } from "~/server/billing/proposals.server";
 import { now } from "~/server/clock.server";
 import { parseId } from "~/server/workspace/scope.server";
-import { readForm } from "../form.server";
+import { readForm, typedValues, valuesAfterRefusal } from "../form.server";
 import { redirectWithToast } from "../toast.server";
 import type { Route } from "./+types/proposal-new";
-import { parseProposalForm, typedValues } from "./billing.server";
+import { parseProposalForm } from "./billing.server";
 import { assertCanWrite, requireAdmin } from "./context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => portalMeta("New proposal", matches);
@@ -31,6 +32,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { draft, clients: await proposalClients(db) };
 }
 
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
+
 export async function action({ request }: Route.ActionArgs) {
   const ctx = await requireAdmin(request);
   assertCanWrite(ctx);
@@ -39,7 +43,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return parsed.answer;
   const created = await createProposal(ctx.db, ctx.user.id, parsed.input, now());
   if (!created.ok) {
-    return failed(created.status, created.message, { values: typedValues(form) });
+    return failed(created.status, created.message, {
+      values: valuesAfterRefusal(created.status, typedValues(form)),
+    });
   }
   return redirectWithToast(proposalLink(created.id), {
     type: "success",

@@ -11,6 +11,7 @@ import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { failed, succeeded } from "~/lib/action-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import type { LiveHandle } from "~/lib/live-events";
 import { decodeSerialCursor } from "~/lib/pagination";
 import { refusalFields } from "~/lib/refusal-fields";
@@ -60,6 +61,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     canAnswer: ctx.scope.kind === "client" && !ctx.readOnly && proposal.state === "sent",
   };
 }
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 export async function action({ request, params }: Route.ActionArgs) {
   const ctx = await requireBilling(request);

@@ -18,6 +18,7 @@ import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { portalMeta } from "~/lib/seo";
 import { addressIsProven } from "~/server/accounts/address-proof.server";
 import { listPasskeys } from "~/server/accounts/passkeys.server";
@@ -76,6 +77,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     flash.clearHeader ? { headers: { "Set-Cookie": flash.clearHeader } } : undefined,
   );
 }
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 export async function action({ request }: Route.ActionArgs) {
   const ctx = await requireUser(request);

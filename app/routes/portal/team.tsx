@@ -6,14 +6,18 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormResult } from "~/components/ui/form-result";
+import { DialogOpener, useRequestedDialog } from "~/components/ui/no-js-dialog";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { failed, succeeded } from "~/lib/action-result";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { formatDate } from "~/lib/dates";
+import { requestedDialog } from "~/lib/dialog-params";
 import { portalMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/routes/toast.server";
 import { setBillingAccess } from "~/server/billing/access.server";
 import { now } from "~/server/clock.server";
 import { listOpenInvitations } from "~/server/invitations/invitations.server";
+import { TEAM_MEMBER_NOT_FOUND } from "~/server/team/assignments.server";
 import {
   listTeam,
   NOT_A_TEAM_MEMBER_MESSAGE,
@@ -21,7 +25,9 @@ import {
   removeTeamMember,
 } from "~/server/team/team.server";
 import { parseUserId } from "~/server/workspace/scope.server";
+import { closeDialogOnSuccess } from "../dialog.server";
 import { readForm, UNKNOWN_ACTION } from "../form.server";
+import { notFound } from "../refuse.server";
 import type { Route } from "./+types/team";
 import { assertCanWrite, requireAdmin } from "./context.server";
 import { invitationAction, isInvitationIntent } from "./invitation-actions.server";
@@ -30,14 +36,28 @@ export const meta: Route.MetaFunction = ({ matches }) => portalMeta("Team", matc
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, user } = await requireAdmin(request);
+  const team = await listTeam(db);
+  // 'Remove role' asked for by the address about someone not on the team: said plainly.
+  const asked = requestedDialog(new URL(request.url).searchParams);
+  if (asked?.name === "remove-role" && asked.item && !team.some((m) => m.id === asked.item)) {
+    throw notFound(TEAM_MEMBER_NOT_FOUND);
+  }
   return {
     me: user.id,
-    team: await listTeam(db),
+    team,
     invitations: await listOpenInvitations(db, null, now()),
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
+
+export async function action(args: Route.ActionArgs) {
+  // A dialog's form posted from its page (`?dialog=…`): back to the page once it succeeds (142).
+  return closeDialogOnSuccess(args.request, await handleTeamForm(args));
+}
+
+async function handleTeamForm({ request }: Route.ActionArgs) {
   const ctx = await requireAdmin(request);
   assertCanWrite(ctx);
   const form = await readForm(request);
@@ -89,6 +109,10 @@ interface Member {
 export default function Team({ loaderData }: Route.ComponentProps) {
   const { team, invitations, me } = loaderData;
   const [removing, setRemoving] = useState<Member | null>(null);
+  // 'Remove role' asked for by the address (pressed before the scripts ran, decision 142).
+  const asked = useRequestedDialog();
+  const askedMember =
+    asked?.name === "remove-role" ? (team.find((m) => m.id === asked.item) ?? null) : null;
   return (
     <div className="max-w-4xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -106,6 +130,10 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           chooseRole
         />
       </div>
+
+      {askedMember ? (
+        <RemoveAdminDialog member={askedMember} me={me} onClose={() => {}} inline />
+      ) : null}
 
       <Card>
         <CardHeader>
@@ -143,13 +171,19 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                   </p>
                 </div>
                 {member.role === "team" ? <BillingAccessForm member={member} /> : null}
-                <Button variant="outline" size="sm" onClick={() => setRemoving(member)}>
+                <DialogOpener
+                  variant="outline"
+                  size="sm"
+                  dialog="remove-role"
+                  item={member.id}
+                  onOpen={() => setRemoving(member)}
+                >
                   <UserMinus aria-hidden />
                   {member.role === "admin"
                     ? "Remove administrator role"
                     : "Remove team member role"}
                   <span className="sr-only"> of {member.name ?? member.email}</span>
-                </Button>
+                </DialogOpener>
               </li>
             ))}
           </ul>
@@ -182,23 +216,31 @@ function RemoveAdminDialog({
   member,
   me,
   onClose,
+  inline = false,
 }: {
   member: Member | null;
   me: string;
   onClose: () => void;
+  /** In place, a form that posts without JavaScript (the address asked for it). */
+  inline?: boolean;
 }) {
-  const { fetcher, busy } = useFormOutcome({
+  const { fetcher, busy, result } = useFormOutcome({
     intent: "remove-admin",
     redirects: member?.id === me,
     onSuccess: onClose,
   });
   const who = member?.id === me ? "yourself" : (member?.name ?? member?.email);
   const admin = member?.role !== "team";
+  const fields = (m: Member) => ({
+    intent: admin ? "remove-admin" : "remove-team-member",
+    userId: m.id,
+  });
   return (
     <ConfirmDialog
       open={member !== null}
       onClose={onClose}
       busy={busy}
+      result={result}
       title={admin ? "Remove administrator role?" : "Remove team member role?"}
       description={
         admin
@@ -208,12 +250,9 @@ function RemoveAdminDialog({
       confirmLabel="Remove role"
       busyLabel="Removing..."
       onConfirm={() => {
-        if (member)
-          fetcher.submit(
-            { intent: admin ? "remove-admin" : "remove-team-member", userId: member.id },
-            { method: "post" },
-          );
+        if (member) fetcher.submit(fields(member), { method: "post" });
       }}
+      inline={inline && member ? { fields: fields(member) } : null}
     />
   );
 }

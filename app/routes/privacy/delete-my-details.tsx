@@ -1,5 +1,6 @@
 import { EraseDetailsForm } from "~/components/marketing/erase-details-form";
 import { Container, PageHero } from "~/components/marketing/section";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { pageMeta } from "~/lib/seo";
 import { readForm } from "../form.server";
 import type { Route } from "./+types/delete-my-details";
@@ -12,6 +13,9 @@ export const meta: Route.MetaFunction = () =>
     path: "/privacy/delete-my-details",
     noindex: true,
   });
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 /** The contact page's 'Ask us to delete my details' form posts here (with or without JavaScript). */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,5 +1,6 @@
 import { SignedLinkPage } from "~/components/marketing/signed-link-page";
 import { Button } from "~/components/ui/button";
+import { keepInputOnFailedRequest } from "~/lib/client-action";
 import { pageMeta } from "~/lib/seo";
 import { UNSUBSCRIBE_LINK_INVALID } from "~/lib/validation/privacy-values";
 import { readForm } from "../form.server";
@@ -19,6 +20,9 @@ export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   return { token: token ?? "", email: unsubscribeLinkEmail(token) };
 }
+
+/** In the browser: a request that does not get through keeps the form and says so (decision 143). */
+export const clientAction = (args: Route.ClientActionArgs) => keepInputOnFailedRequest(args);
 
 export async function action({ request }: Route.ActionArgs) {
   return unsubscribe(await readForm(request));

@@ -79,6 +79,25 @@ describe("disk reads and writes", () => {
     expect(await hash.digest()).toBe(createHash("sha256").update(bytes).digest("hex"));
   });
 
+  it("takes plain Uint8Arrays (a web stream's pieces) into its shared buffers as they are (decision 152)", async () => {
+    const size = 2 * WRITE_BYTES + 999;
+    const bytes = randomBytes(size);
+    const file = path.join(dir, "plain");
+    const handle = await open(file, "w");
+    const hash = threadHash();
+    const writer = fileWriter(handle, 0, hash);
+    for (let at = 0, step = 1; at < size; step = (step * 4099) % 400_000 || 1) {
+      // A copy of its own, not a Buffer, shorter than the range it might be asked to fill.
+      await writer.write(new Uint8Array(bytes.subarray(at, at + step)));
+      at += step;
+    }
+    await writer.write(new Uint8Array(0));
+    await writer.flush();
+    await handle.close();
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    expect(await hash.digest()).toBe(createHash("sha256").update(bytes).digest("hex"));
+  });
+
   it("sends a whole file and a range, never reusing a buffer the response still holds", async () => {
     const bytes = randomBytes(3 * SEND_BYTES + 777);
     const file = path.join(dir, "sent");

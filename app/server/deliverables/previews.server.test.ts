@@ -118,6 +118,21 @@ describe("previews", () => {
     expect(blue - red).toBeGreaterThan(50);
   });
 
+  it("two people opening a new file's page at once both get its preview", async () => {
+    // The final CI saw one of them answered 404: both made it, under the same temporary name,
+    // and the second's rename found the first had taken it.
+    const pdf = await store(alice, "Together.pdf", onePagePdf());
+    const png = await store(alice, "Together.png", await image("png"));
+    for (const file of [pdf, png]) {
+      const answers = await Promise.all([
+        preview(alice, file.versionId),
+        preview(alice, file.versionId),
+        preview(alice, file.versionId),
+      ]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    }
+  });
+
   it("never an SVG; never an internal file's for a contact", async () => {
     const svg = await store(
       alice,

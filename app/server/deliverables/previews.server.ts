@@ -5,6 +5,7 @@
  * again wherever it is missing. Never of an SVG (or any other type): nothing in a file is run.
  */
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -89,6 +90,24 @@ export async function previewOf(
   const target = previewPath(version.id);
   const kept = await readFile(target).catch(() => null);
   if (kept) return kept;
+  // Two people opening a new file's page at once share one making of its preview: each used to
+  // make it and write it under the same temporary name, and the second's rename could find the
+  // first had taken it (a 404 and a broken image on the final CI run of 2026-11-28).
+  const pending = making.get(version.id);
+  if (pending) return pending;
+  const made = makePreview(db, version, target).finally(() => making.delete(version.id));
+  making.set(version.id, made);
+  return made;
+}
+
+/** Previews being made now, by version id (one making per version in this process). */
+const making = new Map<string, Promise<Buffer | null>>();
+
+async function makePreview(
+  db: Database,
+  version: { id: string; contentType: string },
+  target: string,
+): Promise<Buffer | null> {
   const work = await mkdtemp(path.join(tmpdir(), "preview-"));
   try {
     const source = path.join(work, "source");
@@ -105,8 +124,10 @@ export async function previewOf(
       image = await toWebp(source);
     }
     await mkdir(previewsDir(), { recursive: true, mode: 0o700 });
-    await writeFile(`${target}.${process.pid}.tmp`, image, { mode: 0o600 });
-    await rename(`${target}.${process.pid}.tmp`, target);
+    // Another instance may be making it too: a temporary name of this making's own.
+    const temporary = `${target}.${process.pid}.${randomUUID()}.tmp`;
+    await writeFile(temporary, image, { mode: 0o600 });
+    await rename(temporary, target);
     return image;
   } catch (error) {
     logger.warn({ err: error, versionId: version.id }, "no preview for this file");

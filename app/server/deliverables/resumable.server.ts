@@ -265,15 +265,27 @@ export type PatchBody =
   | ReadableStream<Uint8Array>
   | { pieces: AsyncIterator<Uint8Array>; stop(): void };
 
+/**
+ * `stop` ends the request (another request took the upload over); `release` only stops reading
+ * it, for a refusal: the caller then reads and drops the rest while the answer goes out (the
+ * `discard` of project-uploads.server.ts). Ending the request on a refusal cut the connection
+ * before the answer whenever Node had not yet seen the body's end, and the browser never read it.
+ */
 function patchReader(body: PatchBody) {
   if (body instanceof ReadableStream) {
     const reader = body.getReader();
     return {
       next: () => reader.read() as Promise<IteratorResult<Uint8Array>>,
       stop: () => void reader.cancel().catch(() => {}),
+      release: () => reader.releaseLock(),
     };
   }
-  return { next: () => body.pieces.next(), stop: body.stop };
+  return {
+    next: () => body.pieces.next(),
+    stop: body.stop,
+    // The pieces are read with `destroyOnReturn: false`: returning leaves the request open.
+    release: () => void body.pieces.return?.()?.catch(() => {}),
+  };
 }
 
 /**
@@ -330,7 +342,7 @@ export async function appendToUpload(
           if (next.done) break;
           const piece = next.value;
           if (size + piece.byteLength > now.length) {
-            reader.stop();
+            reader.release();
             refusal = refused(413, "More bytes than the upload's length.");
             break;
           }
@@ -344,7 +356,7 @@ export async function appendToUpload(
             await handle.read(head, 0, need, 0);
             const sniffed = sniffFileType(head, now.name, need === now.length);
             if (!sniffed.ok) {
-              reader.stop();
+              reader.release();
               badType = true;
               refusal = refused(415, sniffed.message);
               break;

@@ -41,8 +41,12 @@ async function* pieces(bytes: Buffer, size = 100_000) {
 }
 
 /** Store a file with new uploads going to `kind`. */
-async function upload(kind: Env["FILE_STORAGE"], name: string, bytes: Buffer) {
-  const settings = { ...h.env, FILE_STORAGE: kind };
+async function upload(
+  kind: Env["FILE_STORAGE"],
+  name: string,
+  bytes: Buffer,
+  settings: Env = { ...h.env, FILE_STORAGE: kind },
+) {
   const { setEnv } = await import("../env.server");
   setEnv(settings);
   try {
@@ -52,7 +56,7 @@ async function upload(kind: Env["FILE_STORAGE"], name: string, bytes: Buffer) {
       { id: alice.id, side: "client" },
       name,
       pieces(bytes),
-      10 * 1024 * 1024,
+      20 * 1024 * 1024,
     );
     if (!stored.ok) throw new Error(stored.message);
     return stored.file;
@@ -187,6 +191,91 @@ describe("file stores (decision 091)", () => {
     expect((await sent()).equals(bytes)).toBe(true);
     const range = { start: 1024 * 1024 - 5, end: 2 * 1024 * 1024 + 7 };
     expect((await sent(range)).equals(bytes.subarray(range.start, range.end + 1))).toBe(true);
+  });
+
+  it("sends a file larger than a part to S3 in parts, and leaves nothing of one cut off (decision 141)", async () => {
+    const bytes = pdf(12 * 1024 * 1024 + 12_345, 6);
+    for (let i = 997; i < bytes.length; i += 997) bytes[i] = i % 241;
+    const before = await blobs("s3");
+    const stored = await upload("s3", "Parts.pdf", bytes);
+    expect(sha(await content(stored.versionId))).toBe(sha(bytes));
+    expect((await blobs("s3")).length).toBe(before.length + 1);
+    // Cut off after two parts and a half: refused, and no object is left.
+    const { setEnv } = await import("../env.server");
+    setEnv({ ...h.env, FILE_STORAGE: "s3" });
+    try {
+      async function* cut() {
+        yield* pieces(bytes.subarray(0, 12 * 1024 * 1024));
+        throw new Error("connection reset");
+      }
+      await expect(
+        storeFile(
+          h.handle.db,
+          project,
+          { id: alice.id, side: "client" },
+          "Cut.pdf",
+          cut(),
+          20 * 1024 * 1024,
+        ),
+      ).rejects.toThrow("connection reset");
+    } finally {
+      setEnv(h.env);
+    }
+    expect((await blobs("s3")).length).toBe(before.length + 1);
+    const actor = { id: alice.id, side: "client" as const };
+    expect((await deleteFile(h.handle.db, project, actor, stored.fileId)).ok).toBe(true);
+    expect((await blobs("s3")).length).toBe(before.length);
+  });
+
+  it("sends a range of an S3 version from a store that answers every GET whole", async () => {
+    const ignoring = await startTestS3({ ignoreRange: true });
+    const { setEnv } = await import("../env.server");
+    const settings = { ...h.env, ...ignoring.settings } as Env;
+    try {
+      const bytes = pdf(3 * 1024 * 1024 + 77, 5);
+      for (let i = 1009; i < bytes.length; i += 1009) bytes[i] = i % 253;
+      const stored = await upload("s3", "Whole.pdf", bytes, settings);
+      setEnv(settings);
+      const sent = async (range?: { start: number; end: number }) => {
+        const got: Buffer[] = [];
+        const out = new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            got.push(Buffer.from(chunk));
+            done();
+          },
+        });
+        await sendVersion(h.handle.db, stored.versionId, out, range);
+        return Buffer.concat(got);
+      };
+      const read = async (range?: { start: number; end: number }) => {
+        const got: Uint8Array[] = [];
+        for await (const piece of versionContent(h.handle.db, stored.versionId, range))
+          got.push(piece);
+        return Buffer.concat(got);
+      };
+      const ranges = [
+        { start: 0, end: 0 },
+        { start: 5, end: 5 },
+        { start: 1024 * 1024 - 3, end: 2 * 1024 * 1024 + 11 },
+        { start: bytes.length - 10, end: bytes.length - 1 },
+      ];
+      for (const range of ranges) {
+        const want = bytes.subarray(range.start, range.end + 1);
+        expect((await sent(range)).equals(want), JSON.stringify(range)).toBe(true);
+        expect((await read(range)).equals(want), JSON.stringify(range)).toBe(true);
+      }
+      expect((await sent()).equals(bytes)).toBe(true);
+      // The store was asked for each range, and answered the whole object every time; a
+      // download asks it once.
+      const ranged = ignoring.gets.filter((get) => get.range !== null);
+      expect(ranged.length).toBe(ranges.length * 2);
+      expect(ranged.every((get) => get.status === 200)).toBe(true);
+      const actor = { id: alice.id, side: "client" as const };
+      expect((await deleteFile(h.handle.db, project, actor, stored.fileId)).ok).toBe(true);
+    } finally {
+      setEnv(h.env);
+      await ignoring.close();
+    }
   });
 
   it("sweeps old bytes with no row, keeps young ones, and reports rows with no bytes", async () => {

@@ -7,10 +7,11 @@
 import indexData from "virtual:assistant-index";
 import { appendTurns, type ChatTurn, greetingTurn, replyTurn } from "~/lib/assistant/conversation";
 import { Assistant, type PriorTurn, type Reply } from "~/lib/assistant/engine";
-import { type AssistantAnswer, type Conversation, respond } from "~/lib/assistant/respond";
+import { type AssistantAnswer, answerOf, type Conversation } from "~/lib/assistant/respond";
 import { chatQuestionSchema } from "~/lib/validation/chat";
 import type { Database } from "../db/client.server";
 import { overRateLimit } from "../rate-limits.server";
+import { understand } from "./assistant-semantic.server";
 
 let assistant: Assistant | null = null;
 function siteAssistant() {
@@ -18,17 +19,20 @@ function siteAssistant() {
   return assistant;
 }
 
-/** The assistant's reply to a question in its conversation (earlier turns, oldest first). */
-export function answer(question: string, turns: PriorTurn[] = []): Reply {
-  return siteAssistant().reply(question, turns);
+/**
+ * The assistant's reply to a question in its conversation (earlier turns, oldest first): the
+ * engine's, read again by the sentence model (decision 139, assistant-semantic.server.ts).
+ */
+export function answer(question: string, turns: PriorTurn[] = []): Promise<Reply> {
+  return understand(siteAssistant(), question, turns);
 }
 
 /**
  * The assistant for any channel: a question with the turns before it → the answer's text, its
  * links and whether to hand the conversation to the team.
  */
-export function answerConversation(conversation: Conversation): AssistantAnswer {
-  return respond(siteAssistant(), conversation);
+export async function answerConversation(conversation: Conversation): Promise<AssistantAnswer> {
+  return answerOf(await answer(conversation.question, conversation.turns ?? []));
 }
 
 /**
@@ -36,10 +40,10 @@ export function answerConversation(conversation: Conversation): AssistantAnswer 
  * questions (each checked as a question is), each followed by the answer the assistant gives
  * it, worked out here again. The turns the form carried as the assistant's are never taken:
  * what staff read as the assistant's words is what it said (issue 29). The assistant answers
- * the same question in the same conversation the same way (it reads the visitor's turns only),
- * in the browser and here.
+ * the same question in the same conversation the same way (it reads the visitor's turns only);
+ * the /demo chat asks the server for every answer (decision 139).
  */
-export function conversationAsAnswered(carried: ChatTurn[]): ChatTurn[] {
+export async function conversationAsAnswered(carried: ChatTurn[]): Promise<ChatTurn[]> {
   let conversation: ChatTurn[] = [greetingTurn];
   for (const turn of carried) {
     if (turn.role !== "user") continue;
@@ -47,7 +51,7 @@ export function conversationAsAnswered(carried: ChatTurn[]): ChatTurn[] {
     if (!parsed.success) continue;
     // A question is one line (the chat's input is): a line break could pass for a new speaker.
     const question = parsed.data.question.replace(/\s+/g, " ");
-    const reply = answer(question, conversation);
+    const reply = await answer(question, conversation);
     conversation = appendTurns(conversation, { role: "user", text: question }, replyTurn(reply));
   }
   return conversation;

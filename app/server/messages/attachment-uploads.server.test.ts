@@ -8,8 +8,11 @@
  * stores nothing), and a message refused for its own rules keeps the upload to send again.
  */
 import { createHash } from "node:crypto";
+import { createServer } from "node:http";
+import { connect } from "node:net";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveFileTransfer } from "~/routes/portal/file-transfers.server";
 import { loader as attachmentLoader } from "~/routes/portal/message-file";
 import { action as uploadAction, loader as uploadLoader } from "~/routes/portal/message-upload";
 import { action as createAction } from "~/routes/portal/message-uploads";
@@ -211,6 +214,60 @@ describe(`a message's attachments uploaded resumably on ${testDatabaseKind()}`, 
     expect(refused.status).toBe(415);
     // The upload ended with its bytes.
     expect((await head(alice, location)).status).toBe(404);
+  });
+
+  it("answers a refused type over HTTP before the rest of the piece arrives (the connection is not cut first)", async () => {
+    // The PATCH as the server gets it (server.ts → serveFileTransfer, straight from the socket).
+    // The type is refused from the first 4 KB; the rest of the piece is sent only once the answer
+    // is in. Cutting the connection on the refusal lost the answer: the browser saw a dropped
+    // connection (a retry after 1 s) or sent the PATCH again ('Upload not found'), and the
+    // reply's '"tool.exe" is not a type of file we accept' came late or never (threads.spec).
+    const server = createServer((req, res) => {
+      serveFileTransfer(req, res, BASE_URL).catch(() => res.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { location } = await create(alice, "tool.exe", 10_000);
+      const exe = new Uint8Array(10_000);
+      exe.set([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]);
+      const { port } = server.address() as { port: number };
+      const socket = connect(port, "127.0.0.1");
+      let answer = "";
+      socket.on("data", (chunk) => {
+        answer += chunk.toString("latin1");
+      });
+      const closed = new Promise((resolve) => socket.on("close", resolve));
+      const answered = new Promise<void>((resolve) => {
+        socket.on("data", () => {
+          if (answer.includes("\r\n\r\n") && answer.includes("}")) resolve();
+        });
+        socket.on("close", () => resolve());
+      });
+      socket.write(
+        [
+          `PATCH ${location} HTTP/1.1`,
+          "Host: 127.0.0.1",
+          "Tus-Resumable: 1.0.0",
+          `Origin: ${BASE_URL}`,
+          `Cookie: ${alice.cookie}`,
+          "Upload-Offset: 0",
+          "Content-Type: application/offset+octet-stream",
+          "Content-Length: 10000",
+          "",
+          "",
+        ].join("\r\n"),
+      );
+      socket.write(exe.subarray(0, 6000));
+      await answered;
+      expect(answer).toMatch(/^HTTP\/1\.1 415 /);
+      expect(answer).toContain('\\"tool.exe\\" is not a type of file we accept');
+      // The rest is read and dropped.
+      socket.end(exe.subarray(6000));
+      await closed;
+      expect((await head(alice, location)).status).toBe(404);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("answers only its uploader, and is pending until every byte is in", async () => {

@@ -132,6 +132,24 @@ export async function listProjects(
   return toPage(rows as ProjectRow[], limit);
 }
 
+/**
+ * One project the scope may see, as the list shows it (null: none, or not the scope's): a row
+ * the address names (`?dialog=edit-project&item=<id>`) that the list's page does not hold.
+ */
+export async function getProjectRow(
+  db: Database,
+  scope: Scope,
+  projectId: unknown,
+): Promise<ProjectRow | null> {
+  const id = parseId(projectId);
+  if (!id) return null;
+  const [row] = await projectList(
+    db,
+    and(eq(projects.id, id), scopeWhere(scope, projects.clientId)),
+  ).limit(1);
+  return (row as ProjectRow | undefined) ?? null;
+}
+
 function countsQuery(db: Database, where: SQL | undefined) {
   return db
     .select({

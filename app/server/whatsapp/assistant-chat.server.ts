@@ -45,20 +45,65 @@ const fullLink = (url: string) => new URL(url, env().BASE_URL).toString();
 /** The assistant's turns as it reads them (the team's answers read like its own). */
 const priorTurns = (turns: ChatTurn[]) => turns.map((t) => ({ role: t.role, text: t.text }));
 
-/** Someone who is not a portal person wrote `text` to the business number. */
+/** How often the answer is worked out again when the conversation moved while it was. */
+const ANSWER_TRIES = 3;
+
+/**
+ * Someone who is not a portal person wrote `text` to the business number. The assistant's
+ * answer (which may wait for the sentence model to load, decision 139) is worked out before
+ * the conversation's row is locked, never inside the transaction (decision 144); if another
+ * message moved the conversation meanwhile, it is worked out again with it (the last try
+ * inside the lock, as before).
+ */
 export async function answerOnWhatsApp(
   db: Database,
   m: { from: string; text: string; name: string | null },
   now: Date,
+  answerOf: typeof answerConversation = answerConversation,
 ) {
   const question = m.text.replace(/\s+/g, " ").trim().slice(0, 500);
   if (!question) return;
-  const outcome = await db.transaction(async (tx) => {
+  for (let tries = 1; tries <= ANSWER_TRIES; tries++) {
+    const outcome = await answerOnce(db, m, question, now, answerOf, tries === ANSWER_TRIES);
+    if (!outcome) continue;
+    if (outcome.mailed) wakeOutbox();
+    announceNotifications(outcome.notified, null);
+    wakeWhatsApp();
+    return;
+  }
+}
+
+const sameState = (
+  a: { leadId: string | null; turns: ChatTurn[] } | undefined,
+  b: { leadId: string | null; turns: ChatTurn[] } | undefined,
+) =>
+  (a?.leadId ?? null) === (b?.leadId ?? null) &&
+  JSON.stringify(a?.turns ?? []) === JSON.stringify(b?.turns ?? []);
+
+/** One try: null when the conversation moved after its answer was worked out. */
+async function answerOnce(
+  db: Database,
+  m: { from: string; text: string; name: string | null },
+  question: string,
+  now: Date,
+  answerOf: typeof answerConversation,
+  last: boolean,
+) {
+  const [seen] = await db
+    .select({ leadId: whatsappConversations.leadId, turns: whatsappConversations.turns })
+    .from(whatsappConversations)
+    .where(eq(whatsappConversations.waId, m.from));
+  const prepared = seen?.leadId
+    ? null
+    : await answerOf({ question, turns: priorTurns(seen?.turns ?? []) });
+  return db.transaction(async (tx) => {
     const [conversation] = await tx
       .select()
       .from(whatsappConversations)
       .where(eq(whatsappConversations.waId, m.from))
       .for("update");
+    const moved = !sameState(conversation, seen);
+    if (moved && !last) return null;
     // Handed over already: the team answers; the message joins the lead, which waits again.
     if (conversation?.leadId) {
       await tx
@@ -71,7 +116,8 @@ export async function answerOnWhatsApp(
       return { notified: [] as string[], mailed: false };
     }
     const turns = conversation?.turns ?? [];
-    const answer = answerConversation({ question, turns: priorTurns(turns) });
+    const answer =
+      prepared && !moved ? prepared : await answerOf({ question, turns: priorTurns(turns) });
     const first = turns.length === 0;
     const name = m.name?.trim().slice(0, 100) || null;
     const said = answer.handOver
@@ -136,9 +182,6 @@ export async function answerOnWhatsApp(
     await queueWhatsAppReply(tx, { waId: m.from }, text);
     return { notified, mailed: leadId !== null };
   });
-  if (outcome.mailed) wakeOutbox();
-  announceNotifications(outcome.notified, null);
-  wakeWhatsApp();
 }
 
 /** Whether the number wrote within WhatsApp's 24-hour window (a free-form reply is allowed). */

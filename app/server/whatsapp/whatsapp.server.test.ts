@@ -43,6 +43,7 @@ import {
   whatsappNumbers,
   whatsappOutbox,
 } from "../db/schema.server";
+import { answerConversation } from "../leads/assistant.server";
 import { NO_EMAIL_TO_INVITE } from "../leads/conversion.server";
 import { sendMessage } from "../messages/messages.server";
 import { sendReminders } from "../notifications/reminders.server";
@@ -53,7 +54,11 @@ import {
 } from "../notifications/whatsapp.server";
 import { collectPersonalData } from "../privacy/privacy-export.server";
 import { ALL_CLIENTS } from "../workspace/scope.server";
-import { purgeWhatsAppChats, WHATSAPP_ASSISTANT_TEXTS } from "./assistant-chat.server";
+import {
+  answerOnWhatsApp,
+  purgeWhatsAppChats,
+  WHATSAPP_ASSISTANT_TEXTS,
+} from "./assistant-chat.server";
 import { signBody } from "./webhook.server";
 
 const SECRET = "app-secret-for-tests";
@@ -603,6 +608,70 @@ describe("the webhook", () => {
 
 describe("the site assistant on WhatsApp (issue 34 point 4)", () => {
   const VISITOR = "27710000001";
+
+  it("does not hold the conversation while the assistant thinks, and loses no message that came meanwhile (decision 144)", async () => {
+    const NUMBER = "27710000044";
+    const texts = async () => {
+      const [row] = await db()
+        .select()
+        .from(whatsappConversations)
+        .where(eq(whatsappConversations.waId, NUMBER));
+      return row?.turns.filter((t) => t.role === "user").map((t) => t.text) ?? [];
+    };
+    await answerOnWhatsApp(
+      db(),
+      { from: NUMBER, text: "How much is Starter?", name: null },
+      new Date(),
+    );
+    let asked = () => {};
+    const thinking = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    const answering = answerOnWhatsApp(
+      db(),
+      { from: NUMBER, text: "And the Growth one?", name: null },
+      new Date(),
+      async (conversation) => {
+        calls++;
+        asked();
+        await held;
+        return answerConversation(conversation);
+      },
+    );
+    await thinking;
+    // While it thinks, the conversation's row can be taken: another message goes through.
+    const locked = await db().transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(whatsappConversations)
+        .where(eq(whatsappConversations.waId, NUMBER))
+        .for("update");
+      return rows.length;
+    });
+    expect(locked).toBe(1);
+    await answerOnWhatsApp(
+      db(),
+      { from: NUMBER, text: "Do you work with schools?", name: null },
+      new Date(),
+    );
+    release();
+    await answering;
+    // The answer thought out before that message is worked out again with it, not written over it.
+    expect(calls).toBe(2);
+    expect(await texts()).toEqual([
+      "How much is Starter?",
+      "Do you work with schools?",
+      "And the Growth one?",
+    ]);
+    // Its replies are not this file's business after here.
+    await db().delete(whatsappOutbox).where(eq(whatsappOutbox.waId, NUMBER));
+    await db().delete(whatsappConversations).where(eq(whatsappConversations.waId, NUMBER));
+  });
 
   it("answers someone who writes to the business number; the first answer says who answers and links the privacy notice", async () => {
     await webhook(inbound(VISITOR, { text: "How long does a voice agent take?" }));

@@ -208,6 +208,19 @@ export async function stopEventBus() {
   await t?.stop();
 }
 
+let stopping = false;
+/**
+ * This process is shutting down (SIGTERM/SIGINT): a stream asked for now, on a connection kept
+ * alive from before, is refused (503) rather than opened and said 'ready' — a page that reloads
+ * its data on 'ready' would ask a server about to go, and lose what is typed in it (decision 148).
+ */
+export function markShuttingDown(value = true) {
+  stopping = value;
+}
+export function isShuttingDown() {
+  return stopping;
+}
+
 /** Ask every open event stream to close (graceful shutdown). */
 export function endEventStreams() {
   local.emit("shutdown");

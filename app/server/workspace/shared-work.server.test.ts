@@ -11,6 +11,7 @@ import { loader as layoutLoader } from "~/routes/portal/layout";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/portal/messages";
 import { loader as choicesLoader } from "~/routes/portal/project-choices";
 import { action as projectsAction, loader as projectsLoader } from "~/routes/portal/projects";
+import { loader as teamLoader } from "~/routes/portal/team";
 import { action as viewAsAction } from "~/routes/portal/view-as";
 import { type SignedUp, signUp } from "~/test/accounts.server";
 import { proveAddress } from "~/test/admin.server";
@@ -184,6 +185,49 @@ describe(`shared projects on ${testDatabaseKind()}`, () => {
     expect(
       titles(await json(await get(projectsLoader, "/portal/projects", bob.cookie))).sort(),
     ).toEqual(["Bongo ordering", "Bongo website"]);
+  });
+
+  it("'Edit' or 'Delete' asked for by the address about a project the page does not hold: loaded on its own, or said plainly", async () => {
+    const bongo = await projectId("Bongo ordering");
+    // Ada's list filtered to Acme does not hold Bongo's project: it comes with the page.
+    for (const dialog of ["edit-project", "delete-project"]) {
+      const res = await get(
+        projectsLoader,
+        `/portal/projects?client=${alice.clientId}&dialog=${dialog}&item=${bongo}`,
+        ada.cookie,
+      );
+      expect(res.status, dialog).toBe(200);
+      const body = await json(res);
+      expect(titles(body)).not.toContain("Bongo ordering");
+      expect(body.askedProject).toMatchObject({ id: bongo, title: "Bongo ordering" });
+    }
+    // Another client's project, or none: 'Project not found', never an empty page.
+    for (const item of [bongo, "00000000-0000-4000-8000-000000000000", "nope"]) {
+      const res = await get(
+        projectsLoader,
+        `/portal/projects?dialog=edit-project&item=${item}`,
+        alice.cookie,
+      );
+      expect(res.status, item).toBe(404);
+      expect(await res.text()).toContain("Project not found");
+    }
+    // A dialog about no row, or no dialog: nothing asked.
+    const plain = await json(await get(projectsLoader, "/portal/projects", alice.cookie));
+    expect(plain.askedProject).toBeNull();
+    // The team is shown whole: 'Remove role' about someone not on it is said plainly too.
+    const stranger = await get(
+      teamLoader,
+      `/portal/team?dialog=remove-role&item=${alice.id}`,
+      ada.cookie,
+    );
+    expect(stranger.status).toBe(404);
+    expect(await stranger.text()).toContain("Team member not found");
+    const member = await get(
+      teamLoader,
+      `/portal/team?dialog=remove-role&item=${ada.id}`,
+      ada.cookie,
+    );
+    expect(member.status).toBe(200);
   });
 });
 

@@ -14,7 +14,12 @@ import { type SignedUp, signUp } from "~/test/accounts.server";
 import { BASE_URL, createHarness, formRequest, type Harness, run } from "~/test/harness.server";
 import { invitationLink, signUpAdmin } from "~/test/workspace.server";
 import { testDatabaseKind } from "../db/test-db.server";
-import { MAX_STREAMS_PER_SESSION, startEventBus, stopEventBus } from "./events.server";
+import {
+  MAX_STREAMS_PER_SESSION,
+  markShuttingDown,
+  startEventBus,
+  stopEventBus,
+} from "./events.server";
 
 let h: Harness;
 let admin: SignedUp;
@@ -201,6 +206,25 @@ describe(`event streams per session (${testDatabaseKind()})`, () => {
       streams.push(elsewhere);
     } finally {
       for (const s of streams) s.close();
+    }
+  });
+});
+
+describe(`event streams while the server shuts down (${testDatabaseKind()})`, () => {
+  it("refuses a new stream with 503 instead of saying 'ready' (decision 148)", async () => {
+    const person = await signUp("restart-tab@stream.test");
+    markShuttingDown();
+    try {
+      const refused = await open(person.cookie);
+      expect(refused.status).toBe(503);
+    } finally {
+      markShuttingDown(false);
+    }
+    const s = await open(person.cookie);
+    try {
+      expect(s.status).toBe(200);
+    } finally {
+      s.close();
     }
   });
 });

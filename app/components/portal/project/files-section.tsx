@@ -7,6 +7,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { DialogOpener, useRequestedDialog } from "~/components/ui/no-js-dialog";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDateTime } from "~/lib/dates";
 import {
@@ -72,6 +73,12 @@ export function FilesSection({
   maxUploadBytes: number;
 }) {
   const [deleting, setDeleting] = useState<FileView | null>(null);
+  // 'Delete file' asked for by the address (pressed before the scripts ran, decision 142).
+  const asked = useRequestedDialog();
+  const askedFile =
+    asked?.name === "delete-file" && !viewer.readOnly
+      ? files.find((f) => f.id === asked.item && f.deletable)
+      : undefined;
   return (
     <Card>
       <CardHeader layout="row" gap="roomy" className="flex-wrap">
@@ -86,6 +93,7 @@ export function FilesSection({
         ) : null}
       </CardHeader>
       <CardContent className="space-y-6">
+        {askedFile ? <DeleteFileDialog file={askedFile} onClose={() => {}} inline /> : null}
         {viewer.readOnly ? null : (
           <UploadArea
             projectId={projectId}
@@ -177,10 +185,16 @@ function FileEntry({
           />
         ) : null}
         {canDelete ? (
-          <Button variant="ghost" size="icon-xs" onClick={onDelete}>
+          <DialogOpener
+            variant="ghost"
+            size="icon-xs"
+            dialog="delete-file"
+            item={file.id}
+            onOpen={onDelete}
+          >
             <Trash2 aria-hidden />
             <span className="sr-only">Delete {file.name}</span>
-          </Button>
+          </DialogOpener>
         ) : null}
       </div>
       <ol className="space-y-2" aria-label={`Versions of ${file.name}`}>
@@ -352,13 +366,23 @@ function UploadArea({
   );
 }
 
-function DeleteFileDialog({ file, onClose }: { file: FileView | null; onClose: () => void }) {
-  const { fetcher, busy } = useFormOutcome({ intent: "delete-file", onSuccess: onClose });
+function DeleteFileDialog({
+  file,
+  onClose,
+  inline = false,
+}: {
+  file: FileView | null;
+  onClose: () => void;
+  /** In place, a form that posts without JavaScript (the address asked for it). */
+  inline?: boolean;
+}) {
+  const { fetcher, busy, result } = useFormOutcome({ intent: "delete-file", onSuccess: onClose });
   return (
     <ConfirmDialog
       open={file !== null}
       onClose={onClose}
       busy={busy}
+      result={result}
       title="Delete file?"
       description={
         file
@@ -370,6 +394,7 @@ function DeleteFileDialog({ file, onClose }: { file: FileView | null; onClose: (
       onConfirm={() => {
         if (file) fetcher.submit({ intent: "delete-file", fileId: file.id }, { method: "post" });
       }}
+      inline={inline && file ? { fields: { intent: "delete-file", fileId: file.id } } : null}
     />
   );
 }

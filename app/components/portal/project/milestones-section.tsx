@@ -19,10 +19,12 @@ import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
+import { DialogOpener, useRequestedDialog } from "~/components/ui/no-js-dialog";
 import { Textarea } from "~/components/ui/textarea";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDate } from "~/lib/dates";
 import { type TimelineState, timelineStates } from "~/lib/milestones";
+import { refusalFields } from "~/lib/refusal-fields";
 import { cn } from "~/lib/utils";
 import {
   MILESTONE_STATUS_LABELS,
@@ -84,6 +86,22 @@ export function MilestonesSection({
   const [deleting, setDeleting] = useState<MilestoneView | null>(null);
   const manage = viewer.isAdmin && !viewer.readOnly;
   const states = timelineStates(milestones, today);
+  // A milestone dialog asked for by the address (pressed before the scripts ran, decision 142).
+  const asked = useRequestedDialog();
+  const askedMilestone = asked?.item ? milestones.find((m) => m.id === asked.item) : undefined;
+  const inPlace = !manage ? null : asked?.name === "add-milestone" ? (
+    <MilestoneFormDialog open onOpenChange={() => {}} milestone={null} today={today} inline />
+  ) : asked?.name === "edit-milestone" && askedMilestone ? (
+    <MilestoneFormDialog
+      open
+      onOpenChange={() => {}}
+      milestone={askedMilestone}
+      today={today}
+      inline
+    />
+  ) : asked?.name === "delete-milestone" && askedMilestone ? (
+    <DeleteMilestoneDialog milestone={askedMilestone} onClose={() => {}} inline />
+  ) : null;
 
   return (
     <Card id="milestones">
@@ -99,19 +117,21 @@ export function MilestonesSection({
         {manage ? (
           <div className="flex flex-wrap items-center gap-2">
             <ProgressSourceSwitch on={progressFromMilestones} />
-            <Button
-              onClick={() => {
+            <DialogOpener
+              dialog="add-milestone"
+              onOpen={() => {
                 setEditing(null);
                 setFormOpen(true);
               }}
             >
               <Plus aria-hidden />
               Add milestone
-            </Button>
+            </DialogOpener>
           </div>
         ) : null}
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-4">
+        {inPlace}
         {milestones.length === 0 ? (
           <p className="text-muted-foreground">No milestones yet.</p>
         ) : (
@@ -178,21 +198,29 @@ export function MilestonesSection({
                         title={m.title}
                         disabled={index === milestones.length - 1}
                       />
-                      <Button
+                      <DialogOpener
                         variant="ghost"
                         size="icon-xs"
-                        onClick={() => {
+                        dialog="edit-milestone"
+                        item={m.id}
+                        onOpen={() => {
                           setEditing(m);
                           setFormOpen(true);
                         }}
                       >
                         <Pencil aria-hidden />
                         <span className="sr-only">Edit {m.title}</span>
-                      </Button>
-                      <Button variant="ghost" size="icon-xs" onClick={() => setDeleting(m)}>
+                      </DialogOpener>
+                      <DialogOpener
+                        variant="ghost"
+                        size="icon-xs"
+                        dialog="delete-milestone"
+                        item={m.id}
+                        onOpen={() => setDeleting(m)}
+                      >
                         <Trash2 aria-hidden />
                         <span className="sr-only">Delete {m.title}</span>
-                      </Button>
+                      </DialogOpener>
                     </div>
                   ) : null}
                 </li>
@@ -287,19 +315,23 @@ function MilestoneFormDialog({
   onOpenChange,
   milestone,
   today,
+  inline = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   milestone: MilestoneView | null;
   today: string;
+  /** In place (the address asked for it): a refusal keeps what was typed. */
+  inline?: boolean;
 }) {
   const intent = milestone ? "update-milestone" : "create-milestone";
   const { fetcher, busy, result } = useFormOutcome({
     intent,
     onSuccess: () => onOpenChange(false),
   });
-  const errorFor = (field: string) =>
-    result && !result.ok && result.field === field ? result.error : undefined;
+  const refused = result && !result.ok ? result : null;
+  const errorFor = (field: string) => (refused?.field === field ? refused.error : undefined);
+  const { typed } = refusalFields(inline ? refused : null);
   return (
     <FormDialog
       open={open}
@@ -309,19 +341,33 @@ function MilestoneFormDialog({
       description={
         milestone ? "Change this milestone." : "A step of the project, with its due date."
       }
+      inline={inline}
     >
       <fetcher.Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value={intent} />
         {milestone ? <input type="hidden" name="milestoneId" value={milestone.id} /> : null}
         <Field label="Title *" error={errorFor("title")}>
-          <Input name="title" required maxLength={200} defaultValue={milestone?.title} />
+          <Input
+            name="title"
+            required
+            maxLength={200}
+            defaultValue={typed("title", milestone?.title ?? "")}
+          />
         </Field>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field label="Due date *" error={errorFor("dueDate")}>
-            <Input name="dueDate" type="date" required defaultValue={milestone?.dueDate ?? today} />
+            <Input
+              name="dueDate"
+              type="date"
+              required
+              defaultValue={typed("dueDate", milestone?.dueDate ?? today)}
+            />
           </Field>
           <Field label="Status" error={errorFor("status")}>
-            <NativeSelect name="status" defaultValue={milestone?.status ?? "planned"}>
+            <NativeSelect
+              name="status"
+              defaultValue={typed("status", milestone?.status ?? "planned")}
+            >
               {MILESTONE_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {MILESTONE_STATUS_LABELS[s]}
@@ -335,7 +381,7 @@ function MilestoneFormDialog({
             name="description"
             rows={3}
             maxLength={2000}
-            defaultValue={milestone?.description ?? ""}
+            defaultValue={typed("description", milestone?.description ?? "")}
           />
         </Field>
         <DialogFormFooter
@@ -343,6 +389,7 @@ function MilestoneFormDialog({
           busyLabel="Saving..."
           busy={busy}
           onCancel={() => onOpenChange(false)}
+          result={result}
         />
       </fetcher.Form>
     </FormDialog>
@@ -352,16 +399,23 @@ function MilestoneFormDialog({
 function DeleteMilestoneDialog({
   milestone,
   onClose,
+  inline = false,
 }: {
   milestone: MilestoneView | null;
   onClose: () => void;
+  /** In place, a form that posts without JavaScript (the address asked for it). */
+  inline?: boolean;
 }) {
-  const { fetcher, busy } = useFormOutcome({ intent: "delete-milestone", onSuccess: onClose });
+  const { fetcher, busy, result } = useFormOutcome({
+    intent: "delete-milestone",
+    onSuccess: onClose,
+  });
   return (
     <ConfirmDialog
       open={milestone !== null}
       onClose={onClose}
       busy={busy}
+      result={result}
       title="Delete milestone?"
       description={milestone ? `The milestone '${milestone.title}' will be deleted.` : ""}
       confirmLabel="Delete"
@@ -373,6 +427,11 @@ function DeleteMilestoneDialog({
             { method: "post" },
           );
       }}
+      inline={
+        inline && milestone
+          ? { fields: { intent: "delete-milestone", milestoneId: milestone.id } }
+          : null
+      }
     />
   );
 }

@@ -155,6 +155,7 @@ function RequestChangesDialog({
             busyLabel="Sending..."
             busy={busy}
             onCancel={() => onOpenChange(false)}
+            result={result}
           />
         </fetcher.Form>
       </DialogContent>

@@ -14,6 +14,12 @@ import {
 import { Field } from "~/components/ui/field";
 import { FormResult } from "~/components/ui/form-result";
 import { Input } from "~/components/ui/input";
+import {
+  CancelDialogLink,
+  DialogOpener,
+  InlineDialog,
+  useDialogAsked,
+} from "~/components/ui/no-js-dialog";
 import { useFormOutcome } from "~/hooks/use-form-outcome";
 import { formatDate } from "~/lib/dates";
 import { DELETE_ACCOUNT_INTENT, DELETION_GRACE_DAYS } from "~/lib/validation/privacy-values";
@@ -22,6 +28,7 @@ import { DELETE_ACCOUNT_INTENT, DELETION_GRACE_DAYS } from "~/lib/validation/pri
 export function PrivacyCard({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
   // Opened from state: the page mounts no dialog until it is asked for (decision 031).
   const [deleting, setDeleting] = useState(false);
+  const asked = useDialogAsked("delete-account");
   return (
     <Card>
       <CardHeader>
@@ -49,29 +56,38 @@ export function PrivacyCard({ twoFactorEnabled }: { twoFactorEnabled: boolean })
             Your account is deleted {DELETION_GRACE_DAYS} days after you ask. Signing in before then
             cancels it.
           </p>
-          <Button type="button" variant="destructive" onClick={() => setDeleting(true)}>
+          <DialogOpener
+            variant="destructive"
+            dialog="delete-account"
+            onOpen={() => setDeleting(true)}
+          >
             Delete my account
-          </Button>
+          </DialogOpener>
           <Dialog open={deleting} onOpenChange={setDeleting}>
             <DialogContent>
               <DialogHeader>
-                <DialogTitle>Delete my account</DialogTitle>
-                <DialogDescription>
-                  We delete your account {DELETION_GRACE_DAYS} days from now. Until then you can
-                  change your mind: signing in cancels the deletion.
-                </DialogDescription>
+                <DialogTitle>{DELETE_ACCOUNT.title}</DialogTitle>
+                <DialogDescription>{DELETE_ACCOUNT.description}</DialogDescription>
               </DialogHeader>
               <DeleteAccountForm twoFactorEnabled={twoFactorEnabled} inDialog />
             </DialogContent>
           </Dialog>
-          <noscript>
-            <DeleteAccountForm twoFactorEnabled={twoFactorEnabled} />
-          </noscript>
+          {/* Asked for by the address: pressed before the scripts ran, or without them (142). */}
+          {asked ? (
+            <InlineDialog {...DELETE_ACCOUNT}>
+              <DeleteAccountForm twoFactorEnabled={twoFactorEnabled} />
+            </InlineDialog>
+          ) : null}
         </div>
       </CardContent>
     </Card>
   );
 }
+
+const DELETE_ACCOUNT = {
+  title: "Delete my account",
+  description: `We delete your account ${DELETION_GRACE_DAYS} days from now. Until then you can change your mind: signing in cancels the deletion.`,
+};
 
 function DeleteAccountForm({
   twoFactorEnabled,
@@ -133,9 +149,12 @@ function DeleteAccountForm({
           </Button>
         </DialogFooter>
       ) : (
-        <Button type="submit" variant="destructive">
-          Schedule deletion
-        </Button>
+        <DialogFooter>
+          <CancelDialogLink />
+          <Button type="submit" variant="destructive">
+            Schedule deletion
+          </Button>
+        </DialogFooter>
       )}
     </fetcher.Form>
   );
