@@ -366,7 +366,8 @@ describe(`booking on ${testDatabaseKind()}`, () => {
     const mails = await h.handle.db
       .select({ subject: emailOutbox.subject, text: emailOutbox.textBody })
       .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, "visitor8@example.co.za"));
+      .where(eq(emailOutbox.toAddress, "visitor8@example.co.za"))
+      .orderBy(emailOutbox.createdAt);
     expect(mails.map((m) => m.subject.split(" on ")[0])).toEqual([
       "Booked: 30-minute consultation",
       "Moved: 30-minute consultation",
