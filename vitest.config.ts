@@ -10,6 +10,10 @@ export default defineConfig({
     globalSetup: ["./app/server/db/test-global-setup.ts"],
     setupFiles: ["./app/test/setup.ts"],
     testTimeout: 30_000,
+    // In CI a failed test runs once more, as a journey does in Playwright; one that needed it is
+    // named at the end of the run (decision 150).
+    retry: process.env.CI ? 1 : 0,
+    reporters: ["default", "./scripts/lib/flaky-reporter.ts"],
     hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: 2,

@@ -6,6 +6,8 @@ export default defineConfig({
     include: ["tests/scale/**/*.test.ts"],
     environment: "node",
     testTimeout: 60_000,
+    retry: process.env.CI ? 1 : 0, // decision 150
+    reporters: ["default", "./scripts/lib/flaky-reporter.ts"],
     hookTimeout: 180_000,
     pool: "forks",
     maxWorkers: 1,
