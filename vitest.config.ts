@@ -9,7 +9,8 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["./app/server/db/test-global-setup.ts"],
     setupFiles: ["./app/test/setup.ts"],
-    testTimeout: 30_000,
+    // Generous: on two cores a loaded machine (a load of 8–12 seen) makes slow tests slower.
+    testTimeout: 60_000,
     // In CI a failed test runs once more, as a journey does in Playwright; one that needed it is
     // named at the end of the run (decision 150).
     retry: process.env.CI ? 1 : 0,

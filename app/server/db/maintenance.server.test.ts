@@ -88,68 +88,74 @@ async function heapFetches(db: Database) {
   }
 }
 
-describe.skipIf(testDatabaseKind() === "postgres")("maintainTables on PGlite", () => {
-  it("vacuums a table after many inserts, so its index is read alone, then rests", async () => {
-    const handle = await openPglite();
-    try {
-      await migrateDatabase(handle);
-      await fill(handle.db, 3000);
-      expect((await jobRunsActivity(handle.db)).insertedSinceVacuum).toBe(3000);
-      expect(await heapFetches(handle.db)).toBeGreaterThan(0);
+// Each test opens its own PGlite (two or three times) and migrates it: seconds on a quiet machine,
+// over 30 s on a loaded one (the fresh-clone CI timed out here with a load of 12 on 2 cores).
+describe.skipIf(testDatabaseKind() === "postgres")(
+  "maintainTables on PGlite",
+  { timeout: 180_000 },
+  () => {
+    it("vacuums a table after many inserts, so its index is read alone, then rests", async () => {
+      const handle = await openPglite();
+      try {
+        await migrateDatabase(handle);
+        await fill(handle.db, 3000);
+        expect((await jobRunsActivity(handle.db)).insertedSinceVacuum).toBe(3000);
+        expect(await heapFetches(handle.db)).toBeGreaterThan(0);
 
-      const first = await maintainTables(handle.db);
-      expect(first.vacuumed).toBeGreaterThanOrEqual(1);
-      const after = await jobRunsActivity(handle.db);
-      expect(after.insertedSinceVacuum).toBe(0);
-      expect(after.allVisiblePages).toBe(after.pages);
-      expect(await heapFetches(handle.db)).toBe(0);
+        const first = await maintainTables(handle.db);
+        expect(first.vacuumed).toBeGreaterThanOrEqual(1);
+        const after = await jobRunsActivity(handle.db);
+        expect(after.insertedSinceVacuum).toBe(0);
+        expect(after.allVisiblePages).toBe(after.pages);
+        expect(await heapFetches(handle.db)).toBe(0);
 
-      // Nothing changed since: nothing to do.
-      expect(await maintainTables(handle.db)).toEqual({ vacuumed: 0, analyzed: 0 });
+        // Nothing changed since: nothing to do.
+        expect(await maintainTables(handle.db)).toEqual({ vacuumed: 0, analyzed: 0 });
 
-      // Deleting a third leaves dead rows past the threshold.
-      await handle.db.execute(sql`delete from job_runs where name like 'maintenance-1%'`);
-      expect((await maintainTables(handle.db)).vacuumed).toBe(1);
-      expect((await jobRunsActivity(handle.db)).dead).toBe(0);
-    } finally {
-      await handle.close();
-    }
-  });
+        // Deleting a third leaves dead rows past the threshold.
+        await handle.db.execute(sql`delete from job_runs where name like 'maintenance-1%'`);
+        expect((await maintainTables(handle.db)).vacuumed).toBe(1);
+        expect((await jobRunsActivity(handle.db)).dead).toBe(0);
+      } finally {
+        await handle.close();
+      }
+    });
 
-  it("after a restart, which loses the statistics, finds the table from its pages", async () => {
-    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "maintenance-")), "pgdata");
-    const before = await openPglite({ dataDir });
-    await migrateDatabase(before);
-    await fill(before.db, 3000);
-    await before.close();
+    it("after a restart, which loses the statistics, finds the table from its pages", async () => {
+      const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "maintenance-")), "pgdata");
+      const before = await openPglite({ dataDir });
+      await migrateDatabase(before);
+      await fill(before.db, 3000);
+      await before.close();
 
-    const handle = await openPglite({ dataDir });
-    try {
-      const restarted = await jobRunsActivity(handle.db);
-      expect(restarted.insertedSinceVacuum).toBe(0);
-      expect(restarted.pages).toBeGreaterThan(8);
-      expect(maintenanceDue(restarted)).toBe("vacuum");
-      await maintainTables(handle.db);
-      expect(await heapFetches(handle.db)).toBe(0);
-      expect(await maintainTables(handle.db)).toEqual({ vacuumed: 0, analyzed: 0 });
-    } finally {
-      await handle.close();
-    }
+      const handle = await openPglite({ dataDir });
+      try {
+        const restarted = await jobRunsActivity(handle.db);
+        expect(restarted.insertedSinceVacuum).toBe(0);
+        expect(restarted.pages).toBeGreaterThan(8);
+        expect(maintenanceDue(restarted)).toBe("vacuum");
+        await maintainTables(handle.db);
+        expect(await heapFetches(handle.db)).toBe(0);
+        expect(await maintainTables(handle.db)).toEqual({ vacuumed: 0, analyzed: 0 });
+      } finally {
+        await handle.close();
+      }
 
-    // Restarted again: a hundred dead rows in a table of 3000 are not enough. Its size is the
-    // catalog's, not the statistics' (which count 0 live rows after a restart).
-    const again = await openPglite({ dataDir });
-    try {
-      await again.db.execute(
-        sql`update job_runs set locked_by = 'x' where name like 'maintenance-1__'`,
-      );
-      const fewDead = await jobRunsActivity(again.db);
-      expect(fewDead.dead).toBe(100);
-      expect(fewDead.live).toBe(3000);
-      expect(maintenanceDue(fewDead)).toBeNull();
-      expect(await maintainTables(again.db)).toEqual({ vacuumed: 0, analyzed: 0 });
-    } finally {
-      await again.close();
-    }
-  });
-});
+      // Restarted again: a hundred dead rows in a table of 3000 are not enough. Its size is the
+      // catalog's, not the statistics' (which count 0 live rows after a restart).
+      const again = await openPglite({ dataDir });
+      try {
+        await again.db.execute(
+          sql`update job_runs set locked_by = 'x' where name like 'maintenance-1__'`,
+        );
+        const fewDead = await jobRunsActivity(again.db);
+        expect(fewDead.dead).toBe(100);
+        expect(fewDead.live).toBe(3000);
+        expect(maintenanceDue(fewDead)).toBeNull();
+        expect(await maintainTables(again.db)).toEqual({ vacuumed: 0, analyzed: 0 });
+      } finally {
+        await again.close();
+      }
+    });
+  },
+);
