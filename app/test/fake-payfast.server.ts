@@ -167,6 +167,11 @@ export async function startFakePayfast(options: FakePayfastOptions = {}): Promis
       res.writeHead(500, { "Content-Type": "text/plain" }).end(String(error));
     }
   });
+  // Idle kept-alive connections stay open as a real API's do: with Node's 5 s, a request sent
+  // on a connection the fake was closing failed ('fetch failed') after a pause of 5 s, as the
+  // WhatsApp test's sentence model takes to load on a loaded machine (the fresh-clone CI's
+  // failure; server.ts keeps its own for 125 s for the same reason).
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port: bound } = server.address() as AddressInfo;
   return {

@@ -85,6 +85,11 @@ export async function startFakeCloudApi(port = 0): Promise<FakeCloudApi> {
       }),
     );
   });
+  // Idle kept-alive connections stay open as a real API's do: with Node's 5 s, a request sent
+  // on a connection the fake was closing failed ('fetch failed') after a pause of 5 s, as the
+  // WhatsApp test's sentence model takes to load on a loaded machine (the fresh-clone CI's
+  // failure; server.ts keeps its own for 125 s for the same reason).
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.address() as AddressInfo;
   return {

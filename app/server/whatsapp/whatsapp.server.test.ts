@@ -7,7 +7,7 @@
  * conversation, and STOP. On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { legalDocs } from "~/content/legal";
 import { whatsappChatRetentionDays } from "~/content/privacy-notice";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/api/whatsapp";
@@ -165,6 +165,25 @@ function inbound(
 const lastTo = (waId: string) => fake.requests.filter((r) => r.body.to === waId).at(-1);
 const textOf = (r: ReturnType<typeof lastTo>) =>
   r?.body.text?.body ?? r?.body.interactive?.body.text ?? null;
+
+/**
+ * What the number was sent next, once the outbox has sent it. A send that fails is tried again
+ * after a pause (as the worker does): the fresh-clone CI once saw the first try fail with
+ * 'fetch failed' (a kept-alive connection the fake was closing; the fake now keeps them open).
+ */
+async function nextReplyTo(waId: string, act: () => Promise<unknown>) {
+  const before = fake.requests.filter((r) => r.body.to === waId).length;
+  await act();
+  await vi.waitFor(
+    async () => {
+      await send();
+      if (fake.requests.filter((r) => r.body.to === waId).length <= before)
+        throw new Error(`nothing sent to ${waId} yet`);
+    },
+    { timeout: 20_000, interval: 100 },
+  );
+  return textOf(lastTo(waId)) ?? "";
+}
 
 /** Make the number's window closed again: forget what it sent us. */
 const closeWindow = () => db().execute(sql`delete from whatsapp_inbound`);
@@ -674,15 +693,15 @@ describe("the site assistant on WhatsApp (issue 34 point 4)", () => {
   });
 
   it("answers someone who writes to the business number; the first answer says who answers and links the privacy notice", async () => {
-    await webhook(inbound(VISITOR, { text: "How long does a voice agent take?" }));
-    await send();
-    const first = textOf(lastTo(VISITOR)) ?? "";
+    const first = await nextReplyTo(VISITOR, () =>
+      webhook(inbound(VISITOR, { text: "How long does a voice agent take?" })),
+    );
     expect(first.startsWith("Hi Alice, this is ")).toBe(true);
     expect(first).toContain("automated assistant answering");
     expect(first).toContain(`${BASE_URL}/legal/privacy`);
-    await webhook(inbound(VISITOR, { text: "How much is the growth package per month" }));
-    await send();
-    const second = textOf(lastTo(VISITOR)) ?? "";
+    const second = await nextReplyTo(VISITOR, () =>
+      webhook(inbound(VISITOR, { text: "How much is the growth package per month" })),
+    );
     expect(second).not.toContain("automated assistant answering");
     expect(second).toContain("R12,500");
     // What it includes, one bullet a line, capitals kept, as on the site.
