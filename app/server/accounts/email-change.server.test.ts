@@ -37,7 +37,11 @@ const signIn = (email: string) =>
   );
 
 const mailsTo = (address: string) =>
-  h.handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+  h.handle.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, address))
+    .orderBy(emailOutbox.createdAt, emailOutbox.id);
 
 function linkIn(text: string) {
   const match = text.match(/http:\/\/\S+\/api\/auth\/verify-email\?\S+/);

@@ -47,7 +47,11 @@ const forgot = (email: string, ip = nextIp()) =>
   run(forgotAction, formRequest("/auth/forgot-password", { email }, { ip }));
 
 async function mailsTo(address: string) {
-  return h.handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+  return h.handle.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, address))
+    .orderBy(emailOutbox.createdAt, emailOutbox.id);
 }
 
 function linkIn(text: string) {

@@ -98,7 +98,11 @@ async function turnOn(cookie: string) {
 }
 
 const mailsTo = (address: string) =>
-  h.handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+  h.handle.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, address))
+    .orderBy(emailOutbox.createdAt, emailOutbox.id);
 
 describe(`backup codes and the two-factor flash cookie on ${testDatabaseKind()}`, () => {
   it("shows the codes once; a hand-made flash cookie shows none", async () => {

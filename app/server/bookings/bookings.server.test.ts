@@ -163,7 +163,8 @@ describe(`booking on ${testDatabaseKind()}`, () => {
     const told = await h.handle.db
       .select({ kind: notifications.kind, title: notifications.title })
       .from(notifications)
-      .where(eq(notifications.userId, host.id));
+      .where(eq(notifications.userId, host.id))
+      .orderBy(notifications.createdAt, notifications.id);
     expect(told.at(-1)).toMatchObject({ kind: "booking.new" });
     expect(told.at(-1)?.title).toContain("30-minute consultation with Visitor 1");
     // The slot and the one after it (the 15-minute buffer after) are gone.
@@ -367,7 +368,7 @@ describe(`booking on ${testDatabaseKind()}`, () => {
       .select({ subject: emailOutbox.subject, text: emailOutbox.textBody })
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, "visitor8@example.co.za"))
-      .orderBy(emailOutbox.createdAt);
+      .orderBy(emailOutbox.createdAt, emailOutbox.id);
     expect(mails.map((m) => m.subject.split(" on ")[0])).toEqual([
       "Booked: 30-minute consultation",
       "Moved: 30-minute consultation",
@@ -391,7 +392,7 @@ describe(`booking on ${testDatabaseKind()}`, () => {
       .select({ subject: emailOutbox.subject, attachments: emailOutbox.attachments })
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, "visitor8@example.co.za"))
-      .orderBy(emailOutbox.createdAt)
+      .orderBy(emailOutbox.createdAt, emailOutbox.id)
       .offset(2);
     expect(last?.subject).toMatch(/^Cancelled: /);
     expect(last?.attachments?.[0]?.content).toContain("METHOD:CANCEL");
@@ -480,7 +481,7 @@ describe(`booking on ${testDatabaseKind()}`, () => {
       .select({ attachments: emailOutbox.attachments })
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, "visitor9@example.co.za"))
-      .orderBy(emailOutbox.createdAt)
+      .orderBy(emailOutbox.createdAt, emailOutbox.id)
       .offset(2);
     expect(visitorCancel?.attachments?.[0]?.content).toContain("SEQUENCE:3");
     // Mailed notifications keep no copy of the file.
@@ -580,7 +581,7 @@ describe(`booking on ${testDatabaseKind()}`, () => {
           .select({ title: notifications.title })
           .from(notifications)
           .where(eq(notifications.kind, "booking.reminder"))
-          .orderBy(notifications.createdAt)
+          .orderBy(notifications.createdAt, notifications.id)
       ).map((r) => r.title.split(":")[0]);
     const mails = async () =>
       (
@@ -588,7 +589,7 @@ describe(`booking on ${testDatabaseKind()}`, () => {
           .select({ subject: emailOutbox.subject })
           .from(emailOutbox)
           .where(eq(emailOutbox.toAddress, "visitor13@example.co.za"))
-          .orderBy(emailOutbox.createdAt)
+          .orderBy(emailOutbox.createdAt, emailOutbox.id)
       ).map((m) => m.subject);
     // Two days ahead: nothing yet.
     expect(await sendBookingReminders(h.handle.db, new Date(starts - 48 * 3600_000))).toEqual({

@@ -67,7 +67,11 @@ async function requestReview(title = `Milestone ${++counter}`) {
 
 const later = (ms = MAIL_GROUP_MS + 1000) => new Date(Date.now() + ms);
 const mailTo = (email: string) =>
-  h.handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+  h.handle.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, email))
+    .orderBy(emailOutbox.createdAt, emailOutbox.id);
 
 async function reset() {
   await h.handle.db.delete(notifications);

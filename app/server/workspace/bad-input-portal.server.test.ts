@@ -357,13 +357,13 @@ describe(`bad input on the portal (${testDatabaseKind()})`, { timeout: 120_000 }
         encoding,
         fc.constantFrom(admin, alice),
         async (id, entries, how, who) => {
-          const before = await h.handle.db.select().from(leads);
+          const before = await h.handle.db.select().from(leads).orderBy(asc(leads.id));
           const path = "/portal/leads/x"; // the router hands the decoded id over in params
           const res = await run(leadAction, formPost(path, entries, how, { cookie: who.cookie }), {
             id,
           });
           const { status } = await checkAnswer(res);
-          const after = await h.handle.db.select().from(leads);
+          const after = await h.handle.db.select().from(leads).orderBy(asc(leads.id));
           if (status !== 200) expect(after).toEqual(before);
           else expect(who).toBe(admin);
 
@@ -555,7 +555,10 @@ describe("regressions found by the properties", () => {
     const snapshot = () =>
       Promise.all([
         h.handle.db.select().from(userRoles).orderBy(asc(userRoles.userId)),
-        h.handle.db.select().from(clientAssignments).orderBy(asc(clientAssignments.userId)),
+        h.handle.db
+          .select()
+          .from(clientAssignments)
+          .orderBy(asc(clientAssignments.userId), asc(clientAssignments.clientId)),
         h.handle.db.select().from(profiles).orderBy(asc(profiles.id)),
       ]);
     const before = await snapshot();

@@ -250,7 +250,11 @@ describe(`conversations on ${testDatabaseKind()}`, () => {
   /** What the notification mail job has queued for this address, once every group is due. */
   const mails = async (to: string) => {
     await queueNotificationMail(h.handle.db, new Date(Date.now() + MAIL_GROUP_MS + 1000));
-    return h.handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+    return h.handle.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, to))
+      .orderBy(emailOutbox.createdAt, emailOutbox.id);
   };
 
   it("a contact's message goes to the team, optionally about one of the client's projects, and mails every administrator", async () => {
