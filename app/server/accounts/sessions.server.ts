@@ -37,7 +37,11 @@ export async function listSessions(
     })
     .from(session)
     .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
-    .orderBy(sql`${session.id} = ${currentSessionId} desc`, desc(session.updatedAt));
+    .orderBy(
+      sql`${session.id} = ${currentSessionId} desc`,
+      desc(session.updatedAt),
+      desc(session.id),
+    );
   return rows.map((row) => ({
     id: row.id,
     device: describeUserAgent(row.userAgent),

@@ -186,7 +186,7 @@ async function issueRetainersOf(
         sql`${proposals.answeredAt} < (${`${period}-01`}::date + interval '1 month')`,
       ),
     )
-    .orderBy(asc(proposals.createdAt))
+    .orderBy(asc(proposals.createdAt), asc(proposals.id))
     .limit(500);
   let issued = 0;
   for (const { id } of due) {

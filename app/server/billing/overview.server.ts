@@ -222,9 +222,9 @@ export async function clientStatement(
        where i.client_id = ${clientId}::uuid
     )
     select entry_id, kind, on_day::text as on_day, number, invoice_id, description, amount,
-           sum(amount) over (order by on_day, ord, serial, created_at rows unbounded preceding)::bigint as balance
+           sum(amount) over (order by on_day, ord, serial, created_at, entry_id rows unbounded preceding)::bigint as balance
       from entries
-     order by on_day, ord, serial, created_at`);
+     order by on_day, ord, serial, created_at, entry_id`);
   const entries = (result.rows as Record<string, unknown>[]).map((r) => ({
     id: String(r.entry_id),
     kind: r.kind as StatementEntryKind,

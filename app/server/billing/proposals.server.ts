@@ -593,7 +593,7 @@ export async function proposalClients(db: Database) {
   return db
     .select({ id: clients.id, name: clients.name })
     .from(clients)
-    .orderBy(asc(clients.name))
+    .orderBy(asc(clients.name), asc(clients.id))
     .limit(500);
 }
 

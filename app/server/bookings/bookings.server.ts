@@ -199,7 +199,7 @@ async function upsertLead(
         inArray(leads.status, ["new", "contacted"]),
       ),
     )
-    .orderBy(desc(leads.createdAt))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(1)
     .for("update");
   const details = {
@@ -646,7 +646,7 @@ export async function listHosts(db: Database) {
       from booking_hosts h join "user" u on u.id = h.user_id
       left join profiles p on p.id = u.id
      where h.takes_meetings
-     order by coalesce(p.full_name, u.email)`);
+     order by coalesce(p.full_name, u.email), u.id`);
   return rows.rows as { id: string; name: string | null; email: string }[];
 }
 

@@ -11,7 +11,7 @@
  * what comes back: statuses, replies, button taps, STOP.
  */
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
-import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { privacyNotice } from "~/content/privacy-notice";
 import { site } from "~/content/site";
 import { NOTIFICATION_KINDS, type NotificationKind } from "~/lib/notification-kinds";
@@ -680,7 +680,7 @@ export async function whatsappDeliveriesOfReviews(
     .where(
       and(inArray(whatsappOutbox.reviewId, reviewIds), isNotNull(whatsappOutbox.notificationId)),
     )
-    .orderBy(whatsappOutbox.createdAt);
+    .orderBy(asc(whatsappOutbox.createdAt), asc(whatsappOutbox.id));
   return rows.map((r) => ({
     id: r.id,
     reviewId: r.reviewId as string,

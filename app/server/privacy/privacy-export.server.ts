@@ -5,7 +5,7 @@
  * secret (no password hash, session token, two-factor secret, backup code or passkey key).
  */
 
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { privacyNotice } from "~/content/legal";
 import { site } from "~/content/site";
@@ -163,12 +163,12 @@ export async function collectPersonalData(
       .from(clientMemberships)
       .innerJoin(clients, eq(clients.id, clientMemberships.clientId))
       .where(eq(clientMemberships.userId, userId))
-      .orderBy(clientMemberships.joinedAt),
+      .orderBy(asc(clientMemberships.joinedAt), asc(clientMemberships.id)),
     projects: await db
       .select()
       .from(projects)
       .where(eq(projects.createdBy, userId))
-      .orderBy(desc(projects.createdAt)),
+      .orderBy(desc(projects.createdAt), desc(projects.id)),
     messages: await messagesOf(db, userId),
     // Files the person uploaded to their client's projects (what, not the content), and their
     // answers to reviews.
@@ -185,7 +185,7 @@ export async function collectPersonalData(
       // A message's attachment in a conversation about no project has none (decision 087).
       .leftJoin(projects, eq(projects.id, fileVersions.projectId))
       .where(and(eq(fileVersions.uploadedBy, userId), eq(fileVersions.state, "ready")))
-      .orderBy(desc(fileVersions.createdAt)),
+      .orderBy(desc(fileVersions.createdAt), desc(fileVersions.id)),
     reviews: await db
       .select({
         project: projects.title,
@@ -198,7 +198,7 @@ export async function collectPersonalData(
       .innerJoin(reviews, eq(reviews.id, reviewAnswers.reviewId))
       .innerJoin(projects, eq(projects.id, reviews.projectId))
       .where(eq(reviewAnswers.answeredBy, userId))
-      .orderBy(desc(reviewAnswers.answeredAt)),
+      .orderBy(desc(reviewAnswers.answeredAt), desc(reviewAnswers.reviewId)),
     notifications: await db
       .select({
         kind: notifications.kind,
@@ -209,7 +209,7 @@ export async function collectPersonalData(
       })
       .from(notifications)
       .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt)),
+      .orderBy(desc(notifications.createdAt), desc(notifications.id)),
     notificationPreferences: await db
       .select({
         kind: notificationPreferences.kind,
@@ -249,7 +249,7 @@ export async function collectPersonalData(
           })
           .from(whatsappOutbox)
           .where(eq(whatsappOutbox.userId, userId))
-          .orderBy(desc(whatsappOutbox.createdAt))
+          .orderBy(desc(whatsappOutbox.createdAt), desc(whatsappOutbox.id))
       ).map((m) => ({
         what: "message sent",
         number: `+${m.number}`,
@@ -269,7 +269,7 @@ export async function collectPersonalData(
       })
       .from(session)
       .where(eq(session.userId, userId))
-      .orderBy(desc(session.updatedAt)),
+      .orderBy(desc(session.updatedAt), desc(session.id)),
     passkeys: await db
       .select({
         id: passkey.id,
@@ -279,7 +279,8 @@ export async function collectPersonalData(
         backedUp: passkey.backedUp,
       })
       .from(passkey)
-      .where(eq(passkey.userId, userId)),
+      .where(eq(passkey.userId, userId))
+      .orderBy(desc(passkey.createdAt), desc(passkey.id)),
     consents: await db
       .select({
         purpose: consents.purpose,
@@ -291,13 +292,13 @@ export async function collectPersonalData(
       })
       .from(consents)
       .where(or(eq(consents.userId, userId), byAddress(eq(consents.email, email))))
-      .orderBy(consents.givenAt),
+      .orderBy(asc(consents.givenAt), asc(consents.id)),
     leads: proven
       ? await db
           .select()
           .from(leads)
           .where(eq(sql`lower(${leads.email})`, email))
-          .orderBy(desc(leads.createdAt))
+          .orderBy(desc(leads.createdAt), desc(leads.id))
       : [],
     bookings: proven
       ? await db
@@ -314,7 +315,7 @@ export async function collectPersonalData(
           })
           .from(bookings)
           .where(eq(sql`lower(${bookings.email})`, email))
-          .orderBy(desc(bookings.startsAt))
+          .orderBy(desc(bookings.startsAt), desc(bookings.id))
       : [],
     invitations: await db
       .select({
@@ -330,7 +331,7 @@ export async function collectPersonalData(
       .from(invitations)
       .leftJoin(clients, eq(clients.id, invitations.clientId))
       .where(or(byAddress(eq(invitations.email, email)), eq(invitations.acceptedBy, userId)))
-      .orderBy(desc(invitations.createdAt)),
+      .orderBy(desc(invitations.createdAt), desc(invitations.id)),
     proposals: await db
       .select({
         title: proposals.title,
@@ -345,7 +346,7 @@ export async function collectPersonalData(
       .from(proposals)
       .innerJoin(clients, eq(clients.id, proposals.clientId))
       .where(eq(proposals.signedBy, userId))
-      .orderBy(desc(proposals.answeredAt)),
+      .orderBy(desc(proposals.answeredAt), desc(proposals.id)),
     addressNotConfirmed: proven ? null : { email, leftOut: MATCHED_BY_ADDRESS },
   };
 }

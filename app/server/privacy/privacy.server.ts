@@ -6,7 +6,7 @@
  * The export ("Download my data") lives in privacy-export.server.ts.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { site } from "~/content/site";
 import { endSignInMethods } from "../accounts/address-proof.server";
 import type { Database } from "../db/client.server";
@@ -318,10 +318,10 @@ export async function listAccountDeletions(db: Database, erasedLimit = 20) {
       .leftJoin(profiles, eq(profiles.id, accountDeletions.userId));
   const pending = await base()
     .where(and(isNull(accountDeletions.cancelledAt), isNull(accountDeletions.erasedAt)))
-    .orderBy(accountDeletions.dueAt);
+    .orderBy(asc(accountDeletions.dueAt), asc(accountDeletions.userId));
   const erased = await base()
     .where(isNotNull(accountDeletions.erasedAt))
-    .orderBy(desc(accountDeletions.erasedAt))
+    .orderBy(desc(accountDeletions.erasedAt), desc(accountDeletions.userId))
     .limit(erasedLimit);
   return [
     ...pending,
