@@ -171,10 +171,15 @@ test.describe("the site assistant without JavaScript", () => {
 
 test("a question sent with Enter before the scripts load is answered", async ({ page }) => {
   let held = 0;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(/\.js(\?|$)/, async (route) => {
     held++;
-    // A slow phone's network: the page paints, its scripts arrive seconds later.
-    await new Promise((resolve) => setTimeout(resolve, 4000));
+    // A slow phone's network: the page paints, its scripts arrive only once the question has
+    // been answered (a fixed delay let them in before the question on a busy machine).
+    await released;
     await route.continue().catch(() => {});
   });
   await page.goto("/demo", { waitUntil: "domcontentloaded" });
@@ -189,6 +194,7 @@ test("a question sent with Enter before the scripts load is answered", async ({ 
   await expect(lastAnswer(page).getByRole("link", { name: "Packages & Pricing" })).toBeVisible();
   expect(held, "scripts were held back").toBeGreaterThan(0);
   // Once the scripts arrive the conversation stays and the chat keeps working.
+  release();
   await hydrated(page);
   await expect(log(page).getByRole("listitem")).toHaveCount(3);
   await page.unrouteAll({ behavior: "ignoreErrors" });
