@@ -40,6 +40,7 @@ test("a new project sent while the server is down says so in its dialog and keep
 }) => {
   const title = `Down ${Date.now().toString(36)}`;
   await page.goto("/portal/projects");
+  await hydrated(page); // before hydration 'Create' posts the page, not the .data request
   await page.getByRole("button", { name: "New Project" }).click();
   const dialog = page.getByRole("dialog", { name: "Create New Project" });
   await dialog.getByLabel("Title *").fill(title);

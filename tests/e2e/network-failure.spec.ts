@@ -24,6 +24,9 @@ test("a reply sent while offline stays in the composer, says why, and is sent on
   });
   expect(sent.ok(), await sent.text()).toBe(true);
   await page.goto("/portal/messages");
+  // Sending offline is React's: a page not yet hydrated would post the form itself and show the
+  // browser's own error page (the thread opens either way, so nothing below waits for it).
+  await hydrated(page);
   await page.getByRole("button", { name: new RegExp(subject) }).click();
   const thread = page.getByRole("region", { name: "Conversation" });
   await expect(thread.getByRole("article")).toHaveCount(1);
@@ -51,6 +54,7 @@ test("a new message sent while the server is down stays in its dialog and is sen
   signedInPage: page,
 }) => {
   await page.goto("/portal/messages");
+  await hydrated(page); // a dialog posted before hydration is not the page's .data request
   await page.getByRole("button", { name: "New Message" }).click();
   const dialog = page.getByRole("dialog", { name: "Send New Message" });
   await dialog.getByLabel("Subject *").fill("Restart subject");
