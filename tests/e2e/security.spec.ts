@@ -95,6 +95,11 @@ test.describe("security headers", () => {
       .first()
       .fill("Hello");
     await page.keyboard.press("Enter");
+    // The welcome, the question and its answer: leaving sooner could cut the answer off, and the
+    // check below would pass without the chat having run under the policy.
+    await expect(
+      page.getByRole("log", { name: "Chat conversation" }).getByRole("listitem"),
+    ).toHaveCount(3);
     await page.goto("/contact");
     await page.getByRole("button", { name: "Show map" }).click();
     await expect(page.locator("iframe")).toHaveCount(1);
