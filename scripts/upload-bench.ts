@@ -24,7 +24,10 @@
  * starting curl took 0.2–1.5 s of wall time on this loaded machine, more than a 20 MB upload
  * itself. A 5-byte upload gives a request's fixed cost. `--repeat N`: N runs on one server, each
  * with the disk's speeds measured beside it, the medians reported, with each transfer's share
- * of dd (the median of the runs' ratios) and the load average. `--cpu-prof DIR`: the server
+ * of dd (the median of the runs' ratios) and the load average. Like for like (decision 159):
+ * each of dd's writes and each upload writes a new file (the source's last 4 KB are new random
+ * bytes before each upload) from a settled disk (`sync`, untimed, before each), each dd write
+ * is the median of three, and the reads that drop the page cache come after a run's uploads. `--cpu-prof DIR`: the server
  * writes a CPU profile there when it stops (`node --cpu-prof`).
  * After `npm run build`. A script, not a test (decision 018).
  */
@@ -44,6 +47,7 @@ import {
   readFileSync,
   rmSync,
   writeFileSync,
+  writeSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -75,20 +79,38 @@ const storages =
 
 const work = mkdtempSync(path.join(tmpdir(), "upload-bench-"));
 const source = path.join(work, "design.pdf");
-// Written in pieces, so the bench itself does not hold the file either.
-const sourceHash = createHash("sha256");
+/**
+ * The last TAIL_BYTES of the source are new random bytes before each upload (`freshContent`):
+ * every upload is then new content, as a real one is. With the same bytes every time, each
+ * upload after the first was renamed over the last one's file (the store names files by their
+ * SHA-256) and paid for freeing its 200 MB in its own fsyncs; dd writes a new file.
+ */
+const TAIL_BYTES = 4096;
+// Written in pieces, so the bench itself does not hold the file either; hashed up to its tail.
+const headHash = createHash("sha256");
 {
   const out = createWriteStream(source);
   for (let left = size; left > 0; ) {
     const piece = randomBytes(Math.min(left, 4 * 1024 * 1024));
     if (left === size) piece.write("%PDF-1.7\n", 0, "latin1");
-    sourceHash.update(piece);
     left -= piece.length;
+    // The part of this piece before the tail.
+    headHash.update(piece.subarray(0, Math.max(0, piece.length - Math.max(0, TAIL_BYTES - left))));
     if (!out.write(piece)) await new Promise<void>((r) => out.once("drain", () => r()));
   }
   await new Promise<void>((r) => out.end(() => r()));
 }
-const expected = sourceHash.digest("hex");
+/** A new tail for the source (untimed); returns the SHA-256 the whole file now has. */
+function freshContent(): string {
+  const tail = randomBytes(TAIL_BYTES);
+  const handle = openSync(source, "r+");
+  try {
+    writeSync(handle, tail, 0, TAIL_BYTES, size - TAIL_BYTES);
+  } finally {
+    closeSync(handle);
+  }
+  return headHash.copy().update(tail).digest("hex");
+}
 
 /** The 1-minute load average (other sessions' work on the same cores). */
 const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ")[0] as string;
@@ -220,27 +242,65 @@ interface Disk {
 }
 
 /**
- * The disk's speeds, in the bench's folder (the store's disk: DATA_DIR is under it), with the
- * bench's own file (random bytes, in the page cache) as dd's input: zeros from /dev/zero went
- * 20–40 % faster than the same count of random bytes on this VM's disk.
+ * What the machine has still to write (dirty pages, freed blocks, a journal commit) written
+ * now, untimed: before each timed write, dd's and the upload's alike, so neither pays for the
+ * other's leftovers in its fsync. Before, the upload came right after dd's 200 MB file was
+ * removed, and its first fsync committed that removal too.
  */
-function diskSpeeds(): Disk {
+const settle = () => spawnSync("sync");
+
+/** How many times each write of the disk is timed beside each run (the median is kept). */
+const WRITE_TIMES = 3;
+
+/**
+ * The disk's writes, in the bench's folder (the store's disk: DATA_DIR is under it), with the
+ * bench's own file (random bytes, in the page cache) as dd's input: zeros from /dev/zero went
+ * 20–40 % faster than the same count of random bytes on this VM's disk. Each is a new file
+ * written from a settled disk (as an upload is: the store writes a new temporary file), timed
+ * WRITE_TIMES times, the median kept: one 20 MB dd takes 10–25 ms and varied by ±50 % from one
+ * run to the next (decision 132). `dd.bin` stays for `readSpeeds`.
+ */
+function writeSpeeds(): Pick<Disk, "pageWrite" | "fsyncWrite" | "directWrite" | "cpSync"> {
   const target = path.join(work, "dd.bin");
-  const write = (...extra: string[]) => {
-    const took = dd([`if=${source}`, `of=${target}`, "bs=1M", ...extra]);
-    return took;
-  };
-  const pageWrite = write();
-  const fsyncWrite = write("conv=fsync");
-  const directWrite = write("oflag=direct", "conv=fsync");
   const copy = path.join(work, "copy.bin");
-  const started = process.hrtime.bigint();
-  copyFileSync(source, copy);
-  const handle = openSync(copy, "r+");
-  fsyncSync(handle);
-  closeSync(handle);
-  const cpSync = seconds(started);
-  rmSync(copy);
+  const fresh = (file: string) => {
+    rmSync(file, { force: true });
+    settle();
+  };
+  const timed = (once: () => number) =>
+    median(
+      Array.from({ length: WRITE_TIMES }, () => {
+        fresh(target);
+        fresh(copy);
+        return once();
+      }),
+    );
+  const write = (...extra: string[]) =>
+    timed(() => dd([`if=${source}`, `of=${target}`, "bs=1M", ...extra]));
+  const pageWrite = write();
+  const cpSync = timed(() => {
+    const started = process.hrtime.bigint();
+    copyFileSync(source, copy);
+    const handle = openSync(copy, "r+");
+    fsyncSync(handle);
+    closeSync(handle);
+    return seconds(started);
+  });
+  rmSync(copy, { force: true });
+  const directWrite = write("oflag=direct", "conv=fsync");
+  // Last, so that dd.bin is this one's (flushed) for the reads.
+  const fsyncWrite = write("conv=fsync");
+  return { pageWrite, fsyncWrite, directWrite, cpSync };
+}
+
+/**
+ * The disk's reads of `writeSpeeds`' file: cold (root only: the page cache dropped first),
+ * with `iflag=direct`, and warm. Measured after the uploads of a run, not before them: dropping
+ * the page cache also drops the server's cached directories and files, which the upload after
+ * it then read again from the disk while dd's write before the drop had not.
+ */
+function readSpeeds(): Pick<Disk, "coldRead" | "directRead" | "warmRead"> {
+  const target = path.join(work, "dd.bin");
   const read = (...extra: string[]) => dd([`if=${target}`, "of=/dev/null", "bs=1M", ...extra]);
   let coldRead = Number.NaN;
   if (canDropCaches) {
@@ -251,16 +311,19 @@ function diskSpeeds(): Disk {
   read(); // into the page cache
   const warmRead = read();
   rmSync(target);
-  return { pageWrite, fsyncWrite, directWrite, cpSync, coldRead, directRead, warmRead };
+  return { coldRead, directRead, warmRead };
 }
 
 // The disk's own speed, in the same folder the disk store writes to, before the servers start.
-const first = diskSpeeds();
+const first: Disk = { ...writeSpeeds(), ...readSpeeds() };
 const baseline = [
-  row("dd write, no sync (ends in the page cache)", first.pageWrite),
-  row("dd write, conv=fsync (same disk; the store fsyncs each file)", first.fsyncWrite),
-  row("dd write, oflag=direct conv=fsync", first.directWrite),
-  row("cp + fsync (copy_file_range, in process)", first.cpSync),
+  row(`dd write, no sync (ends in the page cache; median of ${WRITE_TIMES})`, first.pageWrite),
+  row(
+    `dd write, conv=fsync (same disk; the store fsyncs each file; median of ${WRITE_TIMES})`,
+    first.fsyncWrite,
+  ),
+  row(`dd write, oflag=direct conv=fsync (median of ${WRITE_TIMES})`, first.directWrite),
+  row(`cp + fsync (copy_file_range, in process; median of ${WRITE_TIMES})`, first.cpSync),
   canDropCaches
     ? row("dd read, cold (page cache dropped first)", first.coldRead)
     : {
@@ -408,7 +471,11 @@ try {
       const reps: Rep[] = [];
       for (let rep = 0; rep < repeat; rep += 1) {
         const load = loadAverage();
-        const disk = diskSpeeds();
+        // The disk's writes, then the uploads, each from a settled disk and each of a new file;
+        // the reads (which drop the page cache) after them.
+        const writes = writeSpeeds();
+        const upExpected = freshContent();
+        settle();
         const up = await sampled(() => upload(source, `design-${rep}.pdf`));
         if (up.result.status !== "200") throw new Error(`Upload failed: ${up.result.status}`);
 
@@ -421,6 +488,8 @@ try {
         // PATCH's curl time_total.
         const pieceTimes: string[] = [];
         const pieceFile = path.join(work, "piece.bin");
+        const resumableExpected = freshContent();
+        settle();
         const resumable = await sampled(async () => {
           const creating = process.hrtime.bigint();
           const created = await fetch(`${app.url}/portal/projects/${projectId}/uploads`, {
@@ -448,6 +517,7 @@ try {
               `count=${length}`,
               "iflag=skip_bytes,count_bytes",
             ]);
+            settle();
             notClientCpu += processCpu("self").children - cutting;
             const res = await curl(
               cookie,
@@ -485,6 +555,7 @@ try {
         const [link, curlLink] = await versionLinks(app.url, cookie, projectId);
         const down = await sampled(() => curl(cookie, [`${app.url}${curlLink}`]));
         if (down.result.status !== "200") throw new Error(`Download failed: ${down.result.status}`);
+        const disk: Disk = { ...writes, ...readSpeeds() };
         // The same download from the disk, beside dd's cold read (root only).
         let coldDown: Sampled | null = null;
         if (canDropCaches) {
@@ -495,7 +566,10 @@ try {
           coldDown = cold;
         }
         // Untimed: both uploads arrived whole.
-        for (const check of [link, curlLink]) {
+        for (const [check, expected] of [
+          [link, resumableExpected],
+          [curlLink, upExpected],
+        ] as const) {
           const got = createHash("sha256");
           const res = await fetch(`${app.url}${check}`, { headers: { cookie } });
           if (!res.ok || !res.body) throw new Error(`Download failed: ${res.status}`);
