@@ -1,6 +1,6 @@
 /**
  * Lists a new assistant evaluation set's questions that repeat or closely paraphrase a question
- * of an earlier set (decisions 114, 123, 135, 139 and 144; now set 15 against sets 1–14): word overlap (Jaccard of lower-cased word sets)
+ * of an earlier set (decisions 114, 123, 135, 139 and 144; now set 16 against sets 1–15 and the question bank): word overlap (Jaccard of lower-cased word sets)
  * at or above a threshold. Compares the questions' text only, never the assistant's replies, so
  * it can be run on a held-out set before its first measurement.
  *
@@ -22,8 +22,10 @@ import { heldOutTwelfth } from "../app/lib/assistant/eval-held-out-12";
 import { heldOutThirteenth } from "../app/lib/assistant/eval-held-out-13";
 import { heldOutFourteenth } from "../app/lib/assistant/eval-held-out-14";
 import { heldOutFifteenth } from "../app/lib/assistant/eval-held-out-15";
+import { heldOutSixteenth } from "../app/lib/assistant/eval-held-out-16";
 import { evalSet } from "../app/lib/assistant/eval-set";
 import { tuning } from "../app/lib/assistant/eval-tuning";
+import { questionBank } from "../app/lib/assistant/question-bank";
 
 const threshold = Number(process.argv[2] ?? 0.45);
 const words = (q: string) => new Set(q.toLowerCase().match(/[a-z0-9]+/g) ?? []);
@@ -49,13 +51,15 @@ const earlier: { set: string; question: string }[] = [
       ["12", heldOutTwelfth],
       ["13", heldOutThirteenth],
       ["14", heldOutFourteenth],
+      ["15", heldOutFifteenth],
       ["tuning", tuning],
     ] as [string, EvalCase[]][]
   ).flatMap(([set, cases]) => cases.map((c) => ({ set, question: c.question }))),
   ...evalSet.map((c) => ({ set: "015", question: c.question })),
+  ...questionBank.map((b) => ({ set: "bank", question: b.question })),
 ];
 let n = 0;
-for (const c of heldOutFifteenth) {
+for (const c of heldOutSixteenth) {
   const w = words(c.question);
   const near = earlier
     .map((e) => ({ ...e, overlap: jaccard(w, words(e.question)) }))
@@ -68,5 +72,5 @@ for (const c of heldOutFifteenth) {
   );
 }
 console.log(
-  `${n} of ${heldOutFifteenth.length} questions near an earlier one (overlap ≥ ${threshold})`,
+  `${n} of ${heldOutSixteenth.length} questions near an earlier one (overlap ≥ ${threshold})`,
 );
