@@ -1,7 +1,7 @@
 /**
  * The site assistant's fits of decisions 123 and 135, on the tuning half only, leaving one set
  * out. The tuning half is held-out sets 1–13 (all measured and used up; 12 and 13 joined it in
- * decision 139), the tuning rounds and decision 015's set; held-out set 15 is never loaded here. (Decision 123's modes ran before
+ * decision 139), the tuning rounds and decision 015's set; sets 14 and 15 joined it after their last runs (decisions 144, 154, 161); held-out set 16 is never loaded here. (Decision 123's modes ran before
  * set 11 joined and before the plain-word gate; run now, their "main" includes both.)
  *
  * For every question (asked after its earlier questions, as evaluate.ts does) it keeps the
@@ -44,6 +44,7 @@ import { heldOutEleventh } from "~/lib/assistant/eval-held-out-11";
 import { heldOutTwelfth } from "~/lib/assistant/eval-held-out-12";
 import { heldOutThirteenth } from "~/lib/assistant/eval-held-out-13";
 import { heldOutFourteenth } from "~/lib/assistant/eval-held-out-14";
+import { heldOutFifteenth } from "~/lib/assistant/eval-held-out-15";
 import { evalSet } from "~/lib/assistant/eval-set";
 import { tuning } from "~/lib/assistant/eval-tuning";
 import { acceptsPage } from "~/lib/assistant/evaluate";
@@ -76,6 +77,8 @@ export const tuningHalf: [string, EvalCase[]][] = [
   ["s12", heldOutTwelfth],
   ["s13", heldOutThirteenth],
   ["s14", heldOutFourteenth],
+  // Set 15 after its one run (decision 154; its misses were never read), decision 161.
+  ["s15", heldOutFifteenth],
 ];
 
 export interface Row {

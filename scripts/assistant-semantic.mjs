@@ -92,9 +92,19 @@ const RERANK = option("rerank", 3);
 const COST = option("cost", 0.5);
 const meanOfNearest = (a) => {
   if (a.length === 0) return -1;
-  a.sort((x, y) => y - x);
-  const top = a.slice(0, NEAREST);
+  const top = a.length > NEAREST ? a.sort((x, y) => y - x).slice(0, NEAREST) : a;
   return top.reduce((s, x) => s + x, 0) / top.length;
+};
+// Keeps `top` as the NEAREST largest values seen (as semantic.ts's keep), so that nn need not
+// sort every page's cosines.
+const keepTop = (top, c) => {
+  if (top.length === NEAREST && c <= top[NEAREST - 1]) return;
+  let i = top.length < NEAREST ? top.length : NEAREST - 1;
+  top[i] = c;
+  while (i > 0 && top[i - 1] < c) {
+    top[i] = top[i - 1];
+    top[--i] = c;
+  }
 };
 const page = (u) => u.split("#")[0];
 function nn(r, pool) {
@@ -104,13 +114,13 @@ function nn(r, pool) {
   for (const e of pool) {
     const c = S[r.i * N + e.i];
     if (!e.answerable) {
-      oos.push(c);
+      keepTop(oos, c);
       continue;
     }
     if (c > ans) ans = c;
     for (const p of e.pages) {
       if (!near.has(p)) near.set(p, []);
-      near.get(p).push(c);
+      keepTop(near.get(p), c);
     }
   }
   const byPage = new Map([...near].map(([p, a]) => [p, meanOfNearest(a)]));
@@ -134,6 +144,18 @@ function feats(r, n) {
     n.ans,
     r.putToUs ? 1 : 0,
   ];
+}
+// Decision 161: the veto, a second logistic model that may hand over a question the engine
+// answers: P(answerable) from the engine's figures of its best passage and the question's
+// nearness to labelled questions, the margin between its best page's and out of scope's.
+const VETO = option("veto", 0);
+// Decision 161: the cost of an out-of-scope question answered, in right answers (besides the
+// constraint that the training sets' count may not fall).
+const OOS_COST = option("oos", 0);
+function vetoFeats(r, n) {
+  const f = feats(r, n);
+  const bestPage = Math.max(-1, ...n.byPage.values());
+  return [...f, bestPage, bestPage - n.oos, n.ans - n.oos, r.answered ? 1 : 0];
 }
 function fitLR(X, y, l2 = 0.01, it = 400, lr = 0.5) {
   const d = X[0].length;
@@ -166,11 +188,12 @@ function pick(r, n, w, m) {
   }
   return best;
 }
-function evalRows(rs, nnOf, P, t, w, m) {
+function evalRows(rs, nnOf, P, t, w, m, Q = null, tv = 0) {
   const s = { n: 0, o: 0, right: 0, h: 0, oh: 0 };
   for (const r of rs) {
     const ex = !r.answered && r.gateable && r.cands[0] && P.get(r) >= t;
-    const ans = r.answered || ex;
+    const vetoed = Q !== null && tv > 0 && (r.answered || ex) && Q.get(r) < tv;
+    const ans = (r.answered || ex) && !vetoed;
     const right = ans && r.answerable && pick(r, nnOf(r), w, m).ok;
     if (r.answerable) {
       s.n++;
@@ -200,22 +223,45 @@ function train(trainRows) {
   }
   const lw = fitLR(X, y);
   const P = new Map(R.map((r, i) => [r, pr(lw, X[i])]));
+  let vw = null;
+  let Q = null;
+  if (VETO) {
+    const XV = [];
+    const yv = [];
+    const RV = [];
+    for (const r of trainRows) {
+      if (!r.cands[0] || !(r.answered || r.gateable)) continue;
+      XV.push(vetoFeats(r, nnT.get(r)));
+      yv.push(r.answerable ? 1 : 0);
+      RV.push(r);
+    }
+    vw = fitLR(XV, yv);
+    Q = new Map(RV.map((r, i) => [r, pr(vw, XV[i])]));
+  }
   const base = evalRows(trainRows, (r) => nnT.get(r), P, 2, 0, 0);
   let best = null;
-  for (let t = 0.3; t <= 0.951; t += 0.025)
-    for (const w of [0, 1, 2, 4])
-      for (const m of w === 0 ? [0] : [0.05, 0.1, 0.2]) {
-        const s = evalRows(trainRows, (r) => nnT.get(r), P, t, w, m);
-        if (s.oh < base.oh) continue;
-        const v = s.right - COST * s.h;
-        if (!best || v > best.v) best = { t, w, m, v, s };
-      }
-  return { lw, ...best, base };
+  for (const tv of VETO ? [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5] : [0])
+    for (let t = 0.3; t <= 0.951; t += 0.025)
+      for (const w of [0, 1, 2, 4])
+        for (const m of w === 0 ? [0] : [0.05, 0.1, 0.2]) {
+          const s = evalRows(trainRows, (r) => nnT.get(r), P, t, w, m, Q, tv);
+          if (s.oh < base.oh) continue;
+          const v = s.right - COST * s.h - OOS_COST * (s.o - s.oh);
+          if (!best || v > best.v) best = { t, w, m, tv, v, s };
+        }
+  return { lw, vw, ...best, base };
 }
 if (mode === "final") {
   const f = train(rows);
   console.log(
-    JSON.stringify({ weights: f.lw, threshold: f.t, rerankWeight: f.w, rerankMargin: f.m }),
+    JSON.stringify({
+      weights: f.lw,
+      threshold: f.t,
+      rerankWeight: f.w,
+      rerankMargin: f.m,
+      vetoWeights: f.vw,
+      veto: f.tv,
+    }),
   );
   console.log(`engine alone ${fmt(f.base)}; fitted, on the half it was fitted on ${fmt(f.s)}`);
 } else if (mode === "loso") {
@@ -230,10 +276,17 @@ if (mode === "final") {
     const P = new Map(
       te.filter((r) => r.gateable && r.cands[0]).map((r) => [r, pr(f.lw, feats(r, nnTe.get(r)))]),
     );
-    const st = evalRows(te, (r) => nnTe.get(r), P, f.t, f.w, f.m);
+    const Q = f.vw
+      ? new Map(
+          te
+            .filter((r) => r.cands[0] && (r.answered || r.gateable))
+            .map((r) => [r, pr(f.vw, vetoFeats(r, nnTe.get(r)))]),
+        )
+      : null;
+    const st = evalRows(te, (r) => nnTe.get(r), P, f.t, f.w, f.m, Q, f.tv);
     const sb = evalRows(te, (r) => nnTe.get(r), P, 2, 0, 0);
     console.log(
-      `${left} (t ${f.t.toFixed(3)}, w ${f.w}, m ${f.m}): engine ${fmt(sb)} → ${fmt(st)}`,
+      `${left} (t ${f.t.toFixed(3)}, w ${f.w}, m ${f.m}, veto ${f.tv}): engine ${fmt(sb)} → ${fmt(st)}`,
     );
     for (const k in total) {
       total[k] += st[k];
