@@ -33,7 +33,9 @@ export default defineConfig({
         ["json", { outputFile: `playwright-report/${SCALE ? "two-instances" : "journeys"}.json` }],
       ]
     : [["list"]],
-  timeout: 30_000,
+  // A journey may take a minute: the fresh-clone CI beside other work (a load of 10–17 on two
+  // cores) ran the four password hashes of account.spec's password change past 30 s, twice.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,
