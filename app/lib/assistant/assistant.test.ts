@@ -222,7 +222,7 @@ describe("the site assistant's evaluation", () => {
     // answer (to be handed over): 16 to hand over.
     // The ship rule, fixed here before its first run (decision 154, narrowing decision 144's
     // "at most twice"): set 15 is run ONCE, main's engine and one candidate chosen on the tuning
-    // half alone side by side (scripts/assistant-held-out-15.ts in a copy of main's commit and
+    // half alone side by side (scripts/assistant-held-out.ts 15 in a copy of main's commit and
     // in the candidate's checkout, started together; only figures and counts of misses by kind
     // printed). The candidate ships only if it has more right answers (top-1) than main's engine
     // on set 15, fewer answerable questions handed over, and no fewer of the 16 handed over.
@@ -242,7 +242,7 @@ describe("the site assistant's evaluation", () => {
     // The ship rule, fixed here before its run and before any candidate was fitted: set 16 is
     // run ONCE, main's engine and one candidate chosen on the tuning half alone (sets 1–15, the
     // tuning rounds, decision 015's set and the question bank; leaving one set out) side by side
-    // (scripts/assistant-held-out-16.ts in a copy of main's commit and in the candidate's
+    // (scripts/assistant-held-out.ts 16 in a copy of main's commit and in the candidate's
     // checkout; only figures and counts of misses by kind printed). The candidate ships only if
     // it has more right answers (top-1) than main's engine on set 16, fewer answerable questions
     // handed over, and no fewer of the 24 handed over. What counts is as for sets 12–15: a reply

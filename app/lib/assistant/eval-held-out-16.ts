@@ -7,7 +7,7 @@
  * follow-ups), without running the assistant or its retrieval on it and without reading any
  * set's misses for it. Never tune on it; never edit a question or its expected answer to fit.
  * Its rule (assistant.test.ts, fixed before its run): run ONCE, main's engine and one
- * candidate side by side (scripts/assistant-held-out-16.ts); figures and counts of misses by
+ * candidate side by side (scripts/assistant-held-out.ts 16); figures and counts of misses by
  * kind only, never the questions missed.
  */
 import type { EvalCase } from "./eval-case";

@@ -2,7 +2,7 @@
  * The assistant as the server answers (the engine, read again by the sentence model, decision
  * 139), for the evaluation: evaluate() is synchronous, so every question the cases ask (each
  * follow-up's earlier questions too) is embedded first, one at a time as the server does. Used by
- * app/lib/assistant/assistant.test.ts and scripts/assistant-held-out-15.ts.
+ * app/lib/assistant/assistant.test.ts and scripts/assistant-held-out.ts.
  */
 import type { Assistant, PriorTurn } from "~/lib/assistant/engine";
 import type { EvalCase } from "~/lib/assistant/eval-case";
